@@ -34,7 +34,7 @@ struct NUT11VectorTests {
         }
     }
 
-    static func now(_ c: VectorCase) throws -> UInt64 {
+    static func assumedNow(_ c: VectorCase) throws -> UInt64 {
         guard let now = c.input["assume_now_unix"].uint64Value else { throw c.fail("assume_now_unix missing") }
         return now
     }
@@ -45,7 +45,7 @@ struct NUT11VectorTests {
 
     static func checkSingleProof(_ c: VectorCase) throws {
         let proof = try decode(Proof.self, c.input["proof"])
-        let now = try now(c)
+        let now = try assumedNow(c)
         if c.id.hasPrefix("multisig/") {
             // The fixture is the same proof without its witness: it must not be spendable as it is.
             let fixture = try decode(Proof.self, file.fixtures["multisig_base_proof"]["proof"])
@@ -82,7 +82,7 @@ struct NUT11VectorTests {
             guard let hex = hash.stringValue else { continue }
             try c.expectEqual(Hex.encode(SigAllMessage.digest(message)), hex, "msg_sha256")
         }
-        let now = try now(c)
+        let now = try assumedNow(c)
         if c.valid {
             try c.expectEqual(c.expected["valid"].boolValue, true, "expected.valid")
             try SpendingConditionVerifier.verify(inputs: inputs, transaction: transaction, now: now)

@@ -1,6 +1,7 @@
 // Vectors/nut14.json — one parameterised test over every case of the file.
 
 import Crypto
+import Foundation
 import Testing
 
 @testable import CoreCashu

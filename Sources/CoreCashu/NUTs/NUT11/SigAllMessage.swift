@@ -1,6 +1,7 @@
 // NUT-11 — Pay to Public Key: the aggregated message a SIG_ALL witness signs for a swap or a melt.
 
 import Crypto
+import Foundation
 
 /// Builds the SIG_ALL message (NUT-11 "Message aggregation for SIG_ALL").
 ///

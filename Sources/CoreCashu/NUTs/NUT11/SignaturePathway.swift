@@ -1,7 +1,5 @@
 // NUT-11 — Pay to Public Key: one multisig pathway (locktime or refund) and its distinct-signer count.
 
-import Crypto
-
 /// A set of public keys and how many of them must sign (an n-of-m pathway, NUT-11 "Multisig").
 public struct SignaturePathway: Hashable, Sendable {
     /// At most this many keys are accepted in one pathway of a received secret (bounds verification work).

@@ -1,6 +1,7 @@
 // NUT-14 — Hashed Timelock Contracts: the 32-byte preimage and the hash lock it opens.
 
 import Crypto
+import Foundation
 
 /// The 32-byte secret whose SHA-256 is an HTLC's hash lock. Prints as `<redacted>`.
 public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
