@@ -10,7 +10,26 @@ struct NUT10VectorTests {
 
     /// Checks one case; throws a `VectorMismatch` (or the library's error) when the case does not hold.
     static func check(_ c: VectorCase) throws {
-        throw c.fail("not implemented yet")
+        switch c.group {
+        case "tag_format":
+            // The tag goes through the real parser inside a complete well-known secret.
+            let secret = "[\"P2PK\",{\"nonce\":\"00\",\"data\":\"00\",\"tags\":[\(c.input["tag"].jsonText)]}]"
+            if c.valid {
+                try c.expectEqual(c.expected["well_formed"].boolValue, true, "expected.well_formed")
+                let parsed = try WellKnownSecret(parsing: secret)
+                try c.expectEqual(parsed.tags.count, 1, "tag count")
+                let expectedElements = try (c.input["tag"].arrayValue ?? []).map { try c.string($0, "tag element") }
+                try c.expectEqual(parsed.tags[0].elements, expectedElements, "tag elements")
+                try c.expectEqual(parsed.rawValue, secret, "raw secret kept")
+            } else {
+                try c.expectEqual(c.expected["well_formed"].boolValue, false, "expected.well_formed")
+                try c.expectError(SpendingConditionError.self, "malformed tag", matching: { $0.code == .invalidTag }) {
+                    _ = try WellKnownSecret(parsing: secret)
+                }
+            }
+        default:
+            throw c.fail("unknown group \(c.group)")
+        }
     }
 
     @Test(arguments: file.cases)
