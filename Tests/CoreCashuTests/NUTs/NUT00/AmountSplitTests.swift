@@ -14,7 +14,7 @@ struct AmountSplitTests {
         #expect(parts.count == amount.nonzeroBitCount)
     }
 
-    @Test func negativeCapIsHandled() {
+    @Test func negativeCapIsHandled() throws {
         #expect(throws: KeysetError.self) { _ = try AmountSplit.split(1, maximumOutputs: -1) }
         #expect(try AmountSplit.split(0, maximumOutputs: -1) == [])
     }

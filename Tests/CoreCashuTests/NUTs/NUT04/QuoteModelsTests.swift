@@ -29,7 +29,7 @@ struct QuoteModelsTests {
             {"quote":"q","request":"lnbc","amount":10,"unit":"sat","fee_reserve":2,"state":"PAID","expiry":1,
              "payment_preimage":"c5a1ae1f639e1f4a3872e81500fd028bece7bedc1152f740cba5c3417b748c1b",
              "change":[{"id":"00456a94ab4e1c46","amount":2,
-             "C_":"03508f2a4a9a5fd0e5a37b88a0dd6ac8bde2cda62cd3ee4e1d2a4a0ad2c89fbd6f"}]}
+             "C_":"02648eccfa4c026960966276fa5a4cae46ce0fd432211a4f449bf84f13aa5f8303"}]}
             """
         let quote = try JSONDecoder().decode(MeltQuoteResponse.self, from: Data(json.utf8))
         #expect(quote.state == .paid && quote.feeReserve == 2 && quote.change?.count == 1)
