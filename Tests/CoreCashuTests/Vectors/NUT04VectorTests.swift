@@ -10,7 +10,10 @@ struct NUT04VectorTests {
 
     /// Checks one case; throws a `VectorMismatch` (or the library's error) when the case does not hold.
     static func check(_ c: VectorCase) throws {
-        throw c.fail("not implemented yet")
+        guard c.group == "method_name_fallback" else { throw c.fail("unknown group \(c.group)") }
+        let setting = PaymentMethodSetting(
+            method: try c.string(c.input["method"], "method"), unit: .sat, methodName: c.input["method_name"].stringValue)
+        try c.expectEqual(setting.displayName, try c.string(c.expected["display_name"], "display_name"), "display name")
     }
 
     @Test(arguments: file.cases)

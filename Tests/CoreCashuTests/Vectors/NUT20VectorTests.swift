@@ -1,5 +1,6 @@
 // Vectors/nut20.json — one parameterised test over every case of the file.
 
+import Foundation
 import Testing
 
 @testable import CoreCashu
@@ -10,7 +11,26 @@ struct NUT20VectorTests {
 
     /// Checks one case; throws a `VectorMismatch` (or the library's error) when the case does not hold.
     static func check(_ c: VectorCase) throws {
-        throw c.fail("not implemented yet")
+        guard c.group == "mint_request_signature" else { throw c.fail("unknown group \(c.group)") }
+        let request = try JSONDecoder().decode(MintRequest.self, from: c.input["mint_request"].jsonData)
+        let pubkey = try Point(hex: try c.string(c.input["quote_pubkey"], "quote_pubkey"))
+        guard let signature = request.signature else { throw c.fail("request has no signature") }
+        let message = MintQuoteSignature.message(quote: request.quote, outputs: request.outputs)
+        if let bytes = c.expected["msg_to_sign_bytes"].arrayValue {
+            try c.expectEqual(message.map(UInt64.init), bytes.compactMap(\.uint64Value), "message bytes")
+        }
+        if let digest = c.derived["msg_sha256"].stringValue {
+            try c.expectEqual(Hex.encode(MintQuoteSignature.digest(quote: request.quote, outputs: request.outputs)),
+                digest, "message hash")
+        }
+        if c.valid {
+            try MintQuoteSignature.verify(signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey)
+        } else {
+            try c.expectError(CryptoError.self, "bad signature", matching: { $0.code == .invalidSignature }) {
+                try MintQuoteSignature.verify(
+                    signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey)
+            }
+        }
     }
 
     @Test(arguments: file.cases)

@@ -10,7 +10,10 @@ struct NUT21VectorTests {
 
     /// Checks one case; throws a `VectorMismatch` (or the library's error) when the case does not hold.
     static func check(_ c: VectorCase) throws {
-        throw c.fail("not implemented yet")
+        guard c.group == "protected_endpoint_matching" else { throw c.fail("unknown group \(c.group)") }
+        let matches = ProtectedEndpoint.matches(
+            pattern: try c.string(c.input["pattern"], "pattern"), path: try c.string(c.input["request_path"], "path"))
+        try c.expectEqual(matches, c.expected["matches"].boolValue ?? !matches, "matches")
     }
 
     @Test(arguments: file.cases)

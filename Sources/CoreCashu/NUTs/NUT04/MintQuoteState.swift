@@ -1,0 +1,44 @@
+// NUT-04 — Mint tokens: the state of a bolt11 mint quote (NUT-23 `UNPAID`, `PAID`, `ISSUED`).
+
+/// A mint quote's state; a state this library does not know decodes as ``unknown(_:)``.
+public enum MintQuoteState: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The request has not been paid.
+    case unpaid
+    /// The request was paid and ecash can be minted.
+    case paid
+    /// The ecash has been issued.
+    case issued
+    /// A state added after this library was written, kept verbatim.
+    case unknown(String)
+
+    /// Maps the wire string.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "UNPAID": self = .unpaid
+        case "PAID": self = .paid
+        case "ISSUED": self = .issued
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire string.
+    public var rawValue: String {
+        switch self {
+        case .unpaid: "UNPAID"
+        case .paid: "PAID"
+        case .issued: "ISSUED"
+        case .unknown(let value): value
+        }
+    }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

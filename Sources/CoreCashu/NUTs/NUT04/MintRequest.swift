@@ -1,0 +1,20 @@
+// NUT-04 — Mint tokens: the body of `POST /v1/mint/{method}` (with the NUT-20 `signature`).
+
+/// `{quote, outputs, signature?}`.
+public struct MintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The paid quote's id.
+    public var quote: String
+    /// The outputs to sign; their amounts sum to the quote amount.
+    public var outputs: [BlindedMessage]
+    /// NUT-20 signature (hex) when the quote is locked.
+    public var signature: String?
+
+    /// Creates a mint request.
+    public init(quote: String, outputs: [BlindedMessage], signature: String? = nil) {
+        self.quote = quote
+        self.outputs = outputs
+        self.signature = signature
+    }
+
+    public var description: String { "MintRequest(quote: <redacted>, outputs: \(outputs.count))" }
+}

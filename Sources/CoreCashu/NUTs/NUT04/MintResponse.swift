@@ -1,0 +1,12 @@
+// NUT-04 — Mint tokens: the body the mint returns for `POST /v1/mint/{method}`.
+
+/// `{signatures}`: one blind signature per output, in the order of the outputs.
+public struct MintResponse: Codable, Hashable, Sendable {
+    /// The blind signatures.
+    public var signatures: [BlindSignature]
+
+    /// Creates a response.
+    public init(signatures: [BlindSignature]) {
+        self.signatures = signatures
+    }
+}

@@ -1,0 +1,76 @@
+// NUT-06 — Mint info: the body of `GET /v1/info`; every field is optional.
+
+/// What a mint says about itself.
+public struct MintInfo: Decodable, Hashable, Sendable {
+    /// One way to contact the mint operator.
+    public struct Contact: Codable, Hashable, Sendable {
+        /// The contact method (`email`, `nostr`, ...).
+        public var method: String
+        /// The address for that method.
+        public var info: String
+
+        /// Creates a contact.
+        public init(method: String, info: String) {
+            self.method = method
+            self.info = info
+        }
+    }
+
+    /// The mint's name.
+    public var name: String?
+    /// The mint's public key (hex), kept as a string: it is informational.
+    public var pubkey: String?
+    /// Implementation and version, `"impl/ver"`.
+    public var version: String?
+    /// A short description.
+    public var description: String?
+    /// A long description.
+    public var descriptionLong: String?
+    /// Contacts.
+    public var contact: [Contact]?
+    /// A message of the day the wallet must show.
+    public var motd: String?
+    /// An icon URL.
+    public var iconURL: String?
+    /// The mint's URLs.
+    public var urls: [String]?
+    /// The mint's current Unix time.
+    public var time: UInt64?
+    /// The terms of service URL.
+    public var tosURL: String?
+    /// Per-NUT settings.
+    public var nuts: NutSettings
+
+    /// Creates info.
+    public init(name: String? = nil, nuts: NutSettings = NutSettings()) {
+        self.name = name
+        self.nuts = nuts
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, pubkey, version, description, contact, motd, urls, time, nuts
+        case descriptionLong = "description_long"
+        case iconURL = "icon_url"
+        case tosURL = "tos_url"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // Each field is optional and a wrong type is treated as absent: info is advisory.
+        name = try? c.decodeIfPresent(String.self, forKey: .name)
+        pubkey = try? c.decodeIfPresent(String.self, forKey: .pubkey)
+        version = try? c.decodeIfPresent(String.self, forKey: .version)
+        description = try? c.decodeIfPresent(String.self, forKey: .description)
+        descriptionLong = try? c.decodeIfPresent(String.self, forKey: .descriptionLong)
+        contact = try? c.decodeIfPresent([Contact].self, forKey: .contact)
+        motd = try? c.decodeIfPresent(String.self, forKey: .motd)
+        iconURL = try? c.decodeIfPresent(String.self, forKey: .iconURL)
+        urls = try? c.decodeIfPresent([String].self, forKey: .urls)
+        time = try? c.decodeIfPresent(UInt64.self, forKey: .time)
+        tosURL = try? c.decodeIfPresent(String.self, forKey: .tosURL)
+        nuts = (try? c.decodeIfPresent(NutSettings.self, forKey: .nuts)) ?? NutSettings()
+    }
+
+    /// Whether the mint advertises `nut` and has not switched it off.
+    public func supports(nut: Int) -> Bool { nuts.supports(nut: nut) }
+}

@@ -1,0 +1,17 @@
+// NUT-29 — Batched mint: the body of `POST /v1/mint/quote/{method}/check`.
+
+/// `{"quotes": [unique quote ids]}`; the mint answers with a JSON array of quotes in the same order.
+public struct BatchCheckRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The quote ids to check.
+    public var quotes: [String]
+
+    /// Creates a check request.
+    ///
+    /// - Throws: ``BatchMintError`` `.emptyBatch` or `.duplicateQuotes`.
+    public init(quotes: [String]) throws(BatchMintError) {
+        try BatchMintRules.checkQuoteList(quotes)
+        self.quotes = quotes
+    }
+
+    public var description: String { "BatchCheckRequest(quotes: \(quotes.count))" }
+}
