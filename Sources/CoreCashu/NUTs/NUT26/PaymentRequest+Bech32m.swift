@@ -57,6 +57,8 @@ extension PaymentRequest {
         let (hrp, bytes) = try Bech32.decodeBytes(string, variant: .bech32m, limit: maximumEncodedLength)
         guard hrp == creqBHRP else { throw EncodingFailure(.invalidPrefix, "bech32m string is not a creqb request") }
         var request = PaymentRequest()
+        var mints: [String] = []
+        var transports: [Transport] = []
         var seen: Set<UInt8> = []
         var reader = TLVReader(bytes)
         while let (tag, value) = try reader.next() {
@@ -77,16 +79,16 @@ extension PaymentRequest {
                 }
                 request.singleUse = flag == 1
             case Tag.mint:
-                let mint = try decodeUTF8(value, "mint")
-                request.mints = (request.mints ?? []) + [mint]
+                mints.append(try decodeUTF8(value, "mint"))
             case Tag.description: request.description = try decodeUTF8(value, "description")
             case Tag.transport:
-                let transport = try Transport(tlv: value)
-                request.transports = (request.transports ?? []) + [transport]
+                transports.append(try Transport(tlv: value))
             case Tag.nut10: request.nut10 = try nut10(tlv: value)
             default: continue
             }
         }
+        if !mints.isEmpty { request.mints = mints }
+        if !transports.isEmpty { request.transports = transports }
         try request.checkUnit()
         return request
     }
@@ -169,7 +171,8 @@ extension PaymentRequest.Transport {
             let profile = try NostrProfile(publicKey: Array(target), relays: relays)
             self.init(kind: kind, target: try profile.nip19(), tags: tuples.isEmpty ? nil : tuples)
         } else {
-            self.init(kind: kind, target: try decodeUTF8(target, "transport target"), tags: tuples.isEmpty ? nil : tuples)
+            let url = try decodeUTF8(target, "transport target")
+            self.init(kind: kind, target: url, tags: tuples.isEmpty ? nil : tuples)
         }
     }
 }
