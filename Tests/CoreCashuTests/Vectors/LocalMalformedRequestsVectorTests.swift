@@ -1,5 +1,6 @@
 // Vectors/local-malformed-requests.json — one parameterised test over every case of the file.
 
+import Foundation
 import Testing
 
 @testable import CoreCashu
@@ -10,7 +11,17 @@ struct LocalMalformedRequestsVectorTests {
 
     /// Checks one case; throws a `VectorMismatch` (or the library's error) when the case does not hold.
     static func check(_ c: VectorCase) throws {
-        throw c.fail("not implemented yet")
+        guard ["creqA", "creqb", "entry"].contains(c.group) else { throw c.fail("unknown group \(c.group)") }
+        let encoded = try c.string(c.input["encoded"], "input.encoded")
+        if c.valid {
+            let expected = try JSONDecoder().decode(PaymentRequest.self, from: c.expected["decoded"].jsonData)
+            try c.expectEqual(try PaymentRequest(encoded: encoded), expected, "decoded request")
+        } else {
+            let code = try c.string(c.expected["error"], "expected.error")
+            try c.expectError(EncodingFailure.self, "decoding", matching: { $0.code.rawValue == code }) {
+                _ = try PaymentRequest(encoded: encoded)
+            }
+        }
     }
 
     @Test(arguments: file.cases)
