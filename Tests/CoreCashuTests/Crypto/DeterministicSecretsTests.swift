@@ -68,6 +68,8 @@ struct DeterministicSecretsTests {
         }
         #expect(Set(batch.map(\.secret)).count == 10)
         #expect(try s.derive(keysetID: keyset, counters: 5..<5).isEmpty)
+        #expect(throws: CryptoError.self) { try s.derive(keysetID: keyset, counters: 0..<UInt64.max) }
+        #expect(throws: CryptoError.self) { try s.derive(keysetID: keyset, counters: 0..<10_001) }
     }
 
     @Test("secrets are lowercase hex and differ per keyset")

@@ -35,12 +35,20 @@ public struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The most outputs one batch call derives (NUT-13 restores in batches of 100).
+    public static let maxBatchSize: UInt64 = 10_000
+
     /// The outputs for each counter in `counters`, in order (a NUT-09 restore batch or a run of new outputs).
     ///
-    /// - Throws: ``CryptoError`` as ``derive(counter:)``.
+    /// - Throws: ``CryptoError`` `.invalidDerivation` for more than ``maxBatchSize`` counters; otherwise as
+    ///   ``derive(counter:)``.
     public func derive(counters: Range<UInt64>) throws(CryptoError) -> [DerivedOutputSecret] {
+        let size = counters.upperBound - counters.lowerBound
+        guard size <= Self.maxBatchSize else {
+            throw CryptoError(.invalidDerivation, "a batch derives at most \(Self.maxBatchSize) outputs")
+        }
         var out = [DerivedOutputSecret]()
-        out.reserveCapacity(counters.count)
+        out.reserveCapacity(Int(size))
         for counter in counters {
             out.append(try derive(counter: counter))
         }
@@ -61,7 +69,13 @@ public struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
         withUnsafeBytes(of: &tail.1) { blindingMAC.update(data: $0) }
         let secret = secretMAC.finalize().withUnsafeBytes { Hex.encode($0) }
         let digest = blindingMAC.finalize().withUnsafeBytes { SecureBytes($0) }
-        let r = try digest.withUnsafeBytes { (raw) throws(CryptoError) in try Scalar(reducing: raw) }
+        let r: Scalar
+        do {
+            r = try digest.withUnsafeBytes { (raw) throws(CryptoError) in try Scalar(reducing: raw) }
+        } catch {
+            // NUT-13: reject r == 0 (probability about 2^-256).
+            throw CryptoError(.invalidDerivation, "derived blinding factor is zero")
+        }
         return DerivedOutputSecret(counter: counter, secret: secret, blindingFactor: r)
     }
 
