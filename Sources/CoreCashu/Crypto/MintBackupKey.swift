@@ -1,0 +1,54 @@
+// NUT-27 — Nostr mint backup: the backup key pair derived from the wallet's BIP-39 seed.
+
+import Crypto
+
+/// The Nostr key pair under which a wallet backs up its mint list (NUT-27):
+/// `sk = SHA256(seed || utf8("cashu-mint-backup"))`, public key `sk·G` used x-only.
+///
+/// The private key prints as `<redacted>`. (The NIP-44 encryption of the backup is not part of this type.)
+public struct MintBackupKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// NUT-27 §Key Derivation domain separator.
+    static let domainSeparator = Array("cashu-mint-backup".utf8)
+
+    /// The backup private key.
+    public let privateKey: Scalar
+
+    /// Derives the backup key from the 64-byte BIP-39 seed.
+    ///
+    /// - Parameter seed: the seed from ``Mnemonic/seed(passphrase:)`` (not the entropy).
+    /// - Throws: ``CryptoError`` `.invalidDerivation` unless the seed is 64 bytes, or if the hash is not a valid
+    ///   private key (probability about 2^-128).
+    public init(seed: SecureBytes) throws(CryptoError) {
+        guard seed.count == 64 else {
+            throw CryptoError(.invalidDerivation, "the NUT-27 backup key is derived from a 64-byte BIP-39 seed")
+        }
+        var hasher = SHA256()
+        seed.withUnsafeBytes { hasher.update(data: $0) }
+        hasher.update(data: Self.domainSeparator)
+        let digest = hasher.finalize().withUnsafeBytes { SecureBytes($0) }
+        do {
+            privateKey = try digest.withUnsafeBytes { (raw) throws(CryptoError) in try Scalar(rawRepresentation: raw) }
+        } catch {
+            throw CryptoError(.invalidDerivation, "the backup key hash is not a valid private key")
+        }
+    }
+
+    /// Derives the backup key from a mnemonic.
+    ///
+    /// - Throws: ``CryptoError`` as ``init(seed:)`` and ``Mnemonic/seed(passphrase:)``.
+    public init(mnemonic: Mnemonic, passphrase: String = "") throws(CryptoError) {
+        try self.init(seed: try mnemonic.seed(passphrase: passphrase))
+    }
+
+    /// The full public key `sk·G`.
+    public var publicKey: Point { privateKey.publicKey }
+
+    /// The 32-byte x-only public key, the Nostr event `pubkey`.
+    public var xOnlyPublicKey: [UInt8] { publicKey.xOnly }
+
+    /// The x-only public key as 64 lowercase hex characters.
+    public var publicKeyHex: String { Hex.encode(xOnlyPublicKey) }
+
+    public var description: String { "MintBackupKey(\(publicKeyHex))" }
+    public var debugDescription: String { "MintBackupKey(public: \(publicKeyHex), private: <redacted>)" }
+}
