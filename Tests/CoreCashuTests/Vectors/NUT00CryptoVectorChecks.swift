@@ -15,7 +15,8 @@ enum NUT00CryptoVectorChecks {
             if let used = c.derived["counter_used"].uint64Value {
                 // The first counter that lifts wins: one fewer counter must exhaust.
                 let limit = UInt32(used)
-                try c.expectError(CryptoError.self, "counter limit \(limit)", matching: { $0.code == .hashToCurveExhausted }) {
+                let exhausted: (CryptoError) -> Bool = { $0.code == .hashToCurveExhausted }
+                try c.expectError(CryptoError.self, "counter limit \(limit)", matching: exhausted) {
                     _ = try HashToCurve.point(message: message, counterLimit: limit)
                 }
                 try c.expectEqual(try HashToCurve.point(message: message, counterLimit: limit + 1), y, "Y at limit")

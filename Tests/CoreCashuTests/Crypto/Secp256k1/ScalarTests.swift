@@ -93,9 +93,12 @@ struct ScalarTests {
     }
 
     @Test func publicKeysOfSmallScalars() throws {
-        #expect(try Self.scalar(1).publicKey.hex == "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
-        #expect(try Self.scalar(2).publicKey.hex == "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5")
-        #expect(try Self.scalar(3).publicKey.hex == "02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9")
+        #expect(try Self.scalar(1).publicKey.hex
+            == "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+        #expect(try Self.scalar(2).publicKey.hex
+            == "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5")
+        #expect(try Self.scalar(3).publicKey.hex
+            == "02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9")
         #expect(try Scalar(hex: Self.nMinus1).publicKey == Self.scalar(1).publicKey.negated())
     }
 
@@ -116,6 +119,7 @@ struct ScalarTests {
         let data = try JSONEncoder().encode([s])
         #expect(String(decoding: data, as: UTF8.self) == "[\"\(Self.nMinus1)\"]")
         #expect(try JSONDecoder().decode([Scalar].self, from: data) == [s])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Scalar].self, from: Data("[\"\(Self.n)\"]".utf8)) }
+        let outOfRange = Data("[\"\(Self.n)\"]".utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Scalar].self, from: outOfRange) }
     }
 }
