@@ -28,6 +28,11 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
         guard bytes.count == 33 || bytes.count == 65 else {
             throw CryptoError(.invalidPoint, "a SEC1 point is 33 or 65 bytes, got \(bytes.count)")
         }
+        // libsecp256k1 also parses the hybrid 06/07 form; refusing it keeps one point from having a third encoding.
+        let prefix = bytes.first
+        guard bytes.count == 33 ? (prefix == 0x02 || prefix == 0x03) : prefix == 0x04 else {
+            throw CryptoError(.invalidPoint, "a SEC1 point starts 02/03 (33 bytes) or 04 (65 bytes)")
+        }
         var key = secp256k1_pubkey()
         let ok: Int32
         if let contiguous = bytes.withContiguousStorageIfAvailable({ buffer in
