@@ -18,7 +18,7 @@ struct RestoreTests {
     }
 
     @Test func wireShapeRoundTrips() throws {
-        // 09.md gives only the shapes `{"outputs"}` → `{"outputs", "signatures"}`; filled with 03.md's example points.
+        // 09.md gives only the shapes `{"outputs"}` → `{"outputs", "signatures"}`; filled in with 03.md's points.
         let requestJSON = """
             {"outputs": [{"amount": 1, "id": "009a1f293253e41e",
               "B_": "02634a2c2b34bec9e8a4aba4361f6bf202d7fa2365379b0840afe249a7a9d71239"}]}
@@ -97,6 +97,7 @@ struct RestoreTests {
     @Test func badJSONIsATypedError() {
         #expect(F.failsToDecode(RestoreRequest.self, #"{"outputs": [{"amount": 1}]}"#))
         #expect(F.failsToDecode(RestoreResponse.self, #"{"outputs": 3, "signatures": []}"#))
-        #expect(F.failsToDecode(RestoreResponse.self, #"{"outputs": [], "signatures": [{"amount": 1, "id": "00", "C_": "02"}]}"#))
+        let badSignature = #"{"amount": 1, "id": "00", "C_": "02"}"#
+        #expect(F.failsToDecode(RestoreResponse.self, #"{"outputs": [], "signatures": [\#(badSignature)]}"#))
     }
 }
