@@ -1,0 +1,55 @@
+// NUT-03 — Swap: the error thrown when a mint's answer does not fit the request it answers (also NUT-07, NUT-09).
+
+/// A mint response that is well-formed JSON but does not match the request that was sent.
+///
+/// A wallet must not settle an operation on such a response: it treats the answer as ambiguous and recovers later
+/// (NUT-19 replay, NUT-07 state check or NUT-09 restore). `index` names the offending element of the response where
+/// there is one.
+public struct ResponseValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, as a value callers can compare.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The response has a different number of elements than the request allows.
+        public static let countMismatch = Code(rawValue: "countMismatch")
+        /// A signature's amount differs from the amount of the output it answers.
+        public static let amountMismatch = Code(rawValue: "amountMismatch")
+        /// A signature's keyset id differs from the keyset id of the output it answers.
+        public static let keysetMismatch = Code(rawValue: "keysetMismatch")
+        /// A NUT-07 state names a different `Y` than the request had at that position.
+        public static let orderMismatch = Code(rawValue: "orderMismatch")
+        /// A NUT-07 state is not `UNSPENT`, `PENDING` or `SPENT`.
+        public static let unknownState = Code(rawValue: "unknownState")
+        /// A NUT-09 restored output (by `B_`) was not in the request.
+        public static let unknownOutput = Code(rawValue: "unknownOutput")
+        /// A NUT-09 restored output (by `B_`) appears twice in the response.
+        public static let duplicateOutput = Code(rawValue: "duplicateOutput")
+        /// The request itself names the same `B_` twice, so answers cannot be matched unambiguously.
+        public static let duplicateRequestOutput = Code(rawValue: "duplicateRequestOutput")
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The position in the response (or, for ``Code/duplicateRequestOutput``, the request) that is at fault.
+    public let index: Int?
+    /// A human-readable explanation. Never contains secret material.
+    public let reason: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: what went wrong.
+    ///   - index: the offending element's position, if any.
+    ///   - reason: a human-readable explanation without secrets.
+    public init(_ code: Code, index: Int? = nil, _ reason: String) {
+        self.code = code
+        self.index = index
+        self.reason = reason
+    }
+
+    public var description: String {
+        if let index { return "ResponseValidationError.\(code) at index \(index): \(reason)" }
+        return "ResponseValidationError.\(code): \(reason)"
+    }
+}
