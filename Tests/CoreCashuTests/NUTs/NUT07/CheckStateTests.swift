@@ -108,3 +108,16 @@ struct CheckStateTests {
         #expect(F.failsToDecode(CheckStateRequest.self, #"{"Ys": [5]}"#))
     }
 }
+
+@Suite("CheckStateRequest from proofs")
+struct CheckStateRequestFromProofsTests {
+    @Test("Y is hash_to_curve of the secret's UTF-8 bytes, in proof order")
+    func ysFromProofs() throws {
+        let keyset = try KeysetID(hex: "009a1f293253e41e")
+        let C = Scalar.random().publicKey
+        let secrets = ["a", "407915bc212be61a77e3e6d2aeb4c727980bda51cd06a6afc29e2861768a7837"]
+        let proofs = secrets.map { Proof(amount: 1, id: keyset, secret: $0, C: C) }
+        let request = try CheckStateRequest(proofs: proofs)
+        #expect(request.Ys == (try secrets.map { try HashToCurve.point(message: Array($0.utf8)) }))
+    }
+}
