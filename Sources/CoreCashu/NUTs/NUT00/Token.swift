@@ -123,6 +123,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// Mints, unit, total amount and proof count; never secrets or the serialized token.
     public var description: String {
         let amount = (try? totalAmount()).map(String.init) ?? "overflow"
         return "Token(mints: \(mints), unit: \(unit ?? "-"), amount: \(amount), proofs: \(proofCount))"

@@ -26,5 +26,6 @@ public struct TokenEntry: Hashable, Sendable, CustomStringConvertible {
         return String(utf8)
     }
 
+    /// The mint and the number of proofs; never the proofs' secrets.
     public var description: String { "TokenEntry(mint: \(mint), proofs: \(proofs.count))" }
 }
