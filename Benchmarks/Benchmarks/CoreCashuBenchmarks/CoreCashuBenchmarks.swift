@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
     cryptoBenchmarks()
     derivationBenchmarks()
     tokenBenchmarks()
+    tmpBenchmarks()
 }

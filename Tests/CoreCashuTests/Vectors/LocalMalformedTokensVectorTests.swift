@@ -24,8 +24,10 @@ struct LocalMalformedTokensVectorTests {
         let known: [KeysetID]? = try c.input["known_keysets"].arrayValue.map { list in
             try list.map { try KeysetID(hex: try c.string($0, "known_keysets[]")) }
         }
+        // Decoding checks each C's shape; curve membership is checked by validatePoints (as a receiving wallet does).
         let run: () throws -> (decoded: Token, resolved: Token?) = {
             let token = try decode()
+            try token.validatePoints()
             return (token, try known.map { try token.resolvingShortIDs(against: $0) })
         }
         guard c.valid else {

@@ -10,8 +10,8 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
     public var id: KeysetID
     /// The secret string; `hash_to_curve` takes its UTF-8 bytes (NUT-00).
     public var secret: String
-    /// The unblinded signature `C = k·Y`.
-    public var C: Point
+    /// The unblinded signature `C = k·Y`, as received; ``CompressedPoint/point()`` checks it is on the curve.
+    public var C: CompressedPoint
     /// NUT-12 DLEQ proof with the blinding factor, for receivers to verify offline.
     public var dleq: ProofDLEQ?
     /// NUT-11/14 witness: a serialized JSON string.
@@ -23,7 +23,7 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
         amount: UInt64,
         id: KeysetID,
         secret: String,
-        C: Point,
+        C: CompressedPoint,
         dleq: ProofDLEQ? = nil,
         witness: String? = nil,
         p2pkE: Point? = nil
@@ -35,6 +35,20 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
         self.dleq = dleq
         self.witness = witness
         self.p2pkE = p2pkE
+    }
+
+    /// A proof whose `C` is an already-validated point.
+    public init(
+        amount: UInt64,
+        id: KeysetID,
+        secret: String,
+        C: Point,
+        dleq: ProofDLEQ? = nil,
+        witness: String? = nil,
+        p2pkE: Point? = nil
+    ) {
+        self.init(
+            amount: amount, id: id, secret: secret, C: CompressedPoint(C), dleq: dleq, witness: witness, p2pkE: p2pkE)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -126,7 +126,7 @@ enum TokenV4Coding {
             throw EncodingFailure(.missingField, "proof has no s")
         }
         guard let cValue = fields.values[2] else { throw EncodingFailure(.missingField, "proof has no c") }
-        let C = try Point(compressedRepresentation: try bytes(cValue, "c"))
+        let C = try CompressedPoint(compressedRepresentation: try bytes(cValue, "c"))
         var dleq: ProofDLEQ? = nil
         if let d = fields.values[3] {
             guard case .map(let dEntries) = d else { throw EncodingFailure(.invalidField, "proof d is not a map") }

@@ -14,7 +14,7 @@ extension Proof {
         let C_: Point
         do {
             B_ = try BDHKE.blind(secret: secret, r: dleq.r)
-            C_ = try C.adding(mintKey.multiplied(by: dleq.r))
+            C_ = try C.point().adding(mintKey.multiplied(by: dleq.r))
         } catch where error.code == .degenerateResult {
             throw CryptoError(.dleqVerificationFailed, "proof DLEQ gives a point at infinity")
         }

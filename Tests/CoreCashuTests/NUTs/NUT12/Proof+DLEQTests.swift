@@ -31,7 +31,7 @@ struct ProofDLEQTests {
         let k = Scalar.random()
         let proof = try Self.issue(k: k)
         try proof.verifyDLEQ(mintKey: k.publicKey)
-        #expect(try BDHKE.verify(secret: proof.secret, C: proof.C, k: k))
+        #expect(try BDHKE.verify(secret: proof.secret, C: proof.C.point(), k: k))
     }
 
     @Test func missingDLEQHasItsOwnCode() throws {
@@ -49,7 +49,7 @@ struct ProofDLEQTests {
         var wrongSecret = proof
         wrongSecret.secret += "x"
         var wrongC = proof
-        wrongC.C = try proof.C.adding(k.publicKey)
+        wrongC.C = CompressedPoint(try proof.C.point().adding(k.publicKey))
         var wrongR = proof
         wrongR.dleq = ProofDLEQ(e: dleq.e, s: dleq.s, r: try dleq.r.adding(one))
         var wrongE = proof
@@ -67,7 +67,7 @@ struct ProofDLEQTests {
         let k = Scalar.random()
         var proof = try Self.issue(k: k)
         guard let dleq = proof.dleq else { Issue.record("no dleq"); return }
-        proof.C = k.publicKey.multiplied(by: dleq.r).negated()
+        proof.C = CompressedPoint(k.publicKey.multiplied(by: dleq.r).negated())
         Self.expectCode(.dleqVerificationFailed, proof, k.publicKey)
     }
 
@@ -85,7 +85,7 @@ struct ProofDLEQTests {
         try proof.verifyDLEQ(mintKey: A)
         guard let dleq = proof.dleq else { return }
         let hexB_ = try BDHKE.blind(message: Hex.decode(secret), r: dleq.r)
-        let C_ = try proof.C.adding(A.multiplied(by: dleq.r))
+        let C_ = try proof.C.point().adding(A.multiplied(by: dleq.r))
         #expect(!DLEQ.verify(A: A, B_: hexB_, C_: C_, e: dleq.e, s: dleq.s))
     }
 }

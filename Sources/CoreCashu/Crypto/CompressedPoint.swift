@@ -1,0 +1,63 @@
+// NUT-00 — Cryptography and models: a point as received (33 compressed bytes), checked on the curve when first used.
+
+/// A 33-byte SEC1 compressed point whose shape (length, `02`/`03` prefix) is checked on creation and whose curve
+/// membership is checked by ``point()``.
+///
+/// Proofs carry their signature `C` in this form: decoding a 1000-proof token must not pay libsecp256k1's ~6 µs square
+/// root per proof up front. Everything that computes with `C` (DLEQ checks, spending) goes through ``point()``, and
+/// ``Token/validatePoints()`` checks a whole token at once.
+public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The 33 bytes.
+    public let compressedRepresentation: [UInt8]
+
+    /// Wraps 33 bytes starting `02` or `03`.
+    ///
+    /// - Throws: ``CryptoError`` `.invalidPoint` for any other length or prefix.
+    public init(compressedRepresentation bytes: [UInt8]) throws(CryptoError) {
+        guard bytes.count == 33, bytes[0] == 0x02 || bytes[0] == 0x03 else {
+            throw CryptoError(.invalidPoint, "a compressed point is 33 bytes starting 02 or 03")
+        }
+        compressedRepresentation = bytes
+    }
+
+    /// Parses 66 hex characters.
+    public init(hex: some StringProtocol) throws(CryptoError) {
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(hex) } catch {
+            throw CryptoError(.invalidPoint, "a point must be hex")
+        }
+        try self.init(compressedRepresentation: bytes)
+    }
+
+    /// The encoding of a point already known to be valid.
+    public init(_ point: Point) {
+        compressedRepresentation = point.compressedRepresentation
+    }
+
+    /// The point, after checking that it lies on secp256k1.
+    ///
+    /// - Throws: ``CryptoError`` `.invalidPoint` when the x-coordinate has no point.
+    public func point() throws(CryptoError) -> Point {
+        try Point(compressedRepresentation: compressedRepresentation)
+    }
+
+    /// Lowercase hex, as points appear in NUT JSON.
+    public var hex: String { Hex.encode(compressedRepresentation) }
+
+    public var description: String { hex }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(hex: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hex)
+    }
+}
