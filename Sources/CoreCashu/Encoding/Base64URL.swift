@@ -42,36 +42,61 @@ public enum Base64URL {
     /// - Throws: ``EncodingFailure`` `.invalidBase64` for characters outside the alphabet, misplaced padding, or a
     ///   length that cannot come from an encoder (one leftover character, non-zero trailing bits).
     public static func decode(_ string: some StringProtocol) throws(EncodingFailure) -> [UInt8] {
-        var utf8 = Array(string.utf8)
+        var text = String(string)
+        let decoded = text.withUTF8 { decode(utf8: $0) }
+        guard let bytes = decoded.bytes else { throw EncodingFailure(.invalidBase64, decoded.error) }
+        return bytes
+    }
+
+    /// Decodes UTF-8 base64 text in one pass into a buffer sized up front (tokens reach hundreds of kilobytes).
+    private static func decode(utf8 input: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8]?, error: String) {
+        var n = input.count
         var padding = 0
-        while utf8.last == UInt8(ascii: "=") {
-            utf8.removeLast()
+        while n > 0, input[n - 1] == UInt8(ascii: "=") {
+            n -= 1
             padding += 1
         }
-        guard padding <= 2, padding == 0 || (utf8.count + padding) % 4 == 0 else {
-            throw EncodingFailure(.invalidBase64, "misplaced base64 padding")
+        guard padding <= 2, padding == 0 || (n + padding) % 4 == 0 else {
+            return (nil, "misplaced base64 padding")
         }
-        guard utf8.count % 4 != 1 else {
-            throw EncodingFailure(.invalidBase64, "base64 length leaves a dangling character")
-        }
-        var out = [UInt8]()
-        out.reserveCapacity(utf8.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for c in utf8 {
-            let v = reverse[Int(c)]
-            guard v != 0xff else { throw EncodingFailure(.invalidBase64, "character outside the base64 alphabet") }
-            accumulator = accumulator << 6 | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-                accumulator &= (1 << UInt32(bits)) - 1
+        let tail = n % 4
+        guard tail != 1 else { return (nil, "base64 length leaves a dangling character") }
+        let outCount = n / 4 * 3 + (tail == 0 ? 0 : tail - 1)
+        var out = [UInt8](repeating: 0, count: outCount)
+        // Invalid characters map to 0xff; OR-ing every looked-up value lets one check at the end catch them all.
+        var seen: UInt8 = 0
+        var trailing: UInt8 = 0
+        reverse.withUnsafeBufferPointer { table in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                var o = 0
+                while i + 4 <= n {
+                    let a = table[Int(input[i])], b = table[Int(input[i + 1])]
+                    let c = table[Int(input[i + 2])], d = table[Int(input[i + 3])]
+                    seen |= a | b | c | d
+                    dst[o] = a << 2 | b >> 4
+                    dst[o + 1] = b << 4 | c >> 2
+                    dst[o + 2] = c << 6 | d
+                    i += 4
+                    o += 3
+                }
+                if tail >= 2 {
+                    let a = table[Int(input[i])], b = table[Int(input[i + 1])]
+                    seen |= a | b
+                    dst[o] = a << 2 | b >> 4
+                    if tail == 3 {
+                        let c = table[Int(input[i + 2])]
+                        seen |= c
+                        dst[o + 1] = b << 4 | c >> 2
+                        trailing = c & 0x03
+                    } else {
+                        trailing = b & 0x0f
+                    }
+                }
             }
         }
-        guard accumulator == 0 else {
-            throw EncodingFailure(.invalidBase64, "non-zero trailing bits in base64")
-        }
-        return out
+        guard seen & 0x80 == 0 else { return (nil, "character outside the base64 alphabet") }
+        guard trailing == 0 else { return (nil, "non-zero trailing bits in base64") }
+        return (out, "")
     }
 }
