@@ -1,7 +1,7 @@
 // CoreCashu — the CBOR data model (RFC 8949) as tokens V4 (NUT-00) and payment requests (NUT-18) use it.
 
 /// One decoded CBOR data item. Tags are skipped by the decoder, so none appear here.
-public indirect enum CBORValue: Hashable, Sendable {
+public enum CBORValue: Hashable, Sendable {
     case unsigned(UInt64)
     /// A negative integer `-1 - n`.
     case negative(UInt64)

@@ -116,19 +116,39 @@ enum TokenV4Coding {
 
     private static func decodeProof(_ value: CBORValue, id: KeysetID) throws -> Proof {
         guard case .map(let entries) = value else { throw EncodingFailure(.invalidField, "proof is not a map") }
-        let fields = try Fields(entries, Keys.proof)
-        guard let amountValue = fields.values[0] else { throw EncodingFailure(.missingField, "proof has no a") }
+        // The hot loop of token decoding: one pass with a switch on the key, no per-proof arrays.
+        var amountValue: CBORValue? = nil
+        var secretValue: CBORValue? = nil
+        var cValue: CBORValue? = nil
+        var dValue: CBORValue? = nil
+        var wValue: CBORValue? = nil
+        var peValue: CBORValue? = nil
+        for entry in entries {
+            guard case .text(let key) = entry.key else { continue }
+            switch key {
+            case "a": try Self.store(entry.value, in: &amountValue, key)
+            case "s": try Self.store(entry.value, in: &secretValue, key)
+            case "c": try Self.store(entry.value, in: &cValue, key)
+            case "d": try Self.store(entry.value, in: &dValue, key)
+            case "w": try Self.store(entry.value, in: &wValue, key)
+            case "pe": try Self.store(entry.value, in: &peValue, key)
+            default: continue
+            }
+        }
+        guard let amountValue = amountValue.flatMap(present) else {
+            throw EncodingFailure(.missingField, "proof has no a")
+        }
         guard case .unsigned(let amount) = amountValue else {
             throw EncodingFailure(.invalidField, "proof amount is not an unsigned integer")
         }
         guard amount <= maximumAmount else { throw EncodingFailure(.amountOverflow, "proof amount exceeds 2^63") }
-        guard let secret = try text(fields.values[1], "s") else {
+        guard let secret = try text(secretValue.flatMap(present), "s") else {
             throw EncodingFailure(.missingField, "proof has no s")
         }
-        guard let cValue = fields.values[2] else { throw EncodingFailure(.missingField, "proof has no c") }
+        guard let cValue = cValue.flatMap(present) else { throw EncodingFailure(.missingField, "proof has no c") }
         let C = try CompressedPoint(compressedRepresentation: try bytes(cValue, "c"))
         var dleq: ProofDLEQ? = nil
-        if let d = fields.values[3] {
+        if let d = dValue.flatMap(present) {
             guard case .map(let dEntries) = d else { throw EncodingFailure(.invalidField, "proof d is not a map") }
             let dFields = try Fields(dEntries, Keys.dleq)
             guard let e = dFields.values[0], let s = dFields.values[1], let r = dFields.values[2] else {
@@ -139,11 +159,22 @@ enum TokenV4Coding {
                 s: try Scalar(rawRepresentation: try bytes(s, "d.s")),
                 r: try Scalar(rawRepresentation: try bytes(r, "d.r")))
         }
-        let witness = try text(fields.values[4], "w")
-        let pe = try fields.values[5].map { value throws in
+        let witness = try text(wValue.flatMap(present), "w")
+        let pe = try peValue.flatMap(present).map { value throws in
             try Point(compressedRepresentation: try bytes(value, "pe"))
         }
         return Proof(amount: amount, id: id, secret: secret, C: C, dleq: dleq, witness: witness, p2pkE: pe)
+    }
+
+    /// Keeps the first value of a known key; a second occurrence is an error (two readers must not disagree).
+    private static func store(_ value: CBORValue, in slot: inout CBORValue?, _ key: String) throws(EncodingFailure) {
+        guard slot == nil else { throw EncodingFailure(.invalidCBOR, "map key \(key) appears twice") }
+        slot = value
+    }
+
+    /// `null` and `undefined` read as absent.
+    private static func present(_ value: CBORValue) -> CBORValue? {
+        value.isAbsent ? nil : value
     }
 
     private static func text(_ value: CBORValue?, _ name: String) throws(EncodingFailure) -> String? {
@@ -160,7 +191,6 @@ enum TokenV4Coding {
     private enum Keys {
         static let token = ["t", "d", "m", "u"]
         static let keyset = ["i", "p"]
-        static let proof = ["a", "s", "c", "d", "w", "pe"]
         static let dleq = ["e", "s", "r"]
     }
 
