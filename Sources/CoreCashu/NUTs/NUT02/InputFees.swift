@@ -8,12 +8,7 @@ public enum InputFees {
     /// - Returns: the fee in the unit of the inputs.
     /// - Throws: ``KeysetError`` `.overflow` when the sum does not fit in 64 bits.
     public static func fee(ppkPerInput: some Sequence<UInt64>) throws(KeysetError) -> UInt64 {
-        var total: UInt64 = 0
-        for ppk in ppkPerInput {
-            let (sum, overflow) = total.addingReportingOverflow(ppk)
-            guard !overflow else { throw KeysetError(.overflow, "sum of input fees overflows") }
-            total = sum
-        }
+        let total = try AmountSplit.sum(ppkPerInput)
         // Ceiling without `+ 999`, which could overflow near UInt64.max.
         return total / 1000 + (total % 1000 == 0 ? 0 : 1)
     }

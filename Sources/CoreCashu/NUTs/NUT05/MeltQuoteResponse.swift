@@ -80,7 +80,7 @@ public struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConver
     }
 
     public var description: String {
-        "MeltQuoteResponse(quote: \(quote), amount: \(amount), fee_reserve: \(feeReserve.map(String.init) ?? "nil"), "
+        "MeltQuoteResponse(quote: <redacted>, amount: \(amount), fee_reserve: \(feeReserve.map(String.init) ?? "nil"), "
             + "state: \(state), payment_preimage: \(paymentPreimage == nil ? "nil" : "<redacted>"))"
     }
 }

@@ -25,6 +25,6 @@ public struct MeltRequest: Codable, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        "MeltRequest(quote: \(quote), inputs: \(inputs.count), outputs: \(outputs?.count ?? 0))"
+        "MeltRequest(quote: <redacted>, inputs: \(inputs.count), outputs: \(outputs?.count ?? 0))"
     }
 }

@@ -1,9 +1,9 @@
 // NUT-17 — WebSockets: a wallet's JSON-RPC `subscribe` / `unsubscribe` request.
 
 /// `{"jsonrpc": "2.0", "id", "method", "params": {kind?, subId, filters?}}`.
-public struct WsRequest: Codable, Hashable, Sendable {
+public struct WsRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The request parameters.
-    public struct Params: Codable, Hashable, Sendable {
+    public struct Params: Codable, Hashable, Sendable, CustomStringConvertible {
         /// The subscription kind (subscribe only).
         public var kind: SubscriptionKind?
         /// The wallet-chosen subscription id.
@@ -16,6 +16,11 @@ public struct WsRequest: Codable, Hashable, Sendable {
             self.kind = kind
             self.subId = subId
             self.filters = filters
+        }
+
+        // Filters of quote kinds are mint quote ids, which let anyone who reads them mint the quote.
+        public var description: String {
+            "Params(kind: \(kind.map(\.rawValue) ?? "nil"), subId: \(subId), filters: \(filters?.count ?? 0) <redacted>)"
         }
     }
 
@@ -53,4 +58,6 @@ public struct WsRequest: Codable, Hashable, Sendable {
     public static func unsubscribe(id: Int64, subId: String) -> WsRequest {
         WsRequest(id: .int(id), method: .unsubscribe, params: Params(subId: subId))
     }
+
+    public var description: String { "WsRequest(id: \(id), method: \(method.rawValue), params: \(params))" }
 }

@@ -68,12 +68,10 @@ enum BatchMintRules {
     }
 
     private static func sum(_ amounts: [UInt64]) throws(BatchMintError) -> UInt64 {
-        var total: UInt64 = 0
-        for amount in amounts {
-            let (next, overflow) = total.addingReportingOverflow(amount)
-            guard !overflow else { throw BatchMintError(.overflow, "amounts overflow 64 bits") }
-            total = next
+        do {
+            return try AmountSplit.sum(amounts)
+        } catch {
+            throw BatchMintError(.overflow, "amounts overflow 64 bits")
         }
-        return total
     }
 }
