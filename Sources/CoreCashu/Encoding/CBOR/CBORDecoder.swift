@@ -83,7 +83,15 @@ public struct CBORDecoder {
         case 2:
             return .bytes(try string(info: info, major: 2))
         case 3:
-            let raw = try string(info: info, major: 3)
+            // Definite-length text (every Cashu encoder) is validated straight from the input, with no copy.
+            if let declared = try argument(info) {
+                let raw = try take(try length(declared))
+                guard let text = String(validating: raw, as: UTF8.self) else {
+                    throw EncodingFailure(.invalidCBOR, "CBOR text string is not valid UTF-8")
+                }
+                return .text(text)
+            }
+            let raw = try indefiniteString(major: 3)
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw EncodingFailure(.invalidCBOR, "CBOR text string is not valid UTF-8")
             }
@@ -108,6 +116,11 @@ public struct CBORDecoder {
         if let declared = try argument(info) {
             return Array(try take(try length(declared)))
         }
+        return try indefiniteString(major: major)
+    }
+
+    /// The chunks of an indefinite-length string (after its initial byte), joined.
+    private mutating func indefiniteString(major: UInt8) throws(EncodingFailure) -> [UInt8] {
         var out: [UInt8] = []
         while true {
             let initial = try byte()
