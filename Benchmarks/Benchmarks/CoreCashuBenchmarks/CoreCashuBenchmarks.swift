@@ -14,5 +14,4 @@ let benchmarks: @Sendable () -> Void = {
     cryptoBenchmarks()
     derivationBenchmarks()
     tokenBenchmarks()
-    tmpBenchmarks()
 }
