@@ -8,6 +8,7 @@ public struct SecureBytes: Sendable, Hashable, CustomStringConvertible, CustomDe
         let pointer: UnsafeMutableRawBufferPointer
 
         init(count: Int) {
+            let count = max(count, 0)
             pointer = .allocate(byteCount: max(count, 1), alignment: 16)
             pointer.initializeMemory(as: UInt8.self, repeating: 0)
             self.count = count
@@ -24,7 +25,7 @@ public struct SecureBytes: Sendable, Hashable, CustomStringConvertible, CustomDe
 
     let storage: Storage
 
-    /// Zero-filled secret storage of `count` bytes.
+    /// Zero-filled secret storage of `count` bytes (a negative count gives an empty buffer).
     public init(count: Int) {
         storage = Storage(count: count)
     }

@@ -46,3 +46,12 @@ struct SecureBytesTests {
         #expect(!String(describing: [secret]).contains("222"))
     }
 }
+
+@Suite("SecureBytes sizes")
+struct SecureBytesSizeTests {
+    @Test("a negative count gives an empty buffer, not a trap")
+    func negativeCount() {
+        #expect(SecureBytes(count: -5).count == 0)
+        #expect(SecureBytes.random(count: -1).count == 0)
+    }
+}

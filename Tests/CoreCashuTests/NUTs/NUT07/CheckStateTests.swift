@@ -121,3 +121,14 @@ struct CheckStateRequestFromProofsTests {
         #expect(request.Ys == (try secrets.map { try HashToCurve.point(message: Array($0.utf8)) }))
     }
 }
+
+@Suite("ProofState printing")
+struct ProofStatePrintingTests {
+    @Test("the witness (which may hold an HTLC preimage) never prints")
+    func witnessRedacted() {
+        let preimage = String(repeating: "ab", count: 32)
+        let state = ProofState(Y: Scalar.random().publicKey, state: .spent, witness: #"{"preimage":"\#(preimage)"}"#)
+        #expect(!"\(state)".contains(preimage))
+        #expect(!String(reflecting: state).contains(preimage))
+    }
+}
