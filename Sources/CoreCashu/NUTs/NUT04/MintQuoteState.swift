@@ -1,7 +1,7 @@
 // NUT-04 — Mint tokens: the state of a bolt11 mint quote (NUT-23 `UNPAID`, `PAID`, `ISSUED`).
 
 /// A mint quote's state; a state this library does not know decodes as ``unknown(_:)``.
-public enum MintQuoteState: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum MintQuoteState: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
     /// The request has not been paid.
     case unpaid
     /// The request was paid and ecash can be minted.
@@ -32,13 +32,4 @@ public enum MintQuoteState: Hashable, Sendable, Codable, CustomStringConvertible
     }
 
     public var description: String { rawValue }
-
-    public init(from decoder: Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -1,7 +1,7 @@
 // NUT-05 — Melt tokens: the state of a melt quote (`UNPAID`, `PENDING`, `PAID`).
 
 /// A melt quote's state; a state this library does not know decodes as ``unknown(_:)``.
-public enum MeltQuoteState: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum MeltQuoteState: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
     /// The request has not been paid.
     case unpaid
     /// The payment is in flight.
@@ -32,13 +32,4 @@ public enum MeltQuoteState: Hashable, Sendable, Codable, CustomStringConvertible
     }
 
     public var description: String { rawValue }
-
-    public init(from decoder: Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -3,7 +3,7 @@
 /// The mint's answer for one `Y`: whether the proof is unspent, in flight or spent, and the witness it was spent with.
 public struct ProofState: Codable, Hashable, Sendable {
     /// The spending state of a proof (NUT-07 "Token states").
-    public enum State: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum State: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
         /// Not spent yet.
         case unspent
         /// In an ongoing transaction (e.g. a melt in flight); not usable until it is live again.
@@ -45,15 +45,6 @@ public struct ProofState: Codable, Hashable, Sendable {
         }
 
         public var description: String { rawValue }
-
-        public init(from decoder: Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     /// The point `Y = hash_to_curve(secret)` this state is for.

@@ -1,7 +1,7 @@
 // NUT-17 — WebSockets: the kinds of subscription (`bolt11_mint_quote`, `proof_state`, ...).
 
 /// A subscription kind; kinds this library does not know decode as ``unknown(_:)``.
-public enum SubscriptionKind: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum SubscriptionKind: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
     /// Bolt11 mint quote updates (payload: ``MintQuoteBolt11Response``).
     case bolt11MintQuote
     /// Bolt11 melt quote updates (payload: ``MeltQuoteResponse``).
@@ -40,13 +40,4 @@ public enum SubscriptionKind: Hashable, Sendable, Codable, CustomStringConvertib
     }
 
     public var description: String { rawValue }
-
-    public init(from decoder: Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
