@@ -45,19 +45,11 @@ public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConverti
     public var hex: String { Hex.encode(compressedRepresentation) }
 
     public var description: String { hex }
-
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(hex: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
-        }
+        self = try HexCoding.decode(from: decoder) { try CompressedPoint(hex: $0) }
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
+        try HexCoding.encode(hex, to: encoder)
     }
 }

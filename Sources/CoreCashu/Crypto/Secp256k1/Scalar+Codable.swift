@@ -2,17 +2,10 @@
 
 extension Scalar: Codable {
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(hex: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
-        }
+        self = try HexCoding.decode(from: decoder) { try Scalar(hex: $0) }
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(exposedSecretHex)
+        try HexCoding.encode(exposedSecretHex, to: encoder)
     }
 }

@@ -76,20 +76,12 @@ public struct KeysetID: Hashable, Sendable, Codable, CustomStringConvertible, Co
     public static func < (lhs: KeysetID, rhs: KeysetID) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
-
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(hex: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
-        }
+        self = try HexCoding.decode(from: decoder) { try KeysetID(hex: $0) }
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
+        try HexCoding.encode(hex, to: encoder)
     }
 
     private init(unchecked bytes: [UInt8]) {
