@@ -1,0 +1,49 @@
+// Nutshell interop — NUT-05/08: real melt quotes and a paid melt with change, decoded with our models.
+
+import Foundation
+import Testing
+
+@testable import CoreCashu
+
+extension NutshellFixtureTests {
+    @Test("POST /v1/melt/quote/bolt11 decodes (outside invoice: fee reserve; own invoice: none)")
+    func meltQuote() throws {
+        let sent = try NutshellFixture.object(NutshellFixture.request("melt-quote"))
+        let quote = try NutshellFixture.decode(MeltQuoteResponse.self, NutshellFixture.response("melt-quote"))
+        #expect(quote.request == sent["request"] as? String)
+        #expect(quote.amount == 5)
+        #expect(quote.unit == .sat)
+        #expect(quote.feeReserve == 2)
+        #expect(quote.state == .unpaid)
+        #expect(quote.expiry != nil)
+        #expect(quote.paymentPreimage == nil)
+        #expect(quote.change == nil)
+
+        let internal = try NutshellFixture.decode(
+            MeltQuoteResponse.self, NutshellFixture.response("melt-quote-internal"))
+        #expect(internal.amount == 5)
+        #expect(internal.feeReserve == 0)
+        #expect(internal.state == .unpaid)
+    }
+
+    @Test("POST /v1/melt/bolt11 and GET of its quote: PAID, preimage, NUT-08 change with valid DLEQ")
+    func melt() throws {
+        let request = try NutshellFixture.decode(MeltRequest.self, NutshellFixture.request("melt"))
+        let outputs = try #require(request.outputs)
+        let quote = try NutshellFixture.decode(MeltQuoteResponse.self, NutshellFixture.response("melt-quote"))
+        let keysets = try NutshellFixture.decode(KeysetsResponse.self, NutshellFixture.response("keysets"))
+        let inputFee = try InputFees.fee(for: request.inputs, keysets: keysets.keysets)
+        let inputs = request.inputs.reduce(0) { $0 + $1.amount }
+        for name in ["melt", "melt-quote-paid"] {
+            let melt = try NutshellFixture.decode(MeltQuoteResponse.self, NutshellFixture.response(name))
+            #expect(melt.state == .paid, "\(name)")
+            #expect(melt.quote == quote.quote)
+            #expect(melt.paymentPreimage?.count == 64)
+            let change = try #require(melt.change)
+            // FakeWallet pays no routing fee, so all but the amount and the input fee comes back.
+            #expect(change.reduce(0) { $0 + $1.amount } == inputs - quote.amount - inputFee)
+            try verifySignatures(
+                change, outputs: outputs, wallet: NutshellFixture.wallet("melt"), keyset: NutshellFixture.keyset())
+        }
+    }
+}
