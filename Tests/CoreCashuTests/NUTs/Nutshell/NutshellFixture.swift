@@ -81,7 +81,9 @@ enum NutshellFixture {
 /// Checks every signature's DLEQ (NUT-12) against the output it answers, then unblinds it with the capture's `r` and
 /// checks the resulting proof's DLEQ too, as a receiver would.
 func verifySignatures(
-    _ signatures: [BlindSignature], outputs: [BlindedMessage], wallet: [(secret: String, r: Scalar)],
+    _ signatures: [BlindSignature],
+    outputs: [BlindedMessage],
+    wallet: [(secret: String, r: Scalar)],
     keyset: MintKeyset
 ) throws {
     try #require(signatures.count <= outputs.count && signatures.count <= wallet.count)
@@ -92,8 +94,12 @@ func verifySignatures(
         let dleq = try #require(signature.dleq)
         let C = try BDHKE.unblind(C_: signature.C_, r: wallet[index].r, mintKey: key)
         let proof = Proof(
-            amount: signature.amount, id: signature.id, secret: wallet[index].secret, C: C,
-            dleq: ProofDLEQ(dleq, r: wallet[index].r))
+            amount: signature.amount,
+            id: signature.id,
+            secret: wallet[index].secret,
+            C: C,
+            dleq: ProofDLEQ(dleq, r: wallet[index].r)
+        )
         try proof.verifyDLEQ(mintKey: key)
     }
 }

@@ -16,6 +16,8 @@ extension NutshellFixtureTests {
         ("error-swap-unbalanced", 400, 11000, nil),
         ("error-mint-issued-quote", 400, 20002, "quote already issued"),
         ("error-mint-quote-bad-unit", 400, 0, nil),
+        ("error-mint-nut20-unsigned", 400, 20008, "Signature for mint request invalid"),
+        ("error-mint-nut20-wrong-key", 400, 20008, "Signature for mint request invalid"),
         ("error-malformed-json", 422, nil, nil),
         ("error-missing-field", 422, nil, nil),
     ]

@@ -20,7 +20,9 @@ extension NutshellFixtureTests {
         #expect(quote.change == nil)
 
         let ownInvoice = try NutshellFixture.decode(
-            MeltQuoteResponse.self, NutshellFixture.response("melt-quote-internal"))
+            MeltQuoteResponse.self,
+            NutshellFixture.response("melt-quote-internal")
+        )
         #expect(ownInvoice.amount == 5)
         #expect(ownInvoice.feeReserve == 0)
         #expect(ownInvoice.state == .unpaid)
@@ -44,7 +46,31 @@ extension NutshellFixtureTests {
             let lightningFee: UInt64 = 1
             #expect(change.reduce(0) { $0 + $1.amount } == inputs - quote.amount - inputFee - lightningFee)
             try verifySignatures(
-                change, outputs: outputs, wallet: NutshellFixture.wallet("melt"), keyset: NutshellFixture.keyset())
+                change,
+                outputs: outputs,
+                wallet: NutshellFixture.wallet("melt"),
+                keyset: NutshellFixture.keyset()
+            )
         }
+    }
+
+    @Test("A melt left PENDING by the Lightning backend: quote PENDING, change [], inputs PENDING")
+    func meltPending() throws {
+        let request = try NutshellFixture.decode(MeltRequest.self, NutshellFixture.request("pending-melt"))
+        for name in ["pending-melt", "pending-melt-quote-get"] {
+            let melt = try NutshellFixture.decode(MeltQuoteResponse.self, NutshellFixture.response(name))
+            #expect(melt.state == .pending, "\(name)")
+            #expect(melt.paymentPreimage == nil)
+            // Nutshell sends an empty list, not null, while the payment is in flight.
+            #expect(melt.change == [])
+        }
+        let checkRequest = try NutshellFixture.decode(
+            CheckStateRequest.self,
+            NutshellFixture.request("pending-checkstate")
+        )
+        let check = try NutshellFixture.decode(CheckStateResponse.self, NutshellFixture.response("pending-checkstate"))
+        try check.validate(against: checkRequest)
+        #expect(check.states.map(\.state) == [.pending])
+        #expect(try checkRequest.Ys == request.inputs.map { try HashToCurve.point(secret: $0.secret) })
     }
 }

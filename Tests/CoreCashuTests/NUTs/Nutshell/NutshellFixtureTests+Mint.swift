@@ -21,7 +21,9 @@ extension NutshellFixtureTests {
     func mintQuoteNUT20() throws {
         let sent = try NutshellFixture.object(NutshellFixture.request("mint-quote-nut20"))
         let quote = try NutshellFixture.decode(
-            MintQuoteBolt11Response.self, NutshellFixture.response("mint-quote-nut20"))
+            MintQuoteBolt11Response.self,
+            NutshellFixture.response("mint-quote-nut20")
+        )
         #expect(quote.pubkey == (try Point(hex: try #require(sent["pubkey"] as? String))))
         #expect(quote.amount == 16)
         #expect(quote.state == .unpaid)
@@ -46,7 +48,9 @@ extension NutshellFixtureTests {
             var raw = try NutshellFixture.object(NutshellFixture.response(name))
             if raw["pubkey"] as? String == "" { raw["pubkey"] = nil }
             let quote = try NutshellFixture.decode(
-                MintQuoteBolt11Response.self, JSONSerialization.data(withJSONObject: raw))
+                MintQuoteBolt11Response.self,
+                JSONSerialization.data(withJSONObject: raw)
+            )
             #expect(quote.state == state, "\(name)")
             #expect(quote.amount == 64)
             #expect(quote.pubkey == nil)
@@ -62,8 +66,51 @@ extension NutshellFixtureTests {
         try SwapResponse.validate(signatures: response.signatures, answer: request.outputs)
         #expect(response.signatures.reduce(0) { $0 + $1.amount } == 64)
         try verifySignatures(
-            response.signatures, outputs: request.outputs, wallet: NutshellFixture.wallet("mint"),
-            keyset: NutshellFixture.keyset())
+            response.signatures,
+            outputs: request.outputs,
+            wallet: NutshellFixture.wallet("mint"),
+            keyset: NutshellFixture.keyset()
+        )
+    }
+
+    @Test("NUT-20: the signature Nutshell accepted verifies with our message rule; minted signatures valid")
+    func mintNUT20() throws {
+        let quote = try NutshellFixture.decode(
+            MintQuoteBolt11Response.self,
+            NutshellFixture.response("mint-quote-nut20")
+        )
+        let pubkey = try #require(quote.pubkey)
+        let request = try NutshellFixture.decode(MintRequest.self, NutshellFixture.request("mint-nut20"))
+        #expect(request.quote == quote.quote)
+        let signature = try #require(request.signature)
+        try MintQuoteSignature.verify(
+            signature: signature,
+            quote: request.quote,
+            outputs: request.outputs,
+            pubkey: pubkey
+        )
+        // The one Nutshell refused (code 20008) was made with another key and must not verify either.
+        let refused = try NutshellFixture.decode(
+            MintRequest.self,
+            NutshellFixture.request("error-mint-nut20-wrong-key")
+        )
+        let refusedSignature = try #require(refused.signature)
+        #expect(
+            !MintQuoteSignature.isValid(
+                signature: refusedSignature,
+                quote: refused.quote,
+                outputs: refused.outputs,
+                pubkey: pubkey
+            )
+        )
+        let response = try NutshellFixture.decode(MintResponse.self, NutshellFixture.response("mint-nut20"))
+        try SwapResponse.validate(signatures: response.signatures, answer: request.outputs)
+        try verifySignatures(
+            response.signatures,
+            outputs: request.outputs,
+            wallet: NutshellFixture.wallet("mint-nut20"),
+            keyset: NutshellFixture.keyset()
+        )
     }
 
     @Test("POST /v1/swap: our fee rule matches the mint's, signatures valid")
@@ -79,7 +126,10 @@ extension NutshellFixtureTests {
         // The mint accepted exactly inputs - fee.
         #expect(inputs - fee == outputs)
         try verifySignatures(
-            response.signatures, outputs: request.outputs, wallet: NutshellFixture.wallet("swap"),
-            keyset: NutshellFixture.keyset())
+            response.signatures,
+            outputs: request.outputs,
+            wallet: NutshellFixture.wallet("swap"),
+            keyset: NutshellFixture.keyset()
+        )
     }
 }

@@ -32,7 +32,10 @@ extension NutshellFixtureTests {
         #expect(raw["promises"] == nil)
         #expect((raw["outputs"] as? [[String: Any]])?.allSatisfy { $0["C_"] is NSNull } == true)
         try verifySignatures(
-            response.signatures, outputs: response.outputs, wallet: NutshellFixture.wallet("mint"),
-            keyset: NutshellFixture.keyset())
+            response.signatures,
+            outputs: response.outputs,
+            wallet: NutshellFixture.wallet("mint"),
+            keyset: NutshellFixture.keyset()
+        )
     }
 }
