@@ -19,13 +19,21 @@ extension NutshellFixtureTests {
         #expect(quote.paymentPreimage == nil)
         #expect(quote.change == nil)
 
-        let ownInvoice = try NutshellFixture.decode(
-            MeltQuoteResponse.self,
-            NutshellFixture.response("melt-quote-internal")
-        )
-        #expect(ownInvoice.amount == 5)
-        #expect(ownInvoice.feeReserve == 0)
-        #expect(ownInvoice.state == .unpaid)
+        // A quote for the mint's own invoice: an internal settlement (no fee reserve) if the quote was still unpaid,
+        // else refused with 20006, which is the usual outcome as FakeWallet pays its own invoices at once.
+        if try NutshellFixture.status("melt-quote-internal") == 200 {
+            let ownInvoice = try NutshellFixture.decode(
+                MeltQuoteResponse.self,
+                NutshellFixture.response("melt-quote-internal")
+            )
+            #expect(ownInvoice.amount == 5)
+            #expect(ownInvoice.feeReserve == 0)
+            #expect(ownInvoice.state == .unpaid)
+        } else {
+            let body = try NutshellFixture.object(NutshellFixture.response("melt-quote-internal"))
+            #expect(body["code"] as? Int == 20006)
+            #expect(body["detail"] as? String == "mint quote already paid")
+        }
     }
 
     @Test("POST /v1/melt/bolt11 and GET of its quote: PAID, preimage, NUT-08 change with valid DLEQ")
