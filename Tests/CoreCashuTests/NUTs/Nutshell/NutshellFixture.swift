@@ -15,9 +15,10 @@ enum NutshellFixture {
         .appendingPathComponent("Fixtures")
         .appendingPathComponent("nutshell-0.21.0")
 
+    /// A fixture file, or a part of one, that is missing or not of the expected shape.
     struct FixtureMissing: Error, CustomStringConvertible {
         var name: String
-        var description: String { "fixture \(name) missing; run scripts/test-mint/capture" }
+        var description: String { "fixture \(name) missing or malformed; run scripts/test-mint/capture" }
     }
 
     /// The raw bytes of a fixture file.
