@@ -81,4 +81,18 @@ extension NutshellFixtureTests {
         #expect(check.states.map(\.state) == [.pending])
         #expect(try checkRequest.Ys == request.inputs.map { try HashToCurve.point(secret: $0.secret) })
     }
+
+    @Test("The melt made during the WebSocket session: PAID, no outputs sent so change is []")
+    func meltLive() throws {
+        let quote = try NutshellFixture.decode(MeltQuoteResponse.self, NutshellFixture.response("melt-quote-live"))
+        #expect(quote.state == .unpaid)
+        #expect(quote.amount == 1)
+        let melt = try NutshellFixture.decode(MeltQuoteResponse.self, NutshellFixture.response("melt-live"))
+        #expect(melt.quote == quote.quote)
+        #expect(melt.state == .paid)
+        #expect(melt.change == [])
+        let request = try NutshellFixture.decode(SwapRequest.self, NutshellFixture.request("swap-live"))
+        let swap = try NutshellFixture.decode(SwapResponse.self, NutshellFixture.response("swap-live"))
+        try swap.validate(against: request)
+    }
 }
