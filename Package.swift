@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(
             name: "CoreCashuTests",
             dependencies: ["CoreCashu"],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -44,7 +44,12 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         amount = try c.decodeIfPresent(UInt64.self, forKey: .amount)
         unit = try c.decodeIfPresent(CurrencyUnit.self, forKey: .unit)
         expiry = try c.decodeIfPresent(UInt64.self, forKey: .expiry)
-        pubkey = try c.decodeIfPresent(Point.self, forKey: .pubkey)
+        // Nutshell 0.21.0 answers a GET (and NUT-17 notifications) for an unlocked quote with `"pubkey": ""`.
+        if let text = try c.decodeIfPresent(String.self, forKey: .pubkey), !text.isEmpty {
+            pubkey = try c.decode(Point.self, forKey: .pubkey)
+        } else {
+            pubkey = nil
+        }
         if let state = try c.decodeIfPresent(MintQuoteState.self, forKey: .state) {
             self.state = state
         } else if let paid = try c.decodeIfPresent(Bool.self, forKey: .paid) {

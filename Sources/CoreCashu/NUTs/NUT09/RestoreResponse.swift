@@ -21,7 +21,7 @@ public struct RestoreResponse: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case outputs, signatures
-        // Nutshell before 0.15.1 named the signatures `promises` (not in NUT-09; later Nutshell sends both keys).
+        // Nutshell before 0.15.1 named the signatures `promises` (not in NUT-09; 0.21.0 sends only `signatures`).
         case promises
     }
 

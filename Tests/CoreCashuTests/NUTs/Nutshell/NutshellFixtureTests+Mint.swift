@@ -29,28 +29,21 @@ extension NutshellFixtureTests {
         #expect(quote.state == .unpaid)
     }
 
-    /// Nutshell's GET of a quote without a NUT-20 key sends `"pubkey": ""` (its POST sends `null`).
-    @Test("GET /v1/mint/quote/bolt11/{id} sends pubkey \"\" for an unlocked quote")
+    /// Nutshell's GET of a quote without a NUT-20 key sends `"pubkey": ""` (its POST sends `null`): read as no key.
+    @Test("GET /v1/mint/quote/bolt11/{id} sends pubkey \"\" for an unlocked quote; it decodes as no key")
     func mintQuoteGetEmptyPubkey() throws {
         for name in ["mint-quote-paid", "mint-quote-issued"] {
             let raw = try NutshellFixture.object(NutshellFixture.response(name))
             #expect(raw["pubkey"] as? String == "", "\(name)")
-            withKnownIssue("MintQuoteBolt11Response.pubkey is Point?; Nutshell 0.21.0 GET sends \"pubkey\": \"\"") {
-                _ = try NutshellFixture.decode(MintQuoteBolt11Response.self, NutshellFixture.response(name))
-            }
+            let quote = try NutshellFixture.decode(MintQuoteBolt11Response.self, NutshellFixture.response(name))
+            #expect(quote.pubkey == nil)
         }
     }
 
-    @Test("GET /v1/mint/quote/bolt11/{id}: PAID before minting, ISSUED after (pubkey \"\" read as absent)")
+    @Test("GET /v1/mint/quote/bolt11/{id}: PAID before minting, ISSUED after")
     func mintQuoteStates() throws {
         for (name, state) in [("mint-quote-paid", MintQuoteState.paid), ("mint-quote-issued", .issued)] {
-            // Until the model reads "" as no key, the rest of the body is checked with pubkey removed.
-            var raw = try NutshellFixture.object(NutshellFixture.response(name))
-            if raw["pubkey"] as? String == "" { raw["pubkey"] = nil }
-            let quote = try NutshellFixture.decode(
-                MintQuoteBolt11Response.self,
-                JSONSerialization.data(withJSONObject: raw)
-            )
+            let quote = try NutshellFixture.decode(MintQuoteBolt11Response.self, NutshellFixture.response(name))
             #expect(quote.state == state, "\(name)")
             #expect(quote.amount == 64)
             #expect(quote.pubkey == nil)
