@@ -1,0 +1,71 @@
+// Mint client: the one error type of talking to a mint, separating "the mint refused" from "we do not know".
+
+/// Why a request to a mint failed.
+///
+/// The distinction that matters for funds is ``isDefinite``: a mint that answered with a NUT-00 error body refused the
+/// request (nothing happened), a connection that could not be opened never carried it; every other failure (timeout,
+/// connection cut, HTTP 5xx, an unreadable answer) leaves the outcome unknown, and the wallet keeps the operation
+/// pending until recovery learns what the mint did.
+public struct MintClientError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The mint answered with its NUT-00 error body; ``MintClientError/mintError`` holds it.
+        public static let mintRefused = Code(rawValue: "mintRefused")
+        /// No connection could be opened: the request never left.
+        public static let unreachable = Code(rawValue: "unreachable")
+        /// The request may have reached the mint but no complete answer came back (cut, reset, TLS failure).
+        public static let transport = Code(rawValue: "transport")
+        /// The request's deadline passed before the answer was complete.
+        public static let timeout = Code(rawValue: "timeout")
+        /// An HTTP status other than 200 without a NUT-00 error body (e.g. 500, 502, 404).
+        public static let httpStatus = Code(rawValue: "httpStatus")
+        /// The answer was not the JSON this endpoint returns, or failed validation against the request.
+        public static let invalidResponse = Code(rawValue: "invalidResponse")
+        /// The request could not be encoded, or the answer exceeded the size limit.
+        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// The request was cancelled by the caller.
+        public static let cancelled = Code(rawValue: "cancelled")
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// The endpoint, e.g. `POST /v1/swap` (never a URL query or a body).
+    public let endpoint: String
+    /// A human explanation, free of secrets.
+    public let reason: String
+    /// The mint's error body, for ``Code/mintRefused``.
+    public let mintError: MintError?
+    /// The HTTP status, when one arrived.
+    public let httpStatus: Int?
+    /// The underlying error, when there is one.
+    public let underlying: (any Error)?
+
+    /// Creates an error.
+    public init(
+        _ code: Code, endpoint: String, _ reason: String, mintError: MintError? = nil, httpStatus: Int? = nil,
+        underlying: (any Error)? = nil
+    ) {
+        self.code = code
+        self.endpoint = endpoint
+        self.reason = reason
+        self.mintError = mintError
+        self.httpStatus = httpStatus
+        self.underlying = underlying
+    }
+
+    /// Whether the mint certainly did not act on the request: it refused it, or it never reached the mint.
+    public var isDefinite: Bool { code == .mintRefused || code == .unreachable || code == .invalidRequest }
+
+    /// Whether a NUT-19 replay of the identical body may recover the answer.
+    public var isReplayable: Bool { code == .transport || code == .timeout || code == .httpStatus && (httpStatus ?? 0) >= 500 }
+
+    public var description: String {
+        var text = "MintClientError.\(code) (\(endpoint)): \(reason)"
+        if let mintError { text += " [\(mintError)]" }
+        return text
+    }
+}

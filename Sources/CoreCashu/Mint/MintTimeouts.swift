@@ -1,0 +1,27 @@
+// Mint client: deadlines per kind of request (NUT-05 notes that a synchronous melt can block for minutes).
+
+/// How long each kind of request may take before it is abandoned (and, for a state-changing one, left pending).
+public struct MintTimeouts: Hashable, Sendable {
+    /// Opening a connection.
+    public var connect: Duration
+    /// Reads: info, keys, keysets, quote states, checkstate.
+    public var read: Duration
+    /// State-changing requests that the mint answers at once: quotes, mint, swap, restore.
+    public var write: Duration
+    /// `POST /v1/melt/{method}` without `prefer_async`: the mint answers after the Lightning payment settles.
+    public var melt: Duration
+
+    /// Creates a set of timeouts.
+    public init(
+        connect: Duration = .seconds(5), read: Duration = .seconds(15), write: Duration = .seconds(60),
+        melt: Duration = .seconds(600)
+    ) {
+        self.connect = connect
+        self.read = read
+        self.write = write
+        self.melt = melt
+    }
+
+    /// The defaults: 5 s to connect, 15 s for reads, 60 s for writes, 10 min for a synchronous melt.
+    public static let `default` = MintTimeouts()
+}

@@ -1,0 +1,16 @@
+// Platform: where a host keeps the wallet's secrets (mnemonic, NUT-20 quote keys, P2PK keys).
+
+/// A store for secrets, supplied by the host (libsecret on Linux desktops, an encrypted file on servers).
+///
+/// Values are opaque bytes under string keys (see ``SecureStoreKey``). Implementations must make a `save` durable
+/// before returning: the wallet saves a quote's key before the quote request leaves.
+public protocol SecureStore: Sendable {
+    /// The value under `key`, or `nil`.
+    func load(key: String) async throws -> SecureBytes?
+
+    /// Stores `value` under `key`, replacing any previous value.
+    func save(_ value: SecureBytes, key: String) async throws
+
+    /// Removes the value under `key` (no error when absent).
+    func delete(key: String) async throws
+}

@@ -1,0 +1,16 @@
+// Storage: the keysets of every mint (NUT-01/02), with keys once verified.
+
+/// Keyset storage.
+public protocol KeysetStore {
+    /// Inserts or replaces a keyset (keyed by id).
+    func saveKeyset(_ keyset: StoredKeyset) throws
+
+    /// A keyset by id.
+    func keyset(id: KeysetID) throws -> StoredKeyset?
+
+    /// All keysets of a mint (`nil` = every mint).
+    func keysets(mintURL: MintURL?) throws -> [StoredKeyset]
+
+    /// Deletes a mint's keysets.
+    func removeKeysets(mintURL: MintURL) throws
+}

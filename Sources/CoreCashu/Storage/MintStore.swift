@@ -1,0 +1,16 @@
+// Storage: the mints added to the wallet.
+
+/// Mint storage.
+public protocol MintStore {
+    /// Inserts or replaces a mint.
+    func saveMint(_ mint: StoredMint) throws
+
+    /// A mint by URL.
+    func mint(url: MintURL) throws -> StoredMint?
+
+    /// Every mint, by URL.
+    func mints() throws -> [StoredMint]
+
+    /// Deletes a mint (its proofs and keysets are the caller's business).
+    func removeMint(url: MintURL) throws
+}

@@ -1,0 +1,18 @@
+// Storage: the operations journal — what was about to happen, written before anything leaves the process.
+
+/// Journal storage.
+public protocol OperationJournal {
+    /// Inserts a new operation.
+    /// - Throws: ``StorageError`` with code `conflict` when the id exists.
+    func insertOperation(_ operation: OperationRecord) throws
+
+    /// Replaces an operation's state and payload (and its `updatedAt`).
+    /// - Throws: ``StorageError`` with code `notFound` when the id does not exist.
+    func updateOperation(_ operation: OperationRecord) throws
+
+    /// An operation by id.
+    func operation(id: OperationID) throws -> OperationRecord?
+
+    /// Operations still to resolve (`prepared`, `inFlight`, `pending`), oldest first.
+    func unfinishedOperations() throws -> [OperationRecord]
+}

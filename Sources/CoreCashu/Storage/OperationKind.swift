@@ -1,0 +1,19 @@
+// Storage: the kinds of operation the wallet journals and lists in its history.
+
+/// What an operation does.
+public enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// NUT-04: ecash minted against a paid quote.
+    case mint
+    /// NUT-05: ecash melted to pay a request.
+    case melt
+    /// NUT-03: proofs swapped for proofs of other amounts (rotation, consolidation, exact-amount preparation).
+    case swap
+    /// Proofs given away in a token (after a swap when no exact proofs existed).
+    case send
+    /// A token received and swapped into fresh proofs.
+    case receive
+    /// Sent proofs not yet claimed, swapped back.
+    case reclaim
+    /// NUT-09/13: proofs recovered from a mnemonic.
+    case restore
+}

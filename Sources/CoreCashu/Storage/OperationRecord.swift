@@ -1,0 +1,43 @@
+// Storage: one entry of the operations journal — enough to finish or undo the operation after a crash.
+
+import Foundation
+
+/// A journaled operation. `payload` is the operation's own Codable plan (outputs with secrets and blinding factors,
+/// counters, the exact request body); the store keeps it opaque.
+public struct OperationRecord: Hashable, Sendable, CustomStringConvertible {
+    /// The operation's id.
+    public var id: OperationID
+    /// What it does.
+    public var kind: OperationKind
+    /// The mint it talks to.
+    public var mintURL: MintURL
+    /// Its unit.
+    public var unit: CurrencyUnit
+    /// How far it has come.
+    public var state: OperationState
+    /// The kind-specific journal (JSON). Holds secrets: it never prints.
+    public var payload: [UInt8]
+    /// When it was journaled.
+    public var createdAt: Date
+    /// When its state last changed.
+    public var updatedAt: Date
+
+    /// Creates a record.
+    public init(
+        id: OperationID, kind: OperationKind, mintURL: MintURL, unit: CurrencyUnit, state: OperationState,
+        payload: [UInt8], createdAt: Date = Date(), updatedAt: Date = Date()
+    ) {
+        self.id = id
+        self.kind = kind
+        self.mintURL = mintURL
+        self.unit = unit
+        self.state = state
+        self.payload = payload
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public var description: String {
+        "OperationRecord(\(id), \(kind), \(mintURL), \(unit), \(state), payload: <redacted \(payload.count) bytes>)"
+    }
+}

@@ -1,0 +1,18 @@
+// Storage: how far an operation has come (ARCHITECTURE.md, "the life of an operation").
+
+/// The state of a journaled operation.
+public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Journaled: inputs reserved, outputs and the exact request written; the request may not have left.
+    case prepared
+    /// The request was sent (or may have been); the outcome is not known yet.
+    case inFlight
+    /// The mint said the operation is pending (a melt in flight); the inputs stay pending.
+    case pending
+    /// Settled: outputs stored, inputs spent, history written.
+    case done
+    /// Definitely did not happen (the mint refused, or never got it); reserved inputs were released.
+    case failed
+
+    /// Whether recovery still has to resolve the operation.
+    public var isUnfinished: Bool { self == .prepared || self == .inFlight || self == .pending }
+}

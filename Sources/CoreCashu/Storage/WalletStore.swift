@@ -1,0 +1,18 @@
+// Storage: the wallet's durable state behind one transactional interface (ARCHITECTURE.md, Storage/).
+
+/// Everything a transaction can read and write.
+public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & MintStore & OperationJournal
+    & QuoteStore & HistoryStore
+
+/// A wallet's durable store.
+///
+/// `write` runs its body in one immediate (exclusive-writer) transaction: either everything it did commits or
+/// nothing does, and no other process or task writes in between — which is how two processes on one wallet never
+/// select the same proofs. `read` sees a consistent snapshot; writing inside it throws.
+public protocol WalletStore: Sendable {
+    /// Runs `body` in a read-only transaction.
+    func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T
+
+    /// Runs `body` in one write transaction, committed when it returns and rolled back when it throws.
+    func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T
+}
