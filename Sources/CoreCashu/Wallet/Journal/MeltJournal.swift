@@ -1,0 +1,20 @@
+// Wallet: the journal of a melt (NUT-05) — the exact request, the inputs and the NUT-08 blank outputs.
+
+/// What a melt wrote before its request left.
+struct MeltJournal: Codable, Sendable {
+    var quoteID: String
+    /// The exact request.
+    var request: MeltRequest
+    /// `Y`s of the inputs (held `pending` while the melt is open).
+    var inputs: [CompressedPoint]
+    /// NUT-08 blank outputs for the change.
+    var blankOutputs: [PlannedOutput]
+    /// The amount paid.
+    var amount: UInt64
+    /// The quote's fee reserve.
+    var feeReserve: UInt64
+    /// The NUT-02 input fee.
+    var inputFee: UInt64
+    /// The sum of the inputs.
+    var inputTotal: UInt64
+}

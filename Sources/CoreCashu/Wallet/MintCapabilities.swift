@@ -1,0 +1,46 @@
+// Wallet: what the wallet keeps of a mint's NUT-06 info, so it can work without asking the mint again.
+
+/// The parts of a mint's info the wallet acts on, stored with the mint.
+public struct MintCapabilities: Codable, Hashable, Sendable {
+    /// The mint's name.
+    public var name: String?
+    /// `implementation/version`.
+    public var version: String?
+    /// The message of the day (NUT-06: a wallet must show it).
+    public var motd: String?
+    /// The NUTs the mint supports.
+    public var supportedNUTs: [Int]
+    /// NUT-04 mint methods.
+    public var mintMethods: [PaymentMethodSetting]
+    /// NUT-04: minting disabled.
+    public var mintDisabled: Bool
+    /// NUT-05 melt methods.
+    public var meltMethods: [PaymentMethodSetting]
+    /// NUT-05: melting disabled.
+    public var meltDisabled: Bool
+
+    /// Reads capabilities off a mint's info.
+    public init(info: MintInfo) {
+        name = info.name
+        version = info.version
+        motd = info.motd
+        supportedNUTs = info.nuts.advertised.filter { info.supports(nut: $0) }.sorted()
+        mintMethods = info.nuts.mint?.methods ?? []
+        mintDisabled = info.nuts.mint?.disabled ?? false
+        meltMethods = info.nuts.melt?.methods ?? []
+        meltDisabled = info.nuts.melt?.disabled ?? false
+    }
+
+    /// Whether the mint supports a NUT.
+    public func supports(nut: Int) -> Bool { supportedNUTs.contains(nut) }
+
+    /// The NUT-04 setting for minting `unit` with `method`, if the mint offers it.
+    public func mintSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
+        mintDisabled ? nil : mintMethods.first { $0.method == method && $0.unit == unit }
+    }
+
+    /// The NUT-05 setting for melting `unit` with `method`, if the mint offers it.
+    public func meltSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
+        meltDisabled ? nil : meltMethods.first { $0.method == method && $0.unit == unit }
+    }
+}

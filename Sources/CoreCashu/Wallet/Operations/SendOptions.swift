@@ -1,0 +1,38 @@
+// Wallet: what a send may ask for — a memo, fees for the receiver, a NUT-11/14 lock, offline only.
+
+/// Options of ``Wallet/send(amount:mint:unit:options:)``.
+public struct SendOptions: Sendable {
+    /// How the sent proofs are locked.
+    public enum Lock: Sendable {
+        /// NUT-11: spendable with a signature of `key` (and the options' extra keys, locktime, refund keys).
+        case p2pk(key: Point, options: LockOptions = LockOptions())
+        /// NUT-14: spendable with the preimage of `hashLock` (and the options' keys).
+        case htlc(hashLock: [UInt8], options: LockOptions = LockOptions())
+    }
+
+    /// The token's memo.
+    public var memo: String?
+    /// Add the receiver's swap fee to the token, so the receiver gets the full amount.
+    public var includeFees: Bool
+    /// Lock the proofs (always needs a swap).
+    public var lock: Lock?
+    /// Fail instead of swapping when no exact proofs exist.
+    public var offlineOnly: Bool
+    /// Put NUT-12 DLEQ proofs in the token (needed by receivers who verify offline).
+    public var includeDLEQ: Bool
+    /// The token format.
+    public var version: Token.Version
+
+    /// Creates options.
+    public init(
+        memo: String? = nil, includeFees: Bool = false, lock: Lock? = nil, offlineOnly: Bool = false,
+        includeDLEQ: Bool = true, version: Token.Version = .v4
+    ) {
+        self.memo = memo
+        self.includeFees = includeFees
+        self.lock = lock
+        self.offlineOnly = offlineOnly
+        self.includeDLEQ = includeDLEQ
+        self.version = version
+    }
+}

@@ -1,0 +1,194 @@
+// Wallet: paying a melt quote (NUT-05/23) with NUT-08 change; a PENDING answer keeps the proofs pending.
+
+import Foundation
+
+/// The outcome of a melt.
+public struct MeltResult: Sendable {
+    /// The melt's operation id.
+    public var operationID: OperationID
+    /// `paid`, or `pending` when the payment is still in flight (the proofs stay pending).
+    public var state: MeltQuoteState
+    /// The amount paid.
+    public var amount: UInt64
+    /// What the payment cost beyond the amount: input fees plus the Lightning fee actually spent.
+    public var fee: UInt64
+    /// The change returned.
+    public var change: UInt64
+    /// The payment preimage, when the mint gives it.
+    public var paymentPreimage: String?
+}
+
+extension Wallet {
+    /// Pays a melt quote.
+    ///
+    /// Inputs cover amount + fee reserve + their input fee; when the selection overshoots, a swap first makes the
+    /// exact amount, so no more than the fee reserve is ever exposed to the payment. NUT-08 blank outputs bring
+    /// back the unused fee reserve.
+    /// - Throws: ``WalletError`` (`insufficientFunds`, `quoteState`, `mintRefused`, `pending`).
+    public func melt(quoteID: String) async throws(WalletError) -> MeltResult {
+        guard let quote = try read({ tx in try tx.meltQuote(id: quoteID) }) else {
+            throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
+        }
+        guard quote.state == .unpaid else { throw WalletError(.quoteState, "the quote is \(quote.state)") }
+        let mint = quote.mintURL
+        let keyset = try await activeKeyset(mint, unit: quote.unit)
+        let need = quote.amount + quote.feeReserve
+        try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
+        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let blankCount = BlankOutputs.count(forFeeReserve: quote.feeReserve)
+        let id = OperationID.random()
+        let record = try write { tx -> OperationRecord in
+            let candidates = try tx.proofs(mintURL: mint, unit: quote.unit, statuses: [.unspent])
+            let chosen = try selector.selectExact(candidates, amount: need, includingFee: true)
+                ?? selector.select(candidates, atLeast: need)
+            guard let selection = chosen else {
+                throw WalletError(.insufficientFunds, "not enough \(quote.unit) at \(mint) for \(need) plus fees")
+            }
+            try tx.setStatus(.pending, Ys: selection.proofs.map(\.Y), operationID: id)
+            let blanks = try self.deterministicOutputs(
+                tx, amounts: Array(repeating: 1, count: blankCount), keyset: keyset)
+            let request = MeltRequest(
+                quote: quoteID, inputs: selection.proofs.map(\.proof),
+                outputs: blanks.isEmpty ? nil : blanks.map(\.blindedMessage))
+            let journal = MeltJournal(
+                quoteID: quoteID, request: request, inputs: selection.proofs.map(\.Y), blankOutputs: blanks,
+                amount: quote.amount, feeReserve: quote.feeReserve, inputFee: selection.fee,
+                inputTotal: selection.total)
+            try self.journal(
+                tx, id: id, kind: .melt, mint: mint, unit: quote.unit, payload: journal, amount: quote.amount,
+                fee: selection.total - quote.amount)
+            return try self.requireOperation(tx, id)
+        }
+        step(.journaled, .melt)
+        return try await resumeMelt(record, firstAttempt: true)
+    }
+
+    /// Swaps so that proofs worth exactly `amount` plus their own melt input fee exist, unless they already do.
+    private func prepareExactProofs(_ amount: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset)
+        async throws(WalletError)
+    {
+        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let candidates = try read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
+        if try selector.selectExact(candidates, amount: amount, includingFee: true) != nil { return }
+        // Target: proofs for amount + the fee of spending them, on the active keyset.
+        var target = amount
+        do {
+            for _ in 0..<4 {
+                let count = try planner(keyset).exact(target).count
+                let next = amount + (try InputFees.fee(ppkPerInput: Array(repeating: keyset.inputFeePPK, count: count)))
+                if next == target { break }
+                target = next
+            }
+        } catch {
+            throw WalletError(.unsupported, "the amount cannot be made from the keyset's denominations")
+        }
+        _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)
+    }
+
+    /// Sends (or re-sends) a journaled melt and settles the answer.
+    func resumeMelt(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MeltResult {
+        let journal = try Self.decodeJSON(MeltJournal.self, operation.payload)
+        let response: MeltQuoteResponse
+        do {
+            response = try await connector(operation.mintURL).melt(journal.request)
+        } catch let error where error.code == .unreachable && firstAttempt {
+            try failOperation(operation.id, release: journal.inputs)
+            throw WalletError.mint(error)
+        } catch let error where error.code == .mintRefused {
+            // Refused — but some refusals (pending, already spent) mean an earlier attempt got through: the quote
+            // and the inputs' states decide, and the mint's own error is what the caller sees when it failed.
+            do {
+                return try await resolveMelt(operation, journal: journal)
+            } catch let resolved where resolved.code == .mintRefused {
+                throw WalletError.mint(error, operationID: operation.id)
+            }
+        } catch {
+            throw WalletError.mint(error, operationID: operation.id)
+        }
+        step(.answered, .melt)
+        return try await settleMelt(operation, journal: journal, response: response)
+    }
+
+    /// Learns a melt's fate from the quote state and, when unpaid, its inputs' NUT-07 states.
+    func resolveMelt(_ operation: OperationRecord, journal: MeltJournal) async throws(WalletError) -> MeltResult {
+        let response: MeltQuoteResponse
+        do { response = try await connector(operation.mintURL).meltQuoteState(quote: journal.quoteID) } catch {
+            throw WalletError.mint(error, operationID: operation.id)
+        }
+        return try await settleMelt(operation, journal: journal, response: response)
+    }
+
+    private func settleMelt(_ operation: OperationRecord, journal: MeltJournal, response: MeltQuoteResponse)
+        async throws(WalletError) -> MeltResult
+    {
+        switch response.state {
+        case .paid:
+            var change = response.change ?? []
+            if response.change == nil && !journal.blankOutputs.isEmpty {
+                // The answer carried no change (or was lost): the blank outputs' signatures come back by NUT-09.
+                do {
+                    let restored = try await restoreSignatures(operation.mintURL, outputs: journal.blankOutputs)
+                    change = restored.sorted { $0.key < $1.key }.map(\.value)
+                } catch {
+                    throw WalletError.mint(error, operationID: operation.id)
+                }
+            }
+            return try settlePaidMelt(operation, journal: journal, change: change, preimage: response.paymentPreimage)
+        case .pending:
+            try write { tx in
+                guard let open = try self.openOperation(tx, operation.id) else { return }
+                try self.markPending(tx, open)
+                try self.updateMeltQuote(tx, journal.quoteID, state: .pending, preimage: nil)
+            }
+            return MeltResult(
+                operationID: operation.id, state: .pending, amount: journal.amount,
+                fee: journal.inputTotal - journal.amount, change: 0, paymentPreimage: nil)
+        default:
+            // Unpaid: only the inputs' own states say whether the mint let go of them.
+            let states: [CompressedPoint: ProofState.State]
+            do { states = try await proofStates(operation.mintURL, Ys: journal.inputs) } catch {
+                throw WalletError.mint(error, operationID: operation.id)
+            }
+            guard journal.inputs.allSatisfy({ states[$0] == .unspent }) else {
+                throw WalletError(.pending, "the melt's inputs are not released yet", operationID: operation.id)
+            }
+            try failOperation(operation.id, release: journal.inputs)
+            try write { tx in try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil) }
+            throw WalletError(.mintRefused, "the payment failed; the proofs were released", operationID: operation.id)
+        }
+    }
+
+    private func settlePaidMelt(
+        _ operation: OperationRecord, journal: MeltJournal, change: [BlindSignature], preimage: String?
+    ) throws(WalletError) -> MeltResult {
+        let unblinder = try keysetTables(operation.mintURL).unblinder(requireDLEQ: options.requireDLEQ)
+        let proofs: [Proof]
+        do { proofs = try unblinder.change(signatures: change, blankOutputs: journal.blankOutputs) } catch {
+            throw WalletError(error.code, error.reason, operationID: operation.id)
+        }
+        let stored = try stored(proofs, mint: operation.mintURL, unit: operation.unit)
+        let changeTotal = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
+        let fee = journal.inputTotal >= journal.amount + changeTotal ? journal.inputTotal - journal.amount - changeTotal : 0
+        try write { tx in
+            guard let open = try self.openOperation(tx, operation.id) else { return }
+            try tx.addProofs(stored)
+            try tx.setStatus(.spent, Ys: journal.inputs, operationID: operation.id)
+            try self.updateMeltQuote(tx, journal.quoteID, state: .paid, preimage: preimage)
+            try self.close(tx, open, state: .done, history: .done, amount: journal.amount, fee: fee)
+        }
+        step(.settled, .melt)
+        return MeltResult(
+            operationID: operation.id, state: .paid, amount: journal.amount, fee: fee, change: changeTotal,
+            paymentPreimage: preimage)
+    }
+
+    private func updateMeltQuote(_ tx: any WalletTransaction, _ id: String, state: MeltQuoteState, preimage: String?)
+        throws
+    {
+        guard var quote = try tx.meltQuote(id: id) else { return }
+        quote.state = state
+        if let preimage { quote.paymentPreimage = preimage }
+        quote.updatedAt = Date()
+        try tx.saveMeltQuote(quote)
+    }
+}

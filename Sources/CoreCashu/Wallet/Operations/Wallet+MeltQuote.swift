@@ -1,0 +1,39 @@
+// Wallet: melt quotes (NUT-05/23) — what paying a bolt11 invoice will cost.
+
+import Foundation
+
+extension Wallet {
+    /// Asks a mint what paying `request` (a bolt11 invoice) costs.
+    /// - Throws: ``WalletError`` (`unknownMint`, `unsupported`, `mintRefused`, `mintUnreachable`).
+    public func meltQuote(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
+        -> StoredMeltQuote
+    {
+        try requireMint(mint)
+        let trimmed = request.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 8192 else {
+            throw WalletError(.invalidInput, "the payment request is empty or too long")
+        }
+        let capabilities = try capabilities(of: mint)
+        if capabilities.meltSetting(unit: unit) == nil && (!capabilities.meltMethods.isEmpty || capabilities.meltDisabled) {
+            throw WalletError(.unsupported, "mint \(mint) does not melt \(unit) over bolt11")
+        }
+        let response: MeltQuoteResponse
+        do {
+            response = try await connector(mint).meltQuote(MeltQuoteBolt11Request(request: trimmed, unit: unit))
+        } catch { throw WalletError.mint(error) }
+        if let answered = response.unit, answered != unit {
+            throw WalletError(.invalidMintResponse, "the quote is in \(answered), not \(unit)")
+        }
+        let quote = StoredMeltQuote(
+            id: response.quote, mintURL: mint, unit: unit, request: trimmed, amount: response.amount,
+            feeReserve: response.feeReserve ?? 0, state: response.state, expiry: response.expiry,
+            paymentPreimage: response.paymentPreimage)
+        try write { tx in try tx.saveMeltQuote(quote) }
+        return quote
+    }
+
+    /// The wallet's melt quotes, newest first.
+    public func meltQuotes(mint: MintURL? = nil) throws(WalletError) -> [StoredMeltQuote] {
+        try read { tx in try tx.meltQuotes(mintURL: mint) }
+    }
+}

@@ -1,0 +1,157 @@
+// Wallet: minting ecash for a paid quote (NUT-04/23, NUT-20 signature, NUT-13 outputs), resumable by quote id.
+
+import Foundation
+
+/// The outcome of minting.
+public struct MintResult: Sendable {
+    /// The operation's id (its history line).
+    public var operationID: OperationID
+    /// The amount minted.
+    public var amount: UInt64
+    /// How many proofs it made.
+    public var proofCount: Int
+}
+
+extension Wallet {
+    /// Mints the ecash of a paid quote.
+    ///
+    /// Outputs come from NUT-13 counters reserved in the same transaction that journals them; the request is
+    /// signed with the quote's NUT-20 key when it is locked. If the mint answered before a crash, or the answer
+    /// was lost, ``recover()`` (or calling this again) gets the signatures back.
+    /// - Throws: ``WalletError`` (`quoteState` for an unpaid or issued quote, `pending` when the answer was lost).
+    public func mint(quoteID: String) async throws(WalletError) -> MintResult {
+        guard let quote = try read({ tx in try tx.mintQuote(id: quoteID) }) else {
+            throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
+        }
+        if let open = try unfinishedMint(quoteID: quoteID) {
+            return try await resumeMint(open)
+        }
+        guard quote.state != .issued else { throw WalletError(.quoteState, "the quote was already minted") }
+        let keyset = try await activeKeyset(quote.mintURL, unit: quote.unit)
+        let amounts = try planner(keyset).split(quote.amount, holdings: try holdings(quote.mintURL, unit: quote.unit))
+        let quoteKey = try await loadQuoteKey(quote)
+        let id = OperationID.random()
+        let record = try write { tx -> OperationRecord in
+            let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
+            let planned = try outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
+            var request = MintRequest(quote: quoteID, outputs: planned.map(\.blindedMessage))
+            if let quoteKey {
+                request.signature = try MintQuoteSignature.sign(
+                    quote: quoteID, outputs: request.outputs, key: quoteKey)
+            }
+            let journal = MintJournal(quoteID: quoteID, outputs: planned, request: request)
+            try self.journal(
+                tx, id: id, kind: .mint, mint: quote.mintURL, unit: quote.unit, payload: journal,
+                amount: quote.amount, fee: 0)
+            return try tx.operation(id: id) ?? OperationRecord(
+                id: id, kind: .mint, mintURL: quote.mintURL, unit: quote.unit, state: .prepared, payload: [])
+        }
+        step(.journaled, .mint)
+        return try await resumeMint(record, firstAttempt: true)
+    }
+
+    func unfinishedMint(quoteID: String) throws(WalletError) -> OperationRecord? {
+        let open = try read { tx in try tx.unfinishedOperations() }.filter { $0.kind == .mint }
+        for operation in open {
+            if let journal = try? JSONDecoder().decode(MintJournal.self, from: Data(operation.payload)),
+                journal.quoteID == quoteID
+            {
+                return operation
+            }
+        }
+        return nil
+    }
+
+    private func loadQuoteKey(_ quote: StoredMintQuote) async throws(WalletError) -> Scalar? {
+        guard let pubkey = quote.pubkey else { return nil }
+        let bytes: SecureBytes?
+        do { bytes = try await secureStore.load(key: SecureStoreKey.quoteKey(pubkey)) } catch {
+            throw WalletError(.secureStore, "cannot read the quote's NUT-20 key", underlying: error)
+        }
+        guard let bytes else { throw WalletError(.secureStore, "the quote's NUT-20 key is missing") }
+        do { return try Scalar(rawRepresentation: bytes.exposedSecretBytes) } catch {
+            throw WalletError(.secureStore, "the quote's NUT-20 key is invalid", underlying: error)
+        }
+    }
+
+    /// Sends (or re-sends, byte-identically) a journaled mint request and settles the answer.
+    func resumeMint(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MintResult {
+        let journal = try Self.decodeJSON(MintJournal.self, operation.payload)
+        let mint = operation.mintURL
+        let signatures: [BlindSignature]
+        do {
+            signatures = try await connector(mint).mint(journal.request).signatures
+        } catch let error where error.code == .mintRefused {
+            switch error.mintError?.known {
+            case .quoteAlreadyIssued, .outputsAlreadySigned:
+                // Issued already: to our outputs if an earlier attempt got through; NUT-09 tells.
+                return try await settleMintFromRestore(operation, journal: journal)
+            default:
+                try failOperation(operation.id, release: [])
+                throw WalletError.mint(error)
+            }
+        } catch let error where error.code == .unreachable && firstAttempt {
+            try failOperation(operation.id, release: [])
+            throw WalletError.mint(error)
+        } catch {
+            throw WalletError.mint(error, operationID: operation.id)
+        }
+        step(.answered, .mint)
+        return try settleMint(operation, journal: journal, signatures: signatures)
+    }
+
+    private func settleMintFromRestore(_ operation: OperationRecord, journal: MintJournal) async throws(WalletError)
+        -> MintResult
+    {
+        let restored: [Int: BlindSignature]
+        do { restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs) } catch {
+            throw WalletError.mint(error, operationID: operation.id)
+        }
+        guard restored.count == journal.outputs.count else {
+            if restored.isEmpty {
+                try failOperation(operation.id, release: [])
+                throw WalletError(.quoteState, "the quote was already minted by another wallet")
+            }
+            throw WalletError(
+                .invalidMintResponse, "the mint signed only part of the outputs", operationID: operation.id)
+        }
+        let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
+        return try settleMint(operation, journal: journal, signatures: signatures)
+    }
+
+    private func settleMint(_ operation: OperationRecord, journal: MintJournal, signatures: [BlindSignature])
+        throws(WalletError) -> MintResult
+    {
+        let mint = operation.mintURL
+        let unblinder = try keysetTables(mint).unblinder(requireDLEQ: options.requireDLEQ)
+        let proofs: [Proof]
+        do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+            throw WalletError(error.code, error.reason, operationID: operation.id)
+        }
+        let stored = try stored(proofs, mint: mint, unit: operation.unit)
+        let amount = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
+        try write { tx in
+            guard let open = try self.openOperation(tx, operation.id) else { return }
+            try tx.addProofs(stored)
+            if var quote = try tx.mintQuote(id: journal.quoteID) {
+                quote.state = .issued
+                quote.updatedAt = Date()
+                try tx.saveMintQuote(quote)
+            }
+            try self.close(tx, open, state: .done, history: .done, amount: amount)
+        }
+        step(.settled, .mint)
+        logger.info("minted", metadata: ["operation": "\(operation.id)", "amount": "\(amount)"])
+        return MintResult(operationID: operation.id, amount: amount, proofCount: proofs.count)
+    }
+
+    /// Closes an operation that definitely did not happen, releasing the wallet's reserved inputs.
+    func failOperation(_ id: OperationID, release: [CompressedPoint]) throws(WalletError) {
+        try write { tx in
+            guard let open = try self.openOperation(tx, id) else { return }
+            let held = try tx.proofs(Ys: release).filter { $0.operationID == id }
+            if !held.isEmpty { try tx.setStatus(.unspent, Ys: held.map(\.Y), operationID: nil) }
+            try self.close(tx, open, state: .failed, history: .failed)
+        }
+    }
+}

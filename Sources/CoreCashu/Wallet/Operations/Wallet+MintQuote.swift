@@ -1,0 +1,101 @@
+// Wallet: mint quotes (NUT-04/23), locked with a fresh NUT-20 key per quote when the mint supports it.
+
+import Foundation
+
+extension Wallet {
+    /// Asks a mint for a bolt11 invoice to mint `amount`.
+    ///
+    /// When the mint supports NUT-20 (and ``WalletOptions/lockMintQuotes``), a fresh key locks the quote; its
+    /// private half is saved in the secure store before the request leaves, so a paid quote can always be minted.
+    /// - Throws: ``WalletError`` (`unknownMint`, `unsupported`, `mintRefused`, `mintUnreachable`, `secureStore`).
+    public func requestMintQuote(
+        amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, description: String? = nil
+    ) async throws(WalletError) -> StoredMintQuote {
+        try requireMint(mint)
+        guard amount > 0 else { throw WalletError(.invalidInput, "the amount must be positive") }
+        let capabilities = try capabilities(of: mint)
+        if let setting = capabilities.mintSetting(unit: unit) {
+            guard setting.accepts(amount: amount) else {
+                throw WalletError(.unsupported, "mint \(mint) does not mint \(amount) \(unit) (outside its limits)")
+            }
+        } else if !capabilities.mintMethods.isEmpty || capabilities.mintDisabled {
+            throw WalletError(.unsupported, "mint \(mint) does not mint \(unit) over bolt11")
+        }
+        var pubkey: Point?
+        if options.lockMintQuotes && capabilities.supports(nut: 20) {
+            let key = Scalar.random()
+            pubkey = key.publicKey
+            do {
+                try await secureStore.save(SecureBytes(key.exposedSecretBytes), key: SecureStoreKey.quoteKey(key.publicKey))
+            } catch {
+                throw WalletError(.secureStore, "cannot save the quote's NUT-20 key", underlying: error)
+            }
+        }
+        let request = MintQuoteBolt11Request(amount: amount, unit: unit, description: description, pubkey: pubkey)
+        let response: MintQuoteBolt11Response
+        do { response = try await connector(mint).mintQuote(request) } catch { throw WalletError.mint(error) }
+        if let answered = response.amount, answered != amount {
+            throw WalletError(.invalidMintResponse, "the quote is for \(answered), not \(amount)")
+        }
+        if let answered = response.unit, answered != unit {
+            throw WalletError(.invalidMintResponse, "the quote is in \(answered), not \(unit)")
+        }
+        if let pubkey, let echoed = response.pubkey, echoed != pubkey {
+            throw WalletError(.invalidMintResponse, "the quote is locked to a key the wallet did not give")
+        }
+        let quote = StoredMintQuote(
+            id: response.quote, mintURL: mint, unit: unit, amount: amount, request: response.request,
+            state: response.state, expiry: response.expiry, pubkey: pubkey)
+        try write { tx in try tx.saveMintQuote(quote) }
+        return quote
+    }
+
+    /// Asks the mint for a quote's state and stores it.
+    /// - Throws: ``WalletError`` `invalidInput` for an unknown quote id.
+    @discardableResult
+    public func checkMintQuote(_ id: String) async throws(WalletError) -> StoredMintQuote {
+        guard var quote = try read({ tx in try tx.mintQuote(id: id) }) else {
+            throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
+        }
+        let response: MintQuoteBolt11Response
+        do { response = try await connector(quote.mintURL).mintQuoteState(quote: id) } catch {
+            throw WalletError.mint(error)
+        }
+        if quote.state != response.state {
+            quote.state = response.state
+            quote.updatedAt = Date()
+            let updated = quote
+            try write { tx in try tx.saveMintQuote(updated) }
+        }
+        return quote
+    }
+
+    /// Polls a quote until it is paid (or issued), its invoice expires, or `timeout` passes.
+    /// - Throws: ``WalletError`` `quoteState` on expiry or timeout.
+    public func waitForMintQuote(_ id: String, timeout: Duration = .seconds(600)) async throws(WalletError)
+        -> StoredMintQuote
+    {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var interval = options.pollInterval
+        while true {
+            let quote = try await checkMintQuote(id)
+            switch quote.state {
+            case .paid, .issued: return quote
+            default: break
+            }
+            if let expiry = quote.expiry, UInt64(Date().timeIntervalSince1970) > expiry {
+                throw WalletError(.quoteState, "the quote's invoice expired unpaid")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw WalletError(.quoteState, "the quote was not paid in time")
+            }
+            do { try await Task.sleep(for: interval) } catch { throw WalletError(.cancelled, "cancelled") }
+            interval = min(interval * 2, .seconds(5))
+        }
+    }
+
+    /// The wallet's mint quotes, newest first.
+    public func mintQuotes(mint: MintURL? = nil) throws(WalletError) -> [StoredMintQuote] {
+        try read { tx in try tx.mintQuotes(mintURL: mint) }
+    }
+}

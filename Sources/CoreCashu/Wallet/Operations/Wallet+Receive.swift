@@ -1,0 +1,162 @@
+// Wallet: receiving a token (NUT-00 V3/V4) — verified, unlocked (NUT-11/14), swapped into fresh proofs (NUT-03).
+
+import Foundation
+
+/// The outcome of a receive.
+public struct ReceiveResult: Sendable {
+    /// One operation per mint of the token.
+    public var operationIDs: [OperationID]
+    /// The amount credited (the token's value minus input fees).
+    public var amount: UInt64
+    /// Input fees paid.
+    public var fee: UInt64
+}
+
+extension Wallet {
+    /// Receives an encoded token (`cashuA…`, `cashuB…`, `cashu:` URIs).
+    /// - Throws: ``WalletError`` (`invalidInput`, `unknownMint`, `alreadySpent`, `pending`, ...).
+    public func receive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
+        -> ReceiveResult
+    {
+        let token: Token
+        do { token = try TokenDecoder.decode(encoded) } catch {
+            throw WalletError(.invalidInput, "not a Cashu token: \(error)", underlying: error)
+        }
+        return try await self.receive(token: token, options: receive)
+    }
+
+    /// Receives a decoded token: every mint entry is swapped into fresh proofs.
+    public func receive(token: Token, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
+        -> ReceiveResult
+    {
+        do { try token.validatePoints() } catch {
+            throw WalletError(.invalidInput, "the token holds a point that is not on secp256k1", underlying: error)
+        }
+        let unit = CurrencyUnit(rawValue: token.unit ?? "sat")
+        var result = ReceiveResult(operationIDs: [], amount: 0, fee: 0)
+        for entry in token.entries where !entry.proofs.isEmpty {
+            let mint: MintURL
+            do { mint = try MintURL(entry.mint) } catch {
+                throw WalletError(.invalidInput, "the token's mint URL is not valid", underlying: error)
+            }
+            let outcome = try await receiveEntry(entry.proofs, mint: mint, unit: unit, memo: token.memo, receive)
+            result.operationIDs.append(outcome.operationID)
+            result.amount += outcome.kept.reduce(0) { $0 + $1.amount }
+            result.fee += outcome.fee
+        }
+        guard !result.operationIDs.isEmpty else { throw WalletError(.invalidInput, "the token holds no proofs") }
+        return result
+    }
+
+    private func receiveEntry(
+        _ proofs: [Proof], mint: MintURL, unit: CurrencyUnit, memo: String?, _ receive: ReceiveOptions
+    ) async throws(WalletError) -> SwapOutcome {
+        if try read({ tx in try tx.mint(url: mint) }) == nil {
+            guard receive.addUnknownMint else {
+                throw WalletError(.unknownMint, "the token is from \(mint), which this wallet does not trust; add it")
+            }
+            try await addMint(mint)
+        }
+        let keysets = try await syncKeysets(mint)
+        var inputs = try resolveKeysets(proofs, keysets: keysets, unit: unit)
+        let tables = KeysetTables(keysets)
+        try verifyReceived(inputs, tables: tables)
+        let fee: UInt64
+        let total: UInt64
+        do {
+            fee = try InputFees.fee(for: inputs, feePPK: tables.feePPK)
+            total = try AmountSplit.sum(inputs.map(\.amount))
+        } catch {
+            throw WalletError(.invalidInput, "the token's amounts overflow", underlying: error)
+        }
+        guard total > fee else {
+            throw WalletError(.invalidInput, "the token is worth \(total), less than the \(fee) fee to receive it")
+        }
+        let keyset = try await activeKeyset(mint, unit: unit)
+        let planner = planner(keyset)
+        let holdings = try holdings(mint, unit: unit)
+        let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
+        let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }
+        let id = OperationID.random()
+        let record = try write { tx -> OperationRecord in
+            let amounts = try planner.split(total - fee, holdings: holdings)
+            let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)
+            if needsSigning {
+                inputs = try SpendingConditionSigner.signSwap(
+                    inputs: inputs, outputs: planned.map(\.blindedMessage), keys: signingKeys,
+                    preimage: receive.preimage)
+            }
+            let journal = SwapJournal(
+                purpose: .receive,
+                request: SwapRequest(inputs: inputs, outputs: planned.map(\.blindedMessage)), ownInputs: [],
+                outputs: planned, sendIndices: [], amount: total - fee, fee: fee, memo: memo,
+                reclaimedOperation: nil)
+            try self.journal(
+                tx, id: id, kind: .receive, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee,
+                memo: memo)
+            return try self.requireOperation(tx, id)
+        }
+        step(.journaled, .receive)
+        return try await resumeSwap(record, firstAttempt: true)
+    }
+
+    /// Full keyset ids for the token's proofs; every proof must belong to this mint and unit.
+    private func resolveKeysets(_ proofs: [Proof], keysets: [StoredKeyset], unit: CurrencyUnit) throws(WalletError)
+        -> [Proof]
+    {
+        let byID = Dictionary(keysets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var resolved = proofs
+        for index in resolved.indices {
+            var id = resolved[index].id
+            if id.isShort {
+                do { id = try id.resolve(among: keysets.map(\.id)) } catch {
+                    throw WalletError(.invalidInput, "a short keyset id matches no keyset of the mint", underlying: error)
+                }
+                resolved[index].id = id
+            }
+            guard let keyset = byID[id] else {
+                throw WalletError(.invalidInput, "keyset \(id) is not a keyset of the token's mint")
+            }
+            guard keyset.unit == unit else {
+                throw WalletError(.invalidInput, "keyset \(id) is in \(keyset.unit), the token says \(unit)")
+            }
+        }
+        return resolved
+    }
+
+    /// Amounts the keyset signs, and NUT-12 DLEQ proofs where the token carries them.
+    private func verifyReceived(_ proofs: [Proof], tables: KeysetTables) throws(WalletError) {
+        for proof in proofs {
+            guard let key = tables.keys[proof.id]?[proof.amount] else {
+                throw WalletError(.invalidInput, "keyset \(proof.id) has no key for amount \(proof.amount)")
+            }
+            if proof.dleq != nil {
+                do { try proof.verifyDLEQ(mintKey: key) } catch {
+                    throw WalletError(.invalidInput, "a proof's DLEQ does not verify: not signed by this mint")
+                }
+            } else if options.requireDLEQ {
+                throw WalletError(.invalidInput, "a proof carries no DLEQ proof")
+            }
+        }
+    }
+
+    /// Private keys for the P2PK locks among `proofs`: the given ones plus those in the secure store.
+    private func signingKeys(for proofs: [Proof], extra: [Scalar]) async throws(WalletError) -> [Scalar] {
+        var keys = extra
+        var wanted = Set<Point>()
+        for proof in proofs {
+            guard let conditions = try? SpendingConditions.parse(secret: proof.secret) else { continue }
+            for key in (conditions.main?.keys ?? []) + (conditions.refund?.keys ?? []) { wanted.insert(key) }
+        }
+        for pubkey in wanted where !keys.contains(where: { $0.publicKey == pubkey }) {
+            do {
+                if let bytes = try await secureStore.load(key: SecureStoreKey.p2pkKey(pubkey)) {
+                    keys.append(try Scalar(rawRepresentation: bytes.exposedSecretBytes))
+                }
+            } catch {
+                throw WalletError(.secureStore, "cannot read a P2PK key", underlying: error)
+            }
+        }
+        return keys
+    }
+}

@@ -1,0 +1,161 @@
+// Wallet: sending — exact proofs offline when the wallet has them, else a swap first; optional P2PK/HTLC lock.
+
+import Foundation
+
+/// The outcome of a send.
+public struct SendResult: Sendable {
+    /// The send's operation id (its proofs stay `sent` under it until claimed or reclaimed).
+    public var operationID: OperationID
+    /// The token to hand over.
+    public var token: Token
+    /// The token's amount.
+    public var amount: UInt64
+    /// Input fees paid by the swap (0 offline).
+    public var fee: UInt64
+    /// Whether a swap was needed.
+    public var swapped: Bool
+}
+
+extension Wallet {
+    /// Makes a token worth `amount`.
+    /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support, `pending`).
+    public func send(
+        amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions()
+    ) async throws(WalletError) -> SendResult {
+        try requireMint(mint)
+        guard amount > 0 else { throw WalletError(.invalidInput, "the amount must be positive") }
+        _ = try await syncKeysetsIfPossible(mint)
+        let tables = try keysetTables(mint)
+        let selector = tables.selector(maxInputs: options.maxInputs)
+        if send.lock == nil, let result = try sendOffline(amount, mint: mint, unit: unit, send, selector: selector) {
+            return result
+        }
+        if send.offlineOnly { throw WalletError(.insufficientFunds, "no exact proofs for \(amount) \(unit)") }
+        if let lock = send.lock {
+            let nut = { if case .htlc = lock { 14 } else { 11 } }()
+            guard try capabilities(of: mint).supports(nut: nut) else {
+                throw WalletError(.unsupported, "mint \(mint) does not support NUT-\(nut); a lock would not hold")
+            }
+        }
+        let keyset = try await activeKeyset(mint, unit: unit)
+        let planner = planner(keyset)
+        var sendAmounts: [UInt64]
+        do {
+            sendAmounts = try planner.exact(amount)
+            if send.includeFees {
+                // The receiver's swap fee depends on how many proofs the token holds: iterate to the fixed point.
+                for _ in 0..<4 {
+                    let fee = try InputFees.fee(ppkPerInput: sendAmounts.map { _ in keyset.inputFeePPK })
+                    let next = try planner.exact(amount + fee)
+                    if next == sendAmounts { break }
+                    sendAmounts = next
+                }
+            }
+        } catch {
+            throw WalletError(.unsupported, "the amount cannot be made from the keyset's denominations")
+        }
+        let sendTotal = sendAmounts.reduce(0, +)
+        let lockedSecrets = try makeLockedSecrets(send.lock, count: sendAmounts.count)
+        let id = OperationID.random()
+        let holdings = try holdings(mint, unit: unit)
+        let record = try write { tx -> OperationRecord in
+            let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
+            guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
+                throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(sendTotal) plus fees")
+            }
+            let changeAmounts = try planner.split(selection.total - selection.fee - sendTotal, holdings: holdings)
+            try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
+            let change = try self.deterministicOutputs(tx, amounts: changeAmounts, keyset: keyset)
+            let sendOutputs = try lockedSecrets.map { secrets throws(CryptoError) in
+                try OutputFactory.withSecrets(secrets, amounts: sendAmounts, keysetID: keyset.id)
+            } ?? self.deterministicOutputs(tx, amounts: sendAmounts, keyset: keyset)
+            let (ordered, sendIndices) = Self.interleave(send: sendOutputs, change: change)
+            let journal = SwapJournal(
+                purpose: .send,
+                request: SwapRequest(inputs: selection.proofs.map(\.proof), outputs: ordered.map(\.blindedMessage)),
+                ownInputs: selection.proofs.map(\.Y), outputs: ordered, sendIndices: sendIndices, amount: sendTotal,
+                fee: selection.fee, memo: send.memo, reclaimedOperation: nil)
+            try self.journal(
+                tx, id: id, kind: .send, mint: mint, unit: unit, payload: journal, amount: sendTotal,
+                fee: selection.fee, memo: send.memo)
+            return try self.requireOperation(tx, id)
+        }
+        step(.journaled, .send)
+        let outcome = try await resumeSwap(record, firstAttempt: true)
+        let proofs = send.includeDLEQ ? outcome.sent : outcome.sent.map { var p = $0; p.dleq = nil; return p }
+        let token = Token(mint: mint.rawValue, unit: unit.rawValue, memo: send.memo, proofs: proofs)
+        return SendResult(operationID: id, token: token, amount: sendTotal, fee: outcome.fee, swapped: true)
+    }
+
+    /// A send from exact proofs, with no request to the mint; `nil` when no exact subset exists.
+    private func sendOffline(
+        _ amount: UInt64, mint: MintURL, unit: CurrencyUnit, _ send: SendOptions, selector: ProofSelector
+    ) throws(WalletError) -> SendResult? {
+        let id = OperationID.random()
+        let chosen = try write { tx -> ProofSelector.Selection? in
+            let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
+            guard let selection = try selector.selectExact(candidates, amount: amount, includingFee: send.includeFees)
+            else { return nil }
+            try tx.setStatus(.sent, Ys: selection.proofs.map(\.Y), operationID: id)
+            let now = Date()
+            try tx.saveHistoryEntry(
+                HistoryEntry(
+                    id: id, kind: .send, mintURL: mint, unit: unit, amount: selection.total, fee: 0, state: .pending,
+                    memo: send.memo, createdAt: now, updatedAt: now))
+            return selection
+        }
+        guard let chosen else { return nil }
+        var proofs = chosen.proofs.map(\.proof)
+        if !send.includeDLEQ { proofs = proofs.map { var p = $0; p.dleq = nil; return p } }
+        let token = Token(mint: mint.rawValue, unit: unit.rawValue, memo: send.memo, proofs: proofs)
+        return SendResult(operationID: id, token: token, amount: chosen.total, fee: 0, swapped: false)
+    }
+
+    /// Fresh NUT-10 secrets for locked outputs, one per output (each with its own nonce).
+    private func makeLockedSecrets(_ lock: SendOptions.Lock?, count: Int) throws(WalletError) -> [String]? {
+        guard let lock else { return nil }
+        var secrets: [String] = []
+        do {
+            for _ in 0..<count {
+                switch lock {
+                case .p2pk(let key, let lockOptions):
+                    secrets.append(try WellKnownSecret.p2pk(lockedTo: key, options: lockOptions).rawValue)
+                case .htlc(let hashLock, let lockOptions):
+                    secrets.append(try WellKnownSecret.htlc(hashLock: hashLock, options: lockOptions).rawValue)
+                }
+            }
+        } catch {
+            throw WalletError(.invalidInput, "the lock is not valid: \(error)", underlying: error)
+        }
+        return secrets
+    }
+
+    /// NUT-13 outputs from counters reserved in `tx`.
+    func deterministicOutputs(_ tx: any WalletTransaction, amounts: [UInt64], keyset: StoredKeyset) throws
+        -> [PlannedOutput]
+    {
+        guard !amounts.isEmpty else { return [] }
+        let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
+        return try outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
+    }
+
+    /// All outputs sorted by amount (NUT-03 privacy), with the indices of the ones to send.
+    static func interleave(send: [PlannedOutput], change: [PlannedOutput]) -> ([PlannedOutput], [Int]) {
+        let tagged = (send.map { ($0, true) } + change.map { ($0, false) }).sorted { $0.0.amount < $1.0.amount }
+        return (tagged.map(\.0), tagged.indices.filter { tagged[$0].1 })
+    }
+
+    func requireOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord {
+        guard let record = try tx.operation(id: id) else {
+            throw StorageError(.notFound, "operation \(id) vanished inside its own transaction")
+        }
+        return record
+    }
+
+    /// Syncs keysets, but works from the stored ones when the mint cannot be reached.
+    func syncKeysetsIfPossible(_ mint: MintURL) async throws(WalletError) -> [StoredKeyset] {
+        do { return try await syncKeysets(mint) } catch where error.code == .mintUnreachable {
+            return try read { tx in try tx.keysets(mintURL: mint) }
+        }
+    }
+}

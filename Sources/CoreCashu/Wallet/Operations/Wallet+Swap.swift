@@ -1,0 +1,146 @@
+// Wallet: the swap engine (NUT-03) behind receive, send, reclaim and melt preparation — journal, send, settle.
+
+import Foundation
+
+/// The outcome of a swap.
+struct SwapOutcome: Sendable {
+    var operationID: OperationID
+    /// Proofs given away (status `sent`), in output order.
+    var sent: [Proof]
+    /// Proofs kept (status `unspent`).
+    var kept: [StoredProof]
+    var fee: UInt64
+}
+
+extension Wallet {
+    /// Sends a journaled swap (or re-sends it byte-identically) and settles the answer.
+    func resumeSwap(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> SwapOutcome {
+        let journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
+        let signatures: [BlindSignature]
+        do {
+            signatures = try await connector(operation.mintURL).swap(journal.request).signatures
+        } catch let error where error.code == .mintRefused || (error.code == .unreachable && firstAttempt) {
+            if error.code == .mintRefused, let code = error.mintError?.known,
+                code == .outputsAlreadySigned || code == .proofsAlreadySpent || code == .proofsPending
+            {
+                // It may have gone through before (a lost answer): find out what the mint did.
+                return try await resolveSwap(operation, journal: journal)
+            }
+            try failOperation(operation.id, release: journal.ownInputs)
+            throw WalletError.mint(error)
+        } catch {
+            throw WalletError.mint(error, operationID: operation.id)
+        }
+        step(.answered, .swap)
+        return try settleSwap(operation, journal: journal, signatures: signatures)
+    }
+
+    /// Learns what became of a swap whose answer is unknown: NUT-09 for its outputs, NUT-07 for its inputs.
+    func resolveSwap(_ operation: OperationRecord, journal: SwapJournal) async throws(WalletError) -> SwapOutcome {
+        let restored: [Int: BlindSignature]
+        let states: [CompressedPoint: ProofState.State]
+        let inputYs: [CompressedPoint]
+        do {
+            restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs)
+            if restored.count == journal.outputs.count {
+                let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
+                return try settleSwap(operation, journal: journal, signatures: signatures)
+            }
+            inputYs = try journal.request.inputs.map { proof throws(CryptoError) in
+                CompressedPoint(try HashToCurve.point(secret: proof.secret))
+            }
+            states = try await proofStates(operation.mintURL, Ys: inputYs)
+        } catch let error as MintClientError {
+            throw WalletError.mint(error, operationID: operation.id)
+        } catch let error as WalletError {
+            throw error
+        } catch {
+            throw WalletError(.crypto, "cannot hash an input secret", operationID: operation.id, underlying: error)
+        }
+        let inputStates = inputYs.map { states[$0] ?? .unknown("missing") }
+        if inputStates.contains(where: { $0 == .pending || !$0.isKnown }) {
+            throw WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operation.id)
+        }
+        if inputStates.allSatisfy({ $0 == .unspent }) && restored.isEmpty {
+            // The swap never happened: finish it now with the identical request.
+            return try await resumeSwap(operation)
+        }
+        // Inputs spent but our outputs not (all) signed: someone else spent them (a token claimed twice).
+        return try settlePartialSwap(operation, journal: journal, restored: restored, states: states)
+    }
+
+    func settleSwap(_ operation: OperationRecord, journal: SwapJournal, signatures: [BlindSignature])
+        throws(WalletError) -> SwapOutcome
+    {
+        let unblinder = try keysetTables(operation.mintURL).unblinder(requireDLEQ: options.requireDLEQ)
+        let proofs: [Proof]
+        do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+            throw WalletError(error.code, error.reason, operationID: operation.id)
+        }
+        let sendIndices = Set(journal.sendIndices)
+        var sent: [Proof] = []
+        var kept: [Proof] = []
+        for (index, proof) in proofs.enumerated() {
+            if sendIndices.contains(index) { sent.append(proof) } else { kept.append(proof) }
+        }
+        let sendOwner = journal.purpose == .send ? operation.id : nil
+        let storedSent = try stored(sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
+        let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
+        try write { tx in
+            guard let open = try self.openOperation(tx, operation.id) else { return }
+            try tx.addProofs(storedSent + storedKept)
+            if !journal.ownInputs.isEmpty { try tx.setStatus(.spent, Ys: journal.ownInputs, operationID: operation.id) }
+            // A receive of the wallet's own token spends those proofs too.
+            let foreign = receivedInputYs(journal)
+            let ownSent = try tx.proofs(Ys: foreign).filter { $0.status != .spent }
+            if !ownSent.isEmpty { try tx.setStatus(.spent, Ys: ownSent.map(\.Y), operationID: operation.id) }
+            let history: HistoryEntry.State = journal.purpose == .send ? .pending : .done
+            try self.close(tx, open, state: .done, history: history)
+            if let reclaimed = journal.reclaimedOperation, var entry = try tx.historyEntry(id: reclaimed) {
+                entry.state = .failed
+                entry.updatedAt = Date()
+                try tx.saveHistoryEntry(entry)
+            }
+        }
+        step(.settled, .swap)
+        return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
+    }
+
+    /// `Y`s of a swap's inputs that are not the wallet's reserved ones (a received token's proofs).
+    private func receivedInputYs(_ journal: SwapJournal) -> [CompressedPoint] {
+        guard journal.ownInputs.isEmpty else { return [] }
+        return journal.request.inputs.compactMap { proof in
+            (try? HashToCurve.point(secret: proof.secret)).map(CompressedPoint.init)
+        }
+    }
+
+    private func settlePartialSwap(
+        _ operation: OperationRecord, journal: SwapJournal, restored: [Int: BlindSignature],
+        states: [CompressedPoint: ProofState.State]
+    ) throws(WalletError) -> SwapOutcome {
+        let tables = try keysetTables(operation.mintURL)
+        let unblinder = tables.unblinder(requireDLEQ: options.requireDLEQ)
+        var kept: [Proof] = []
+        for (index, signature) in restored.sorted(by: { $0.key < $1.key }) {
+            kept.append(try unblinder.proof(signature: signature, output: journal.outputs[index], index: index))
+        }
+        let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
+        let spentOwn = journal.ownInputs.filter { states[$0] == .spent }
+        let unspentOwn = journal.ownInputs.filter { states[$0] == .unspent }
+        try write { tx in
+            guard let open = try self.openOperation(tx, operation.id) else { return }
+            try tx.addProofs(storedKept)
+            if !spentOwn.isEmpty { try tx.setStatus(.spent, Ys: spentOwn, operationID: operation.id) }
+            if !unspentOwn.isEmpty { try tx.setStatus(.unspent, Ys: unspentOwn, operationID: nil) }
+            let amount = kept.reduce(UInt64(0)) { $0 &+ $1.amount }
+            try self.close(tx, open, state: kept.isEmpty ? .failed : .done, history: kept.isEmpty ? .failed : .done,
+                amount: amount)
+        }
+        step(.settled, .swap)
+        if kept.isEmpty {
+            throw WalletError(
+                .alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operation.id)
+        }
+        return SwapOutcome(operationID: operation.id, sent: [], kept: storedKept, fee: journal.fee)
+    }
+}

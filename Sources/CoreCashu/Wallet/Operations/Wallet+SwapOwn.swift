@@ -1,0 +1,35 @@
+// Wallet: swapping the wallet's own proofs (NUT-03) into an exact amount plus change.
+
+extension Wallet {
+    /// Swaps own proofs so that proofs summing exactly to `target` exist (plus change). The new proofs are unspent.
+    /// - Returns: the swap's outcome.
+    @discardableResult
+    func swapOwn(target: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset) async throws(WalletError)
+        -> SwapOutcome
+    {
+        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let planner = planner(keyset)
+        let holdings = try holdings(mint, unit: unit)
+        let id = OperationID.random()
+        let record = try write { tx -> OperationRecord in
+            let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
+            guard let selection = try selector.select(candidates, atLeast: target) else {
+                throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(target) plus fees")
+            }
+            try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
+            let exact = try planner.exact(target)
+            let change = try planner.split(selection.total - selection.fee - target, holdings: holdings)
+            let planned = try self.deterministicOutputs(tx, amounts: (exact + change).sorted(), keyset: keyset)
+            let journal = SwapJournal(
+                purpose: .swap,
+                request: SwapRequest(inputs: selection.proofs.map(\.proof), outputs: planned.map(\.blindedMessage)),
+                ownInputs: selection.proofs.map(\.Y), outputs: planned, sendIndices: [], amount: target,
+                fee: selection.fee, memo: nil, reclaimedOperation: nil)
+            try self.journal(
+                tx, id: id, kind: .swap, mint: mint, unit: unit, payload: journal, amount: target, fee: selection.fee)
+            return try self.requireOperation(tx, id)
+        }
+        step(.journaled, .swap)
+        return try await resumeSwap(record, firstAttempt: true)
+    }
+}

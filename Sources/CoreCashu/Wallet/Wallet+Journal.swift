@@ -1,0 +1,137 @@
+// Wallet: writing and closing journal entries and their history lines (ARCHITECTURE.md, steps 2 and 4).
+
+import Foundation
+
+extension Wallet {
+    /// Journals a new operation and its pending history line. Call inside the write transaction that reserves its
+    /// inputs and counters.
+    func journal<Payload: Encodable>(
+        _ tx: any WalletTransaction, id: OperationID, kind: OperationKind, mint: MintURL, unit: CurrencyUnit,
+        payload: Payload, amount: UInt64, fee: UInt64, memo: String? = nil
+    ) throws {
+        let now = Date()
+        try tx.insertOperation(
+            OperationRecord(
+                id: id, kind: kind, mintURL: mint, unit: unit, state: .prepared, payload: try Self.encodeJSON(payload),
+                createdAt: now, updatedAt: now))
+        try tx.saveHistoryEntry(
+            HistoryEntry(
+                id: id, kind: kind, mintURL: mint, unit: unit, amount: amount, fee: fee, state: .pending, memo: memo,
+                createdAt: now, updatedAt: now))
+    }
+
+    /// Closes an operation: its journal payload (which holds secrets) is dropped and its history line updated.
+    func close(
+        _ tx: any WalletTransaction, _ operation: OperationRecord, state: OperationState,
+        history: HistoryEntry.State, amount: UInt64? = nil, fee: UInt64? = nil
+    ) throws {
+        var closed = operation
+        closed.state = state
+        closed.payload = []
+        closed.updatedAt = Date()
+        try tx.updateOperation(closed)
+        if var entry = try tx.historyEntry(id: operation.id) {
+            entry.state = history
+            if let amount { entry.amount = amount }
+            if let fee { entry.fee = fee }
+            entry.updatedAt = Date()
+            try tx.saveHistoryEntry(entry)
+        }
+    }
+
+    /// Marks an open operation as pending at the mint (a melt in flight).
+    func markPending(_ tx: any WalletTransaction, _ operation: OperationRecord) throws {
+        guard operation.state != .pending else { return }
+        var pending = operation
+        pending.state = .pending
+        pending.updatedAt = Date()
+        try tx.updateOperation(pending)
+    }
+
+    /// The operation if it is still open (another process may have settled it meanwhile).
+    func openOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord? {
+        guard let operation = try tx.operation(id: id), operation.state.isUnfinished else { return nil }
+        return operation
+    }
+
+    /// Stored proofs for proofs the wallet just unblinded.
+    func stored(
+        _ proofs: [Proof], mint: MintURL, unit: CurrencyUnit, status: ProofStatus = .unspent,
+        operationID: OperationID? = nil
+    ) throws(WalletError) -> [StoredProof] {
+        var result: [StoredProof] = []
+        result.reserveCapacity(proofs.count)
+        for proof in proofs {
+            do {
+                result.append(
+                    try StoredProof(proof: proof, mintURL: mint, unit: unit, status: status, operationID: operationID))
+            } catch {
+                throw WalletError(.crypto, "cannot hash a proof secret to the curve", underlying: error)
+            }
+        }
+        return result
+    }
+
+    /// How many unspent proofs of each amount the wallet holds at a mint (for the denomination planner).
+    func holdings(_ mint: MintURL, unit: CurrencyUnit) throws(WalletError) -> [UInt64: Int] {
+        let proofs = try read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
+        var counts: [UInt64: Int] = [:]
+        for proof in proofs { counts[proof.amount, default: 0] += 1 }
+        return counts
+    }
+
+    func planner(_ keyset: StoredKeyset) -> DenominationPlanner {
+        DenominationPlanner(
+            denominations: keyset.keys?.amounts ?? [], target: options.targetProofsPerDenomination,
+            maxOutputs: options.maxInputs)
+    }
+
+    /// NUT-09: the mint's signatures for journaled outputs it already signed, by output index.
+    func restoreSignatures(_ mint: MintURL, outputs: [PlannedOutput]) async throws(MintClientError)
+        -> [Int: BlindSignature]
+    {
+        guard !outputs.isEmpty else { return [:] }
+        let request = RestoreRequest(outputs: outputs.map(\.blindedMessage))
+        let response = try await connector(mint).restore(request)
+        let matched: [RestoredOutput]
+        do {
+            matched = try response.match(against: request)
+        } catch {
+            throw MintClientError(
+                .invalidResponse, endpoint: "POST /v1/restore", "restore answer does not fit the request",
+                underlying: error)
+        }
+        var result: [Int: BlindSignature] = [:]
+        for item in matched { result[item.requestIndex] = item.signature }
+        return result
+    }
+
+    /// NUT-07: the mint's state of each proof, by `Y`.
+    func proofStates(_ mint: MintURL, Ys: [CompressedPoint]) async throws(MintClientError)
+        -> [CompressedPoint: ProofState.State]
+    {
+        var result: [CompressedPoint: ProofState.State] = [:]
+        var start = 0
+        while start < Ys.count {
+            let chunk = Array(Ys[start..<min(start + options.maxInputs, Ys.count)])
+            start += chunk.count
+            var points: [Point] = []
+            for y in chunk {
+                do { points.append(try y.point()) } catch {
+                    throw MintClientError(.invalidRequest, endpoint: "POST /v1/checkstate", "a stored Y is invalid")
+                }
+            }
+            let request = CheckStateRequest(Ys: points)
+            let response = try await connector(mint).checkState(request)
+            do {
+                try response.validate(against: request)
+            } catch {
+                throw MintClientError(
+                    .invalidResponse, endpoint: "POST /v1/checkstate", "checkstate answer does not fit the request",
+                    underlying: error)
+            }
+            for (y, state) in zip(chunk, response.states) { result[y] = state.state }
+        }
+        return result
+    }
+}

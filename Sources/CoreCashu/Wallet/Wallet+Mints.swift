@@ -1,0 +1,82 @@
+// Wallet: adding, listing and removing mints; their cached capabilities (NUT-06).
+
+import Foundation
+
+extension Wallet {
+    /// Adds a mint (or refreshes a known one): fetches its info and keysets.
+    /// - Returns: the mint's capabilities.
+    /// - Throws: ``WalletError`` (`mintUnreachable`, `keysetMismatch`, `storage`).
+    @discardableResult
+    public func addMint(_ url: MintURL) async throws(WalletError) -> MintCapabilities {
+        let info: MintInfo
+        do {
+            info = try await connector(url).info()
+        } catch {
+            throw WalletError.mint(error)
+        }
+        let capabilities = MintCapabilities(info: info)
+        let json = try Self.encodeJSON(capabilities)
+        try write { tx in
+            let added = try tx.mint(url: url)?.addedAt ?? Date()
+            try tx.saveMint(StoredMint(url: url, infoJSON: json, infoFetchedAt: Date(), addedAt: added))
+        }
+        _ = try await syncKeysets(url, force: true)
+        logger.debug("mint added", metadata: ["mint": "\(url)"])
+        return capabilities
+    }
+
+    /// The mints of the wallet.
+    public func mints() throws(WalletError) -> [StoredMint] {
+        try read { tx in try tx.mints() }
+    }
+
+    /// A mint's stored capabilities.
+    /// - Throws: ``WalletError`` `unknownMint` when the mint was not added.
+    public func capabilities(of url: MintURL) throws(WalletError) -> MintCapabilities {
+        guard let mint = try read({ tx in try tx.mint(url: url) }) else {
+            throw WalletError(.unknownMint, "mint \(url) is not in this wallet")
+        }
+        guard let json = mint.infoJSON,
+            let capabilities = try? JSONDecoder().decode(MintCapabilities.self, from: Data(json))
+        else {
+            return MintCapabilities(info: MintInfo())
+        }
+        return capabilities
+    }
+
+    /// Removes a mint. Refused while the wallet holds unspent, reserved, pending or sent proofs of it.
+    /// - Throws: ``WalletError`` `invalidInput` when it still holds funds.
+    public func removeMint(_ url: MintURL) throws(WalletError) {
+        try write { tx in
+            let held = try tx.proofs(mintURL: url, unit: nil, statuses: [.unspent, .reserved, .pending, .sent])
+            guard held.isEmpty else {
+                throw WalletError(.invalidInput, "mint \(url) still holds \(held.count) proofs; spend them first")
+            }
+            try tx.removeKeysets(mintURL: url)
+            try tx.removeMint(url: url)
+        }
+        connectors[url] = nil
+        syncedKeysets.remove(url)
+    }
+
+    /// Throws `unknownMint` unless the mint was added.
+    func requireMint(_ url: MintURL) throws(WalletError) {
+        guard try read({ tx in try tx.mint(url: url) }) != nil else {
+            throw WalletError(.unknownMint, "mint \(url) is not in this wallet; add it first")
+        }
+    }
+
+    static func encodeJSON<T: Encodable>(_ value: T) throws(WalletError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do { return Array(try encoder.encode(value)) } catch {
+            throw WalletError(.storage, "cannot encode \(T.self)", underlying: error)
+        }
+    }
+
+    static func decodeJSON<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) throws(WalletError) -> T {
+        do { return try JSONDecoder().decode(type, from: Data(bytes)) } catch {
+            throw WalletError(.storage, "stored \(T.self) cannot be read", underlying: error)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+// Wallet: resuming unfinished operations on every start and from `cashu refresh` (ARCHITECTURE.md, step 5).
+
+import Foundation
+
+/// What a recovery pass did.
+public struct RecoveryReport: Sendable {
+    /// Operations brought to a definite end (done or failed).
+    public var resolved: [OperationID] = []
+    /// Operations still open, with why.
+    public var unresolved: [(OperationID, WalletError)] = []
+    /// Reserved proofs whose operation no longer exists, returned to the balance.
+    public var releasedOrphans: Int = 0
+
+    public init() {}
+}
+
+extension Wallet {
+    /// Resumes every unfinished operation: replays journaled requests byte-identically, else learns the outcome
+    /// with NUT-07 and NUT-09. An ambiguous answer leaves the operation open. Makes no request when nothing is
+    /// open.
+    @discardableResult
+    public func recover() async -> RecoveryReport {
+        var report = RecoveryReport()
+        let open: [OperationRecord]
+        do {
+            open = try read { tx in try tx.unfinishedOperations() }
+            report.releasedOrphans = try releaseOrphanReservations()
+        } catch {
+            logger.error("recovery cannot read the journal", metadata: ["error": "\(error)"])
+            return report
+        }
+        for operation in open {
+            do {
+                try await resume(operation)
+                report.resolved.append(operation.id)
+            } catch {
+                if let stillOpen = try? read({ tx in try self.openOperation(tx, operation.id) }), stillOpen != nil {
+                    report.unresolved.append((operation.id, error))
+                } else {
+                    report.resolved.append(operation.id)
+                }
+            }
+        }
+        if !open.isEmpty {
+            logger.info(
+                "recovery pass", metadata: ["resolved": "\(report.resolved.count)", "open": "\(report.unresolved.count)"])
+        }
+        return report
+    }
+
+    /// Resumes one unfinished operation.
+    func resume(_ operation: OperationRecord) async throws(WalletError) {
+        switch operation.kind {
+        case .mint:
+            _ = try await resumeMint(operation)
+        case .melt:
+            let journal = try Self.decodeJSON(MeltJournal.self, operation.payload)
+            if operation.state == .pending {
+                _ = try await resolveMelt(operation, journal: journal)
+            } else {
+                _ = try await resumeMelt(operation)
+            }
+        case .send, .receive, .swap, .reclaim:
+            var journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
+            if journal.purpose == .send {
+                // The token was never handed out (the send did not return): its outputs come back to the wallet.
+                journal.sendIndices = []
+                var kept = operation
+                kept.payload = try Self.encodeJSON(journal)
+                _ = try await resumeSwap(kept)
+            } else {
+                _ = try await resumeSwap(operation)
+            }
+        case .restore:
+            try failOperation(operation.id, release: [])
+        }
+    }
+
+    /// Reserved proofs whose operation is closed or missing go back to unspent (a crash between steps that the
+    /// journal already resolved). Pending and sent proofs are never touched here.
+    private func releaseOrphanReservations() throws(WalletError) -> Int {
+        try write { tx in
+            let reserved = try tx.proofs(mintURL: nil, unit: nil, statuses: [.reserved])
+            var orphans: [CompressedPoint] = []
+            for proof in reserved {
+                guard let owner = proof.operationID, try self.openOperation(tx, owner) != nil else {
+                    orphans.append(proof.Y)
+                    continue
+                }
+            }
+            if !orphans.isEmpty { try tx.setStatus(.unspent, Ys: orphans, operationID: nil) }
+            return orphans.count
+        }
+    }
+}

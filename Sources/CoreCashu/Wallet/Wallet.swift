@@ -1,0 +1,92 @@
+// Wallet: the multi-mint wallet engine — decides, journals, talks to mints and settles (ARCHITECTURE.md, Wallet/).
+
+import Foundation
+import Logging
+
+/// A wallet holding ecash at several mints and units, durably.
+///
+/// Every operation that could consume proofs or get outputs signed is journaled in the ``WalletStore`` before its
+/// request leaves, settled in one transaction when the mint answers, and resumed by ``recover()`` (which ``open``
+/// runs) when the process died in between. An ambiguous answer leaves the operation pending; only a definite answer
+/// releases or spends proofs.
+public actor Wallet {
+    let store: any WalletStore
+    let secureStore: any SecureStore
+    let connectorFactory: @Sendable (MintURL) -> any MintConnector
+    let options: WalletOptions
+    let logger: Logger
+    let outputs: OutputFactory
+    var connectors: [MintURL: any MintConnector] = [:]
+    var syncedKeysets: Set<MintURL> = []
+    var stepHook: (@Sendable (WalletStep, OperationKind) -> Void)?
+
+    init(
+        store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
+        connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger
+    ) {
+        self.store = store
+        self.secureStore = secureStore
+        self.connectorFactory = connectorFactory
+        self.options = options
+        self.logger = logger
+        self.outputs = OutputFactory(secrets: secrets)
+    }
+
+    /// Opens a wallet: loads its mnemonic from the secure store (creating and saving one for a new wallet, or
+    /// saving `mnemonic` when restoring), then resumes unfinished operations unless `recover` is false.
+    /// - Parameters:
+    ///   - store: the durable store.
+    ///   - secureStore: where the mnemonic and quote keys live.
+    ///   - mnemonic: the mnemonic to use for a new wallet (restore); must match a stored one.
+    ///   - connectorFactory: builds the connector for a mint.
+    ///   - options: tunables.
+    ///   - logger: where the wallet logs (fixed messages, no secrets).
+    ///   - recover: resume unfinished operations now (no request is made when there are none).
+    /// - Throws: ``WalletError`` (`secureStore`, `invalidInput` when `mnemonic` differs from the stored one).
+    public static func open(
+        store: any WalletStore, secureStore: any SecureStore, mnemonic: Mnemonic? = nil,
+        connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions = WalletOptions(),
+        logger: Logger = Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }),
+        recover: Bool = true
+    ) async throws(WalletError) -> Wallet {
+        let phrase = try await WalletSecrets.mnemonic(in: secureStore, given: mnemonic)
+        let secrets: DeterministicSecrets
+        do {
+            secrets = try DeterministicSecrets(mnemonic: phrase)
+        } catch {
+            throw WalletError(.crypto, "cannot derive the seed", underlying: error)
+        }
+        let wallet = Wallet(
+            store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
+            options: options, logger: logger)
+        if recover { _ = await wallet.recover() }
+        return wallet
+    }
+
+    /// Installs a hook called at each step of every operation (tests kill the process there).
+    public func setStepHook(_ hook: (@Sendable (WalletStep, OperationKind) -> Void)?) {
+        stepHook = hook
+    }
+
+    func step(_ step: WalletStep, _ kind: OperationKind) {
+        stepHook?(step, kind)
+    }
+
+    /// The connector of a mint (one per mint, reused).
+    func connector(_ mint: MintURL) -> any MintConnector {
+        if let existing = connectors[mint] { return existing }
+        let made = connectorFactory(mint)
+        connectors[mint] = made
+        return made
+    }
+
+    /// Runs a read transaction, mapping store failures.
+    func read<T>(_ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
+        do { return try store.read(body) } catch { throw WalletError.storage(error) }
+    }
+
+    /// Runs a write transaction, mapping store failures.
+    func write<T>(_ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
+        do { return try store.write(body) } catch { throw WalletError.storage(error) }
+    }
+}

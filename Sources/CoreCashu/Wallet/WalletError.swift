@@ -1,0 +1,109 @@
+// Wallet: the one error type of the wallet engine, keeping the mint's error and the cause.
+
+/// Why a wallet operation failed. ``Code`` is what callers (and the CLI's exit codes) match on.
+public struct WalletError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The input (token, amount, request, URL) is malformed or not acceptable.
+        public static let invalidInput = Code(rawValue: "invalidInput")
+        /// The mint is not added to the wallet.
+        public static let unknownMint = Code(rawValue: "unknownMint")
+        /// The mint does not support what was asked (unit, method, NUT, amount limits).
+        public static let unsupported = Code(rawValue: "unsupported")
+        /// Not enough spendable proofs for the amount and its fees.
+        public static let insufficientFunds = Code(rawValue: "insufficientFunds")
+        /// The mint refused the request; ``WalletError/mintError`` has its code. Nothing was lost.
+        public static let mintRefused = Code(rawValue: "mintRefused")
+        /// The mint could not be reached; nothing was sent.
+        public static let mintUnreachable = Code(rawValue: "mintUnreachable")
+        /// The outcome is unknown (timeout, cut connection, broken answer). The operation stays pending and
+        /// recovery resolves it; no proof is released or spent until then.
+        public static let pending = Code(rawValue: "pending")
+        /// The mint's answer is wrong (amounts, counts, keysets, signatures, DLEQ). Treated as ambiguous.
+        public static let invalidMintResponse = Code(rawValue: "invalidMintResponse")
+        /// A keyset's id does not match its keys, or collides with another mint's keyset.
+        public static let keysetMismatch = Code(rawValue: "keysetMismatch")
+        /// The token's proofs are already spent.
+        public static let alreadySpent = Code(rawValue: "alreadySpent")
+        /// A quote is not in a state that allows the operation (unpaid, expired, issued).
+        public static let quoteState = Code(rawValue: "quoteState")
+        /// The local store failed.
+        public static let storage = Code(rawValue: "storage")
+        /// A secret could not be read or written in the secure store.
+        public static let secureStore = Code(rawValue: "secureStore")
+        /// A cryptographic step failed.
+        public static let crypto = Code(rawValue: "crypto")
+        /// The operation was cancelled before anything left.
+        public static let cancelled = Code(rawValue: "cancelled")
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// A human explanation, free of secrets.
+    public let reason: String
+    /// The mint's own error, when the mint refused.
+    public let mintError: MintError?
+    /// The operation this concerns, when one was journaled (e.g. the one left pending).
+    public let operationID: OperationID?
+    /// The underlying error.
+    public let underlying: (any Error)?
+
+    /// Creates an error.
+    public init(
+        _ code: Code, _ reason: String, mintError: MintError? = nil, operationID: OperationID? = nil,
+        underlying: (any Error)? = nil
+    ) {
+        self.code = code
+        self.reason = reason
+        self.mintError = mintError
+        self.operationID = operationID
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        var text = "WalletError.\(code): \(reason)"
+        if let mintError { text += " [\(mintError)]" }
+        if let operationID { text += " (operation \(operationID))" }
+        return text
+    }
+
+    static func storage(_ error: any Error) -> WalletError {
+        if let walletError = error as? WalletError { return walletError }
+        return WalletError(.storage, "wallet store failed: \(error)", underlying: error)
+    }
+
+    /// Maps a failed request; `operationID` marks an operation the failure leaves pending.
+    static func mint(_ error: MintClientError, operationID: OperationID? = nil) -> WalletError {
+        switch error.code {
+        case .mintRefused:
+            let refused = error.mintError
+            if refused?.known == .proofsAlreadySpent {
+                return WalletError(
+                    .alreadySpent, "the mint says the proofs are already spent", mintError: refused,
+                    operationID: operationID, underlying: error)
+            }
+            return WalletError(
+                .mintRefused, "the mint refused \(error.endpoint)", mintError: refused, operationID: operationID,
+                underlying: error)
+        case .unreachable:
+            return WalletError(
+                .mintUnreachable, "the mint cannot be reached (\(error.reason))", operationID: operationID,
+                underlying: error)
+        case .cancelled:
+            return WalletError(.cancelled, "cancelled", operationID: operationID, underlying: error)
+        default:
+            if operationID != nil {
+                return WalletError(
+                    .pending, "no definite answer from the mint (\(error.code)); the operation stays pending",
+                    operationID: operationID, underlying: error)
+            }
+            return WalletError(
+                .mintUnreachable, "the mint did not answer properly (\(error.code): \(error.reason))",
+                underlying: error)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+// Wallet: tunables of the wallet engine.
+
+/// Options of a ``Wallet``.
+public struct WalletOptions: Sendable {
+    /// Lock mint quotes with NUT-20 when the mint supports it.
+    public var lockMintQuotes: Bool
+    /// Refuse signatures that carry no NUT-12 DLEQ proof (they are always verified when present).
+    public var requireDLEQ: Bool
+    /// How many proofs of each denomination change outputs try to keep, so later sends rarely need a swap.
+    public var targetProofsPerDenomination: Int
+    /// NUT-09/13 restore: outputs per request.
+    public var restoreBatchSize: Int
+    /// NUT-09/13 restore: consecutive empty batches after which a keyset is done.
+    public var restoreGapLimit: Int
+    /// Polling interval while waiting for a mint quote to be paid.
+    public var pollInterval: Duration
+    /// The most inputs or outputs the wallet puts in one request (Nutshell refuses more than 1000).
+    public var maxInputs: Int
+
+    /// Creates options; the defaults follow NUT-13 (batches of 100, stop after 3 empty ones).
+    public init(
+        lockMintQuotes: Bool = true, requireDLEQ: Bool = false, targetProofsPerDenomination: Int = 3,
+        restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
+        maxInputs: Int = 1000
+    ) {
+        self.lockMintQuotes = lockMintQuotes
+        self.requireDLEQ = requireDLEQ
+        self.targetProofsPerDenomination = targetProofsPerDenomination
+        self.restoreBatchSize = restoreBatchSize
+        self.restoreGapLimit = restoreGapLimit
+        self.pollInterval = pollInterval
+        self.maxInputs = maxInputs
+    }
+}

@@ -1,0 +1,11 @@
+// Wallet: the observable steps of an operation's life, for crash-injection tests and progress reporting.
+
+/// A point in an operation's life (ARCHITECTURE.md, "the life of an operation").
+public enum WalletStep: String, Hashable, Sendable, CaseIterable {
+    /// The operation is journaled; the request has not left yet.
+    case journaled
+    /// The mint answered; nothing is settled yet.
+    case answered
+    /// The outcome is stored.
+    case settled
+}
