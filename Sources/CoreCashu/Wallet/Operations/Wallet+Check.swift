@@ -1,0 +1,152 @@
+// Wallet: NUT-07 checks — were sent tokens claimed, did pending melts settle; reclaiming unclaimed tokens.
+
+import Foundation
+
+/// A token the wallet gave away whose proofs the mint has not seen spent (yet).
+public struct PendingSend: Sendable {
+    /// The send's operation id.
+    public var operationID: OperationID
+    public var mintURL: MintURL
+    public var unit: CurrencyUnit
+    /// The value of its proofs still `sent`.
+    public var amount: UInt64
+    /// The proofs, to show the token again.
+    public var proofs: [Proof]
+    public var createdAt: Date
+}
+
+/// What a check found.
+public struct CheckReport: Sendable {
+    /// Sends whose proofs are all spent now (claimed).
+    public var claimed: [OperationID] = []
+    /// Sends still unclaimed.
+    public var unclaimed: [OperationID] = []
+    /// Melts that settled (paid or failed) during the check.
+    public var settledMelts: [OperationID] = []
+    public init() {}
+}
+
+extension Wallet {
+    /// Sent tokens not yet known to be claimed, newest first.
+    public func pendingSends(mint: MintURL? = nil) throws(WalletError) -> [PendingSend] {
+        let sent = try read { tx in try tx.proofs(mintURL: mint, unit: nil, statuses: [.sent]) }
+        var groups: [OperationID: PendingSend] = [:]
+        for proof in sent {
+            let owner = proof.operationID ?? OperationID(rawValue: "unknown")
+            var group =
+                groups[owner]
+                ?? PendingSend(
+                    operationID: owner, mintURL: proof.mintURL, unit: proof.unit, amount: 0, proofs: [],
+                    createdAt: proof.createdAt)
+            group.amount += proof.amount
+            group.proofs.append(proof.proof)
+            groups[owner] = group
+        }
+        return groups.values.sorted { $0.createdAt > $1.createdAt }
+    }
+
+    /// Asks the mints (NUT-07) which sent proofs were claimed, and resolves pending melts.
+    public func check(mint: MintURL? = nil) async throws(WalletError) -> CheckReport {
+        var report = CheckReport()
+        let sends = try pendingSends(mint: mint)
+        let byMint = Dictionary(grouping: sends, by: \.mintURL)
+        for (mintURL, group) in byMint {
+            let proofs = try read { tx in try tx.proofs(mintURL: mintURL, unit: nil, statuses: [.sent]) }
+            let states: [CompressedPoint: ProofState.State]
+            do { states = try await proofStates(mintURL, Ys: proofs.map(\.Y)) } catch { throw WalletError.mint(error) }
+            let spent = proofs.filter { states[$0.Y] == .spent }
+            try write { tx in
+                if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent.map(\.Y), operationID: nil) }
+                for send in group {
+                    let remaining = try tx.proofs(operationID: send.operationID).filter { $0.status == .sent }
+                    if remaining.isEmpty, var entry = try tx.historyEntry(id: send.operationID) {
+                        entry.state = .done
+                        entry.updatedAt = Date()
+                        try tx.saveHistoryEntry(entry)
+                    }
+                }
+            }
+            for send in group {
+                let remaining = try read { tx in try tx.proofs(operationID: send.operationID) }
+                if remaining.contains(where: { $0.status == .sent }) {
+                    report.unclaimed.append(send.operationID)
+                } else {
+                    report.claimed.append(send.operationID)
+                }
+            }
+        }
+        let melts = try read { tx in try tx.unfinishedOperations() }.filter {
+            $0.kind == .melt && $0.state == .pending && (mint == nil || $0.mintURL == mint)
+        }
+        for melt in melts {
+            let journal = try Self.decodeJSON(MeltJournal.self, melt.payload)
+            if let result = try? await resolveMelt(melt, journal: journal), result.state == .paid {
+                report.settledMelts.append(melt.id)
+            } else if try read({ tx in try self.openOperation(tx, melt.id) }) == nil {
+                report.settledMelts.append(melt.id)
+            }
+        }
+        return report
+    }
+
+    /// Takes back an unclaimed token: its proofs still unspent at the mint are swapped into fresh ones.
+    /// - Throws: ``WalletError`` `alreadySpent` when the receiver claimed it all.
+    public func reclaim(_ sendID: OperationID) async throws(WalletError) -> ReceiveResult {
+        let proofs = try read { tx in try tx.proofs(operationID: sendID) }.filter { $0.status == .sent }
+        guard let first = proofs.first else {
+            throw WalletError(.invalidInput, "no unclaimed proofs for this send")
+        }
+        let mint = first.mintURL
+        let unit = first.unit
+        let states: [CompressedPoint: ProofState.State]
+        do { states = try await proofStates(mint, Ys: proofs.map(\.Y)) } catch { throw WalletError.mint(error) }
+        let claimed = proofs.filter { states[$0.Y] == .spent }
+        let unclaimed = proofs.filter { states[$0.Y] == .unspent }
+        if !claimed.isEmpty {
+            try write { tx in try tx.setStatus(.spent, Ys: claimed.map(\.Y), operationID: nil) }
+        }
+        guard !unclaimed.isEmpty else { throw WalletError(.alreadySpent, "the token was claimed") }
+        let keyset = try await activeKeyset(mint, unit: unit)
+        let tables = try keysetTables(mint)
+        let fee: UInt64
+        do { fee = try InputFees.fee(for: unclaimed.map(\.proof), feePPK: tables.feePPK) } catch {
+            throw WalletError(.invalidInput, "fees overflow", underlying: error)
+        }
+        let total = unclaimed.reduce(UInt64(0)) { $0 + $1.amount }
+        guard total > fee else { throw WalletError(.invalidInput, "the unclaimed proofs are worth less than the fee") }
+        let planner = planner(keyset)
+        let holdings = try holdings(mint, unit: unit)
+        let id = OperationID.random()
+        let record = try write { tx -> OperationRecord in
+            let still = try tx.proofs(Ys: unclaimed.map(\.Y)).filter { $0.status == .sent }
+            guard still.count == unclaimed.count else {
+                throw WalletError(.invalidInput, "the token changed while reclaiming; try again")
+            }
+            try tx.setStatus(.reserved, Ys: still.map(\.Y), operationID: id)
+            let planned = try self.deterministicOutputs(
+                tx, amounts: try planner.split(total - fee, holdings: holdings), keyset: keyset)
+            let journal = SwapJournal(
+                purpose: .reclaim,
+                request: SwapRequest(inputs: unclaimed.map(\.proof), outputs: planned.map(\.blindedMessage)),
+                ownInputs: unclaimed.map(\.Y), outputs: planned, sendIndices: [], amount: total - fee, fee: fee,
+                memo: nil, reclaimedOperation: sendID)
+            try self.journal(
+                tx, id: id, kind: .reclaim, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
+            return try self.requireOperation(tx, id)
+        }
+        step(.journaled, .reclaim)
+        let outcome: SwapOutcome
+        do {
+            outcome = try await resumeSwap(record, firstAttempt: true)
+        } catch where error.code == .mintRefused || error.code == .mintUnreachable {
+            // Definitely not reclaimed: the proofs are the receiver's to claim again.
+            try write { tx in
+                let back = try tx.proofs(Ys: unclaimed.map(\.Y)).filter { $0.status == .unspent }
+                if !back.isEmpty { try tx.setStatus(.sent, Ys: back.map(\.Y), operationID: sendID) }
+            }
+            throw error
+        }
+        return ReceiveResult(
+            operationIDs: [id], amount: outcome.kept.reduce(0) { $0 + $1.amount }, fee: outcome.fee)
+    }
+}

@@ -1,0 +1,106 @@
+// Wallet: restoring from the mnemonic (NUT-09 + NUT-13) — every keyset, batches of 100, stop after 3 empty ones.
+
+import Foundation
+
+/// Progress of a restore, reported after each batch.
+public struct RestoreProgress: Sendable {
+    public var keysetID: KeysetID
+    public var keysetIndex: Int
+    public var keysetCount: Int
+    /// The next counter to try in this keyset.
+    public var counter: UInt64
+    /// Proofs found so far (all keysets).
+    public var found: Int
+}
+
+/// The outcome of a restore.
+public struct RestoreResult: Sendable {
+    /// The amount of unspent proofs added to the wallet.
+    public var amount: UInt64
+    /// How many proofs were added.
+    public var proofCount: Int
+    /// Proofs the mint had signed but that are spent (dropped).
+    public var spentCount: Int
+    /// Requests made to the mint (restore and checkstate).
+    public var requests: Int
+}
+
+extension Wallet {
+    /// Recovers a mint's proofs from the wallet's mnemonic: NUT-09 restore of NUT-13 outputs for every keyset
+    /// (inactive ones too), in batches, until `restoreGapLimit` consecutive batches come back empty; counters are
+    /// set past the last hit; spent proofs are dropped (NUT-07).
+    /// - Throws: ``WalletError`` (`unknownMint`, `mintUnreachable`, `invalidMintResponse`).
+    public func restore(
+        mint: MintURL, progress: (@Sendable (RestoreProgress) -> Void)? = nil
+    ) async throws(WalletError) -> RestoreResult {
+        try requireMint(mint)
+        let keysets = try await syncKeysets(mint, force: true).filter { $0.keys != nil }
+        let unblinder = KeysetTables(keysets).unblinder(requireDLEQ: options.requireDLEQ)
+        var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
+        var found: [StoredProof] = []
+        let batch = UInt64(max(1, options.restoreBatchSize))
+        for (index, keyset) in keysets.enumerated() {
+            var counter: UInt64 = 0
+            var empty = 0
+            var lastHit: UInt64?
+            while empty < options.restoreGapLimit {
+                let planned: [PlannedOutput]
+                do {
+                    planned = try outputs.deterministic(
+                        amounts: Array(repeating: 1, count: Int(batch)), keysetID: keyset.id,
+                        counters: counter..<(counter + batch))
+                } catch {
+                    throw WalletError(.crypto, "cannot derive restore outputs", underlying: error)
+                }
+                let restored: [Int: BlindSignature]
+                do { restored = try await restoreSignatures(mint, outputs: planned) } catch {
+                    throw WalletError.mint(error)
+                }
+                result.requests += 1
+                if restored.isEmpty {
+                    empty += 1
+                } else {
+                    empty = 0
+                    for (position, signature) in restored.sorted(by: { $0.key < $1.key }) {
+                        var output = planned[position]
+                        output.amount = signature.amount
+                        let proof = try unblinder.proof(signature: signature, output: output, index: position)
+                        found.append(contentsOf: try stored([proof], mint: mint, unit: keyset.unit))
+                        lastHit = max(lastHit ?? 0, output.counter ?? 0)
+                    }
+                }
+                counter += batch
+                progress?(
+                    RestoreProgress(
+                        keysetID: keyset.id, keysetIndex: index, keysetCount: keysets.count, counter: counter,
+                        found: found.count))
+            }
+            if let lastHit {
+                try write { tx in try tx.raiseCounter(keysetID: keyset.id, to: lastHit + 1) }
+            }
+        }
+        guard !found.isEmpty else { return result }
+        let states: [CompressedPoint: ProofState.State]
+        do { states = try await proofStates(mint, Ys: found.map(\.Y)) } catch { throw WalletError.mint(error) }
+        result.requests += (found.count + options.maxInputs - 1) / options.maxInputs
+        let unspent = found.filter { states[$0.Y] == .unspent }
+        result.spentCount = found.count - unspent.count
+        let id = OperationID.random()
+        let added = try write { tx -> [StoredProof] in
+            let known = Set(try tx.proofs(Ys: unspent.map(\.Y)).map(\.Y))
+            let fresh = unspent.filter { !known.contains($0.Y) }
+            try tx.addProofs(fresh)
+            let amount = fresh.reduce(UInt64(0)) { $0 &+ $1.amount }
+            let now = Date()
+            try tx.saveHistoryEntry(
+                HistoryEntry(
+                    id: id, kind: .restore, mintURL: mint, unit: fresh.first?.unit ?? .sat, amount: amount, fee: 0,
+                    state: .done, createdAt: now, updatedAt: now))
+            return fresh
+        }
+        result.proofCount = added.count
+        result.amount = added.reduce(0) { $0 + $1.amount }
+        logger.info("restored", metadata: ["proofs": "\(added.count)", "requests": "\(result.requests)"])
+        return result
+    }
+}
