@@ -1,0 +1,77 @@
+// Platform: a plaintext file-backed SecureStore for tests and explicit opt-in only (0600, atomic writes).
+
+import Foundation
+
+/// A ``SecureStore`` keeping secrets in one JSON file, unencrypted.
+///
+/// For tests and for hosts that opted in knowingly: the file is created 0600 and replaced atomically (write to a
+/// temporary file, fsync, rename), but anyone who can read it has the wallet. The Linux platform layer supplies
+/// libsecret and encrypted-file stores for real use.
+public actor FileSecureStore: SecureStore {
+    private let url: URL
+
+    /// A store in `file` (created on first save).
+    public init(file: URL) {
+        self.url = file
+    }
+
+    public func load(key: String) async throws -> SecureBytes? {
+        try readAll()[key].map { SecureBytes($0) }
+    }
+
+    public func save(_ value: SecureBytes, key: String) async throws {
+        var all = try readAll()
+        all[key] = value.exposedSecretBytes
+        try writeAll(all)
+    }
+
+    public func delete(key: String) async throws {
+        var all = try readAll()
+        guard all.removeValue(forKey: key) != nil else { return }
+        try writeAll(all)
+    }
+
+    private func readAll() throws -> [String: [UInt8]] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        let data = try Data(contentsOf: url)
+        let encoded = try JSONDecoder().decode([String: String].self, from: data)
+        var result: [String: [UInt8]] = [:]
+        for (key, value) in encoded {
+            guard let bytes = Data(base64Encoded: value) else {
+                throw StorageError(.corrupt, "secure store file holds a value that is not base64")
+            }
+            result[key] = Array(bytes)
+        }
+        return result
+    }
+
+    private func writeAll(_ values: [String: [UInt8]]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(values.mapValues { Data($0).base64EncodedString() })
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw StorageError(.unavailable, "cannot create the secure store file")
+        }
+        let handle = try FileHandle(forWritingTo: temporary)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StorageError(.unavailable, "cannot replace the secure store file (errno \(errno))")
+        }
+    }
+}
