@@ -63,8 +63,11 @@ extension Wallet {
         case .send, .receive, .swap, .reclaim:
             var journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
             if journal.purpose == .send {
-                // The token was never handed out (the send did not return): its outputs come back to the wallet.
+                // The token was never handed out (the send did not return): its outputs come back to the wallet,
+                // and the history shows a swap that sent nothing.
                 journal.sendIndices = []
+                journal.purpose = .swap
+                journal.amount = 0
                 var kept = operation
                 kept.payload = try Self.encodeJSON(journal)
                 _ = try await resumeSwap(kept)

@@ -95,7 +95,7 @@ extension Wallet {
             let ownSent = try tx.proofs(Ys: foreign).filter { $0.status != .spent }
             if !ownSent.isEmpty { try tx.setStatus(.spent, Ys: ownSent.map(\.Y), operationID: operation.id) }
             let history: HistoryEntry.State = journal.purpose == .send ? .pending : .done
-            try self.close(tx, open, state: .done, history: history)
+            try self.close(tx, open, state: .done, history: history, amount: journal.amount)
             if let reclaimed = journal.reclaimedOperation, var entry = try tx.historyEntry(id: reclaimed) {
                 entry.state = .failed
                 entry.updatedAt = Date()

@@ -1,0 +1,56 @@
+// Test support: a wallet on a real SQLite store and a file secure store in a temporary directory.
+
+import Foundation
+
+@testable import CoreCashu
+
+/// A wallet for integration tests, with its files in a fresh temporary directory.
+struct TestWallet {
+    let wallet: Wallet
+    let directory: URL
+    let store: SQLiteWalletStore
+    let secureStore: FileSecureStore
+
+    /// Opens (or reopens) the wallet in `directory` (a fresh one when nil).
+    static func open(
+        directory: URL? = nil, mnemonic: Mnemonic? = nil, options: WalletOptions = WalletOptions(),
+        connectorFactory: (@Sendable (MintURL) -> any MintConnector)? = nil
+    ) async throws -> TestWallet {
+        let directory =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cashu-wallet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        let secureStore = FileSecureStore(file: directory.appendingPathComponent("secrets.json"))
+        let factory =
+            connectorFactory
+            ?? { url in HTTPMintConnector(mintURL: url, httpClient: TestMint.httpClient) }
+        let wallet = try await Wallet.open(
+            store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: factory, options: options)
+        return TestWallet(wallet: wallet, directory: directory, store: store, secureStore: secureStore)
+    }
+
+    /// Adds the mint and mints `amount` sat through a paid quote.
+    @discardableResult
+    func fund(_ amount: UInt64, at mint: TestMint) async throws -> MintResult {
+        try await wallet.addMint(mint.url)
+        let quote = try await wallet.requestMintQuote(amount: amount, mint: mint.url)
+        _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
+        return try await wallet.mint(quoteID: quote.id)
+    }
+
+    /// What the mint says the wallet's unspent proofs are worth (NUT-07): the balance must equal it to the sat.
+    func balanceConfirmedByMint(_ mint: TestMint) async throws -> UInt64 {
+        let proofs = try await wallet.proofs(mint: mint.url, statuses: [.unspent])
+        guard !proofs.isEmpty else { return 0 }
+        let request = CheckStateRequest(Ys: try proofs.map { try $0.Y.point() })
+        let states = try await mint.connector().checkState(request).states
+        var total: UInt64 = 0
+        for (proof, state) in zip(proofs, states) where state.state == .unspent { total += proof.amount }
+        return total
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,92 @@
+// Tests of Wallet/ journaling and recovery: a child process is SIGKILLed at each step of mint, send (swap), receive
+// and melt against a real mint; reopening the wallet recovers, and the balance equals what the mint says, to the sat.
+
+import Foundation
+import Testing
+
+@testable import CoreCashu
+
+@Suite("Wallet crash recovery", .serialized)
+struct WalletCrashTests {
+    static let steps = WalletStep.allCases.map(\.rawValue)
+
+    /// After recovery: nothing open, nothing reserved, and every unspent proof confirmed unspent by the mint.
+    static func assertConsistent(_ wallet: TestWallet, mint: TestMint) async throws -> UInt64 {
+        let open = try await wallet.wallet.read { tx in try tx.unfinishedOperations() }
+        #expect(open.isEmpty, "unfinished operations after recovery: \(open)")
+        #expect(try await wallet.wallet.proofs(statuses: [.reserved, .pending]).isEmpty)
+        let balance = try await wallet.wallet.balance()
+        #expect(try await wallet.balanceConfirmedByMint(mint) == balance)
+        return balance
+    }
+
+    static func fees(_ wallet: TestWallet) async throws -> UInt64 {
+        try await wallet.wallet.history().filter { $0.state != .failed }.reduce(0) { $0 + $1.fee }
+    }
+
+    @Test(arguments: steps)
+    func mintKilled(at step: String) async throws {
+        let mint = try await TestMint.shared
+        let funded = try await TestWallet.open()
+        defer { funded.remove() }
+        try await funded.wallet.addMint(mint.url)
+        let run = try await WalletProbeRunner.run(
+            directory: funded.directory, mint: mint.url, "fund", "100", killAt: "\(step):mint")
+        #expect(run.killed, "\(run)")
+        let reopened = try await TestWallet.open(directory: funded.directory)
+        #expect(try await Self.assertConsistent(reopened, mint: mint) == 100)
+    }
+
+    @Test(arguments: steps)
+    func sendKilled(at step: String) async throws {
+        let mint = try await TestMint.shared
+        let wallet = try await TestWallet.open()
+        defer { wallet.remove() }
+        try await wallet.fund(500, at: mint)
+        let run = try await WalletProbeRunner.run(
+            directory: wallet.directory, mint: mint.url, "send", "100", killAt: "\(step):send")
+        #expect(run.killed, "\(run)")
+        let reopened = try await TestWallet.open(directory: wallet.directory)
+        let balance = try await Self.assertConsistent(reopened, mint: mint)
+        let sent = try await reopened.wallet.pendingSends().reduce(0) { $0 + $1.amount }
+        // Killed before settling: the token never left, so its outputs came back. After: it is a pending send.
+        #expect(sent == (step == WalletStep.settled.rawValue ? 100 : 0))
+        #expect(balance + sent + (try await Self.fees(reopened)) == 500)
+    }
+
+    @Test(arguments: steps)
+    func receiveKilled(at step: String) async throws {
+        let mint = try await TestMint.shared
+        let sender = try await TestWallet.open()
+        let receiver = try await TestWallet.open()
+        defer { sender.remove(); receiver.remove() }
+        try await sender.fund(300, at: mint)
+        let token = try await sender.wallet.send(amount: 200, mint: mint.url).token
+        let run = try await WalletProbeRunner.run(
+            directory: receiver.directory, mint: mint.url, "receive", try token.serialized(as: .v4),
+            killAt: "\(step):receive")
+        #expect(run.killed, "\(run)")
+        let reopened = try await TestWallet.open(directory: receiver.directory)
+        let balance = try await Self.assertConsistent(reopened, mint: mint)
+        #expect(balance + (try await Self.fees(reopened)) == 200)
+    }
+
+    @Test(arguments: steps)
+    func meltKilled(at step: String) async throws {
+        let mint = try await TestMint.shared
+        let wallet = try await TestWallet.open()
+        defer { wallet.remove() }
+        try await wallet.fund(500, at: mint)
+        let invoice = try await mint.invoice(amount: 100)
+        let run = try await WalletProbeRunner.run(
+            directory: wallet.directory, mint: mint.url, "melt", invoice, killAt: "\(step):melt")
+        #expect(run.killed, "\(run)")
+        let reopened = try await TestWallet.open(directory: wallet.directory)
+        let balance = try await Self.assertConsistent(reopened, mint: mint)
+        let melts = try await reopened.wallet.history().filter { $0.kind == .melt }
+        let paid = melts.contains { $0.state == .done }
+        // Killed after journaling, the melt may or may not have reached the mint; either way the books balance.
+        #expect(balance + (paid ? 100 : 0) + (try await Self.fees(reopened)) == 500)
+        if step != WalletStep.journaled.rawValue { #expect(paid) }
+    }
+}

@@ -1,0 +1,88 @@
+// Test tool: runs one wallet operation in its own process and SIGKILLs itself at a chosen step (crash tests).
+//
+// Usage: WalletProbe DIR MINT_URL OPERATION [ARGUMENT] [--kill-at STEP[:KIND]] [--repeat N]
+//   OPERATION: fund AMOUNT | send AMOUNT | receive TOKEN | melt INVOICE | balance
+// Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
+
+import CoreCashu
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct WalletProbe {
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var killAt: (WalletStep, OperationKind?)?
+        var repeatCount = 1
+        if let index = arguments.firstIndex(of: "--kill-at"), index + 1 < arguments.count {
+            let parts = arguments[index + 1].split(separator: ":").map(String.init)
+            if let step = WalletStep(rawValue: parts[0]) {
+                killAt = (step, parts.count > 1 ? OperationKind(rawValue: parts[1]) : nil)
+            }
+            arguments.removeSubrange(index...(index + 1))
+        }
+        if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count {
+            repeatCount = Int(arguments[index + 1]) ?? 1
+            arguments.removeSubrange(index...(index + 1))
+        }
+        guard arguments.count >= 3 else {
+            FileHandle.standardError.write(Data("usage: WalletProbe DIR MINT_URL OPERATION [ARGUMENT]\n".utf8))
+            exit(64)
+        }
+        do {
+            try await run(
+                directory: URL(fileURLWithPath: arguments[0]), mint: try MintURL(arguments[1]),
+                operation: arguments[2], argument: arguments.count > 3 ? arguments[3] : nil, killAt: killAt,
+                repeatCount: repeatCount)
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("error \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run(
+        directory: URL, mint: MintURL, operation: String, argument: String?, killAt: (WalletStep, OperationKind?)?,
+        repeatCount: Int
+    ) async throws {
+        let client = HTTPMintConnector.makeHTTPClient()
+        defer { try? client.syncShutdown() }
+        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        let wallet = try await Wallet.open(
+            store: store, secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
+            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client) })
+        if let (step, kind) = killAt {
+            await wallet.setStepHook { reached, reachedKind in
+                if reached == step && (kind == nil || kind == reachedKind) { kill(getpid(), SIGKILL) }
+            }
+        }
+        let amount = UInt64(argument ?? "") ?? 0
+        for _ in 0..<max(1, repeatCount) {
+            switch operation {
+            case "fund":
+                if try await wallet.mints().isEmpty { try await wallet.addMint(mint) }
+                let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
+                _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
+                let result = try await wallet.mint(quoteID: quote.id)
+                print("ok minted \(result.amount)")
+            case "send":
+                let result = try await wallet.send(amount: amount, mint: mint)
+                print("token \(try result.token.serialized(as: .v4))")
+            case "receive":
+                let result = try await wallet.receive(argument ?? "", options: ReceiveOptions(addUnknownMint: true))
+                print("ok received \(result.amount)")
+            case "melt":
+                let quote = try await wallet.meltQuote(request: argument ?? "", mint: mint)
+                let result = try await wallet.melt(quoteID: quote.id)
+                print("ok melted \(result.state)")
+            case "balance":
+                print("ok balance \(try await wallet.balance())")
+            default:
+                throw WalletError(.invalidInput, "unknown operation \(operation)")
+            }
+        }
+    }
+}
