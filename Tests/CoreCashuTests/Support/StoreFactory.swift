@@ -1,0 +1,33 @@
+// Test support — the wallet store backends the shared contract suite runs against (STYLE.md rule 6).
+
+import Foundation
+import Testing
+
+@testable import CoreCashu
+
+/// Makes a fresh, empty store of one backend.
+struct StoreFactory: Sendable, CustomTestStringConvertible {
+    let name: String
+    let make: @Sendable () throws -> any WalletStore
+
+    var testDescription: String { name }
+
+    static let inMemory = StoreFactory(name: "in-memory") { InMemoryWalletStore() }
+
+    /// Every backend; each contract test runs once per entry.
+    static let all: [StoreFactory] = [.inMemory]
+}
+
+/// Expects `body` to throw a ``StorageError`` with `code`.
+func expectStorageError<T>(
+    _ code: StorageError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T
+) {
+    do {
+        _ = try body()
+        Issue.record("expected StorageError.\(code), got no error", sourceLocation: sourceLocation)
+    } catch let error as StorageError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected StorageError.\(code), got \(error)", sourceLocation: sourceLocation)
+    }
+}
