@@ -33,7 +33,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreCashuTests",
-            dependencies: ["CoreCashu"],
+            dependencies: ["CoreCashu", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

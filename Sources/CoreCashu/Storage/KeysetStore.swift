@@ -8,9 +8,9 @@ public protocol KeysetStore {
     /// A keyset by id.
     func keyset(id: KeysetID) throws -> StoredKeyset?
 
-    /// All keysets of a mint (`nil` = every mint).
+    /// All keysets of a mint (`nil` = every mint), by mint URL, then by id.
     func keysets(mintURL: MintURL?) throws -> [StoredKeyset]
 
-    /// Deletes a mint's keysets.
+    /// Deletes a mint's keysets. Their counters stay: a keyset added again must not reuse a counter.
     func removeKeysets(mintURL: MintURL) throws
 }

@@ -8,9 +8,9 @@ public protocol MintStore {
     /// A mint by URL.
     func mint(url: MintURL) throws -> StoredMint?
 
-    /// Every mint, by URL.
+    /// Every mint, by URL (compared as UTF-8 bytes).
     func mints() throws -> [StoredMint]
 
-    /// Deletes a mint (its proofs and keysets are the caller's business).
+    /// Deletes a mint if stored (its proofs and keysets are the caller's business).
     func removeMint(url: MintURL) throws
 }

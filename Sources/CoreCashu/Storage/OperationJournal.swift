@@ -6,13 +6,14 @@ public protocol OperationJournal {
     /// - Throws: ``StorageError`` with code `conflict` when the id exists.
     func insertOperation(_ operation: OperationRecord) throws
 
-    /// Replaces an operation's state and payload (and its `updatedAt`).
+    /// Replaces an operation's state and payload (and its `updatedAt`); its other fields are kept as inserted.
     /// - Throws: ``StorageError`` with code `notFound` when the id does not exist.
     func updateOperation(_ operation: OperationRecord) throws
 
     /// An operation by id.
     func operation(id: OperationID) throws -> OperationRecord?
 
-    /// Operations still to resolve (`prepared`, `inFlight`, `pending`), oldest first.
+    /// Operations still to resolve (`prepared`, `inFlight`, `pending`), oldest first (by `createdAt`, then in the
+    /// order they were inserted).
     func unfinishedOperations() throws -> [OperationRecord]
 }

@@ -7,22 +7,24 @@ public protocol ProofStore {
     @discardableResult
     func addProofs(_ proofs: [StoredProof]) throws -> Int
 
-    /// The proofs of a mint and unit (`nil` = any) in any of `statuses`, oldest first.
+    /// The proofs of a mint and unit (`nil` = any) in any of `statuses`, oldest first (by `createdAt`, then in the
+    /// order they were added). An empty `statuses` matches no proof.
     func proofs(mintURL: MintURL?, unit: CurrencyUnit?, statuses: Set<ProofStatus>) throws -> [StoredProof]
 
-    /// The proofs an operation holds.
+    /// The proofs an operation holds, oldest first.
     func proofs(operationID: OperationID) throws -> [StoredProof]
 
     /// The stored proofs among `Ys`, in no particular order.
     func proofs(Ys: [CompressedPoint]) throws -> [StoredProof]
 
     /// Moves proofs to `status`, recording `operationID` (nil clears it).
-    /// - Throws: ``StorageError`` with code `notFound` when a `Y` is not stored.
+    /// - Throws: ``StorageError`` with code `notFound` when a `Y` is not stored; no proof is changed then.
     func setStatus(_ status: ProofStatus, Ys: [CompressedPoint], operationID: OperationID?) throws
 
-    /// Deletes proofs.
+    /// Deletes proofs; `Ys` that are not stored are ignored.
     func removeProofs(Ys: [CompressedPoint]) throws
 
-    /// Sums and counts per mint, unit and status, for the given statuses (all when empty).
+    /// Sums and counts per mint, unit and status, for the given statuses (all when empty), in no particular order.
+    /// - Throws: ``StorageError`` with code `overflow` when a sum exceeds `UInt64.max`.
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance]
 }

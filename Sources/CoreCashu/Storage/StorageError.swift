@@ -22,6 +22,8 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         public static let corrupt = Code(rawValue: "corrupt")
         /// A write was attempted in a read transaction.
         public static let readOnly = Code(rawValue: "readOnly")
+        /// A sum or a counter would pass `UInt64.max` (a balance over that many units, a counter run out).
+        public static let overflow = Code(rawValue: "overflow")
         /// Any other database error.
         public static let database = Code(rawValue: "database")
     }

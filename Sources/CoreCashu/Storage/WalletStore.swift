@@ -9,6 +9,9 @@ public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & M
 /// `write` runs its body in one immediate (exclusive-writer) transaction: either everything it did commits or
 /// nothing does, and no other process or task writes in between — which is how two processes on one wallet never
 /// select the same proofs. `read` sees a consistent snapshot; writing inside it throws.
+///
+/// Transactions do not nest: neither method may be called from inside a body, and the transaction must not be used
+/// after its body returns.
 public protocol WalletStore: Sendable {
     /// Runs `body` in a read-only transaction.
     func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T

@@ -1,0 +1,47 @@
+// Storage: a wallet store held in memory, for tests of wallet logic; it keeps the SQLite store's semantics.
+
+import Synchronization
+
+/// A ``WalletStore`` that keeps everything in memory and loses it when released.
+///
+/// It behaves like ``SQLiteWalletStore`` — the same ordering, the same errors, the same all-or-nothing writes — so
+/// that wallet logic tested against it behaves the same on disk. Writes are serialised; a write body works on a copy
+/// of the state that replaces it only when the body returns. Reads run on a snapshot and do not wait for writes
+/// (as SQLite's WAL readers do not).
+/// Neither `read` nor `write` may be called from inside another transaction's body.
+public final class InMemoryWalletStore: WalletStore {
+    /// The last committed state; held only to take a snapshot or to commit.
+    private let committed = Mutex(InMemoryWalletState())
+    /// Held for the whole of a write body, so that writes run one at a time while reads go on.
+    private let writer = Mutex(())
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Runs `body` on a snapshot of the last committed state; it does not wait for a write in progress.
+    /// - Parameter body: reads through the transaction; any write method throws ``StorageError`` `readOnly`.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
+    public func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
+        let snapshot = committed.withLock { $0 }
+        return try body(InMemoryTransaction(state: snapshot, isReadOnly: true))
+    }
+
+    /// Runs `body` alone against the store, keeping what it did only when it returns.
+    /// - Parameter body: reads and writes through the transaction.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, after discarding everything it did.
+    public func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
+        var outcome: Result<T, any Error>?
+        writer.withLock { _ in
+            let transaction = InMemoryTransaction(state: committed.withLock { $0 }, isReadOnly: false)
+            outcome = Result { try body(transaction) }
+            if case .success = outcome {
+                let state = transaction.state
+                committed.withLock { $0 = state }
+            }
+        }
+        guard let outcome else { throw StorageError(.database, "write body did not run") }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,68 @@
+// Tests of Storage/SQLite/WalletDirectory.swift and SQLiteFiles.swift: where the wallet lives and who may read it.
+
+import Foundation
+import Testing
+
+@testable import CoreCashu
+
+@Suite("Wallet directory and file permissions")
+struct SQLiteFilesTests {
+    static func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return try #require(attributes[.posixPermissions] as? Int) & 0o777
+    }
+
+    @Test func standardDirectoryFollowsXDG() throws {
+        #expect(
+            try WalletDirectory.standard(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).url.path
+                == "/data/cashu")
+        for xdg in [nil, "", "relative/path"] {
+            var environment = ["HOME": "/home/u"]
+            environment["XDG_DATA_HOME"] = xdg
+            #expect(try WalletDirectory.standard(environment: environment).url.path == "/home/u/.local/share/cashu")
+        }
+        let standard = try WalletDirectory.standard(environment: ["HOME": "/home/u"])
+        #expect(standard.databaseURL.path == "/home/u/.local/share/cashu/wallet.sqlite")
+        expectStorageError(.unavailable) { try WalletDirectory.standard(environment: [:]) }
+        expectStorageError(.unavailable) { try WalletDirectory.standard(environment: ["HOME": "home"]) }
+    }
+
+    @Test func directoryIs0700AndDatabaseFilesAre0600() throws {
+        let root = try TemporaryDirectory()
+        let directory = try WalletDirectory.standard(environment: ["XDG_DATA_HOME": root.url.path + "/xdg"])
+        let store = try SQLiteWalletStore(directory: directory)
+        _ = try store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
+        #expect(try Self.permissions(directory.url.path) == 0o700)
+        let database = directory.databaseURL.path
+        #expect(store.path == database)
+        // While the store is open, the WAL and the shared-memory index exist next to the database.
+        for path in [database, database + "-wal", database + "-shm"] {
+            #expect(try Self.permissions(path) == 0o600, "\(path)")
+        }
+    }
+
+    @Test func existingLoosePermissionsAreTightened() throws {
+        let root = try TemporaryDirectory()
+        let directory = WalletDirectory(url: root.url.appendingPathComponent("cashu"))
+        let files = FileManager.default
+        try files.createDirectory(at: directory.url, withIntermediateDirectories: false)
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
+        let database = directory.databaseURL.path
+        for path in [database, database + "-wal", database + "-shm"] {
+            _ = files.createFile(atPath: path, contents: Data())
+            try files.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        }
+        try files.removeItem(atPath: database + "-wal")
+        try files.removeItem(atPath: database + "-shm")
+        // A leftover -wal from a crashed run: SQLite would replay it, so it must be private too.
+        _ = files.createFile(atPath: database + "-wal", contents: Data())
+        try files.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database + "-wal")
+
+        let store = try SQLiteWalletStore(directory: directory)
+        _ = try store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
+        #expect(try Self.permissions(directory.url.path) == 0o700)
+        for path in [database, database + "-wal", database + "-shm"] {
+            #expect(try Self.permissions(path) == 0o600, "\(path)")
+        }
+    }
+}
