@@ -71,9 +71,19 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// Maps what a store transaction's body threw: the wallet's own errors pass through, spending-condition and
+    /// crypto failures of the plan keep their meaning, everything else is the store's.
     static func storage(_ error: any Error) -> WalletError {
-        if let walletError = error as? WalletError { return walletError }
-        return WalletError(.storage, "wallet store failed: \(error)", underlying: error)
+        switch error {
+        case let walletError as WalletError:
+            return walletError
+        case let condition as SpendingConditionError:
+            return WalletError(.invalidInput, "spending conditions cannot be met: \(condition)", underlying: error)
+        case let crypto as CryptoError:
+            return WalletError(.crypto, "a cryptographic step failed: \(crypto)", underlying: error)
+        default:
+            return WalletError(.storage, "wallet store failed: \(error)", underlying: error)
+        }
     }
 
     /// Maps a failed request; `operationID` marks an operation the failure leaves pending.
