@@ -1,9 +1,10 @@
 // Test tool: runs one wallet operation in its own process and SIGKILLs itself at a chosen step (crash tests).
 //
 // Usage: WalletProbe DIR MINT_URL OPERATION [ARGUMENT] [--kill-at STEP[:KIND]] [--repeat N]
-//   OPERATION: fund AMOUNT | send AMOUNT | receive TOKEN | melt INVOICE | balance
+//   OPERATION: fund AMOUNT | send AMOUNT | send-swap AMOUNT | receive TOKEN | melt INVOICE | balance
 // Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
 
+import AsyncHTTPClient
 import CoreCashu
 import Foundation
 
@@ -49,7 +50,21 @@ struct WalletProbe {
         repeatCount: Int
     ) async throws {
         let client = HTTPMintConnector.makeHTTPClient()
-        defer { try? client.syncShutdown() }
+        do {
+            try await run(
+                client: client, directory: directory, mint: mint, operation: operation, argument: argument,
+                killAt: killAt, repeatCount: repeatCount)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    static func run(
+        client: HTTPClient, directory: URL, mint: MintURL, operation: String, argument: String?,
+        killAt: (WalletStep, OperationKind?)?, repeatCount: Int
+    ) async throws {
         let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
         let wallet = try await Wallet.open(
             store: store, secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
@@ -68,8 +83,9 @@ struct WalletProbe {
                 _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
                 let result = try await wallet.mint(quoteID: quote.id)
                 print("ok minted \(result.amount)")
-            case "send":
-                let result = try await wallet.send(amount: amount, mint: mint)
+            case "send", "send-swap":
+                let options = SendOptions(preferOffline: operation == "send")
+                let result = try await wallet.send(amount: amount, mint: mint, options: options)
                 print("token \(try result.token.serialized(as: .v4))")
             case "receive":
                 let result = try await wallet.receive(argument ?? "", options: ReceiveOptions(addUnknownMint: true))

@@ -2,6 +2,8 @@
 
 import Foundation
 
+@testable import CoreCashu
+
 /// The outcome of one probe run.
 struct ProbeRun: CustomStringConvertible {
     var status: Int32

@@ -44,7 +44,7 @@ struct WalletCrashTests {
         defer { wallet.remove() }
         try await wallet.fund(500, at: mint)
         let run = try await WalletProbeRunner.run(
-            directory: wallet.directory, mint: mint.url, "send", "100", killAt: "\(step):send")
+            directory: wallet.directory, mint: mint.url, "send-swap", "100", killAt: "\(step):send")
         #expect(run.killed, "\(run)")
         let reopened = try await TestWallet.open(directory: wallet.directory)
         let balance = try await Self.assertConsistent(reopened, mint: mint)
@@ -77,7 +77,7 @@ struct WalletCrashTests {
         let wallet = try await TestWallet.open()
         defer { wallet.remove() }
         try await wallet.fund(500, at: mint)
-        let invoice = try await mint.invoice(amount: 100)
+        let invoice = try await TestMint.externalInvoice(amount: 100)
         let run = try await WalletProbeRunner.run(
             directory: wallet.directory, mint: mint.url, "melt", invoice, killAt: "\(step):melt")
         #expect(run.killed, "\(run)")

@@ -36,7 +36,7 @@ struct WalletIntegrationTests {
         #expect(check.claimed == [sent.operationID])
         #expect(try await alice.wallet.pendingSends().isEmpty)
 
-        let invoice = try await mint.invoice(amount: 100)
+        let invoice = try await TestMint.externalInvoice(amount: 100)
         let quote = try await alice.wallet.meltQuote(request: invoice, mint: mint.url)
         let melted = try await alice.wallet.melt(quoteID: quote.id)
         #expect(melted.state == .paid)

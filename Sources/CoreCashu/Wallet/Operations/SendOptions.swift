@@ -18,6 +18,9 @@ public struct SendOptions: Sendable {
     public var lock: Lock?
     /// Fail instead of swapping when no exact proofs exist.
     public var offlineOnly: Bool
+    /// Hand over exact proofs without asking the mint when the wallet has them; `false` always swaps for fresh
+    /// proofs (the mint then sees the send, but the receiver cannot link the token to earlier transactions).
+    public var preferOffline: Bool
     /// Put NUT-12 DLEQ proofs in the token (needed by receivers who verify offline).
     public var includeDLEQ: Bool
     /// The token format.
@@ -26,12 +29,13 @@ public struct SendOptions: Sendable {
     /// Creates options.
     public init(
         memo: String? = nil, includeFees: Bool = false, lock: Lock? = nil, offlineOnly: Bool = false,
-        includeDLEQ: Bool = true, version: Token.Version = .v4
+        preferOffline: Bool = true, includeDLEQ: Bool = true, version: Token.Version = .v4
     ) {
         self.memo = memo
         self.includeFees = includeFees
         self.lock = lock
         self.offlineOnly = offlineOnly
+        self.preferOffline = preferOffline
         self.includeDLEQ = includeDLEQ
         self.version = version
     }

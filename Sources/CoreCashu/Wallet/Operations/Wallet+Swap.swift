@@ -31,7 +31,7 @@ extension Wallet {
         } catch {
             throw WalletError.mint(error, operationID: operation.id)
         }
-        step(.answered, .swap)
+        step(.answered, operation.kind)
         return try settleSwap(operation, journal: journal, signatures: signatures)
     }
 
@@ -102,7 +102,7 @@ extension Wallet {
                 try tx.saveHistoryEntry(entry)
             }
         }
-        step(.settled, .swap)
+        step(.settled, operation.kind)
         return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
     }
 
@@ -136,7 +136,7 @@ extension Wallet {
             try self.close(tx, open, state: kept.isEmpty ? .failed : .done, history: kept.isEmpty ? .failed : .done,
                 amount: amount)
         }
-        step(.settled, .swap)
+        step(.settled, operation.kind)
         if kept.isEmpty {
             throw WalletError(
                 .alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operation.id)
