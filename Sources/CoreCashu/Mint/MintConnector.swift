@@ -55,4 +55,12 @@ public protocol MintConnector: Sendable {
 
     /// NUT-09: `POST /v1/restore`.
     func restore(_ request: RestoreRequest) async throws(MintClientError) -> RestoreResponse
+
+    /// This connector adapted to what the wallet knows of the mint (e.g. its NUT-19 cached endpoints).
+    /// The default returns the connector unchanged.
+    func configured(with capabilities: MintCapabilities) -> any MintConnector
+}
+
+extension MintConnector {
+    public func configured(with capabilities: MintCapabilities) -> any MintConnector { self }
 }

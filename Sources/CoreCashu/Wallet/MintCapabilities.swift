@@ -18,6 +18,8 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     public var meltMethods: [PaymentMethodSetting]
     /// NUT-05: melting disabled.
     public var meltDisabled: Bool
+    /// NUT-19: endpoints whose answers the mint caches, so a failed request can be replayed.
+    public var cachedResponses: CachedResponseSettings?
 
     /// Reads capabilities off a mint's info.
     public init(info: MintInfo) {
@@ -29,6 +31,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
         mintDisabled = info.nuts.mint?.disabled ?? false
         meltMethods = info.nuts.melt?.methods ?? []
         meltDisabled = info.nuts.melt?.disabled ?? false
+        cachedResponses = info.nuts.cachedResponses
     }
 
     /// Whether the mint supports a NUT.

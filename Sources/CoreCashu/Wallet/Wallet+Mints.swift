@@ -20,6 +20,7 @@ extension Wallet {
             let added = try tx.mint(url: url)?.addedAt ?? Date()
             try tx.saveMint(StoredMint(url: url, infoJSON: json, infoFetchedAt: Date(), addedAt: added))
         }
+        connectors[url] = nil  // rebuilt with the new capabilities on next use
         _ = try await syncKeysets(url, force: true)
         logger.debug("mint added", metadata: ["mint": "\(url)"])
         return capabilities

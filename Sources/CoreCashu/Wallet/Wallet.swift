@@ -75,7 +75,8 @@ public actor Wallet {
     /// The connector of a mint (one per mint, reused).
     func connector(_ mint: MintURL) -> any MintConnector {
         if let existing = connectors[mint] { return existing }
-        let made = connectorFactory(mint)
+        var made = connectorFactory(mint)
+        if let capabilities = try? capabilities(of: mint) { made = made.configured(with: capabilities) }
         connectors[mint] = made
         return made
     }

@@ -2,6 +2,8 @@
 
 /// A point in an operation's life (ARCHITECTURE.md, "the life of an operation").
 public enum WalletStep: String, Hashable, Sendable, CaseIterable {
+    /// The operation is planned (inputs chosen, request built in memory); nothing is journaled yet.
+    case planned
     /// The operation is journaled; the request has not left yet.
     case journaled
     /// The mint answered; nothing is settled yet.

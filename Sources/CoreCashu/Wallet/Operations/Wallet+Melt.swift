@@ -37,6 +37,7 @@ extension Wallet {
         let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
         let blankCount = BlankOutputs.count(forFeeReserve: quote.feeReserve)
         let id = OperationID.random()
+        step(.planned, .melt)
         let record = try write { tx -> OperationRecord in
             let candidates = try tx.proofs(mintURL: mint, unit: quote.unit, statuses: [.unspent])
             let chosen = try selector.selectExact(candidates, amount: need, includingFee: true)

@@ -31,6 +31,7 @@ extension Wallet {
         let amounts = try planner(keyset).split(quote.amount, holdings: try holdings(quote.mintURL, unit: quote.unit))
         let quoteKey = try await loadQuoteKey(quote)
         let id = OperationID.random()
+        step(.planned, .mint)
         let record = try write { tx -> OperationRecord in
             let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
             let planned = try outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)

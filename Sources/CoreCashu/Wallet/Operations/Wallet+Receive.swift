@@ -78,6 +78,7 @@ extension Wallet {
         let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
         let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }
         let id = OperationID.random()
+        step(.planned, .receive)
         let record = try write { tx -> OperationRecord in
             let amounts = try planner.split(total - fee, holdings: holdings)
             let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)

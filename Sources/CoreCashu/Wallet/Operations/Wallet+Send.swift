@@ -58,6 +58,7 @@ extension Wallet {
         let lockedSecrets = try makeLockedSecrets(send.lock, count: sendAmounts.count)
         let id = OperationID.random()
         let holdings = try holdings(mint, unit: unit)
+        step(.planned, .send)
         let record = try write { tx -> OperationRecord in
             let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
             guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
