@@ -15,6 +15,8 @@ public struct NutSettings: Decodable, Hashable, Sendable {
     public var melt: MethodSettings?
     /// NUT-17 WebSocket subscriptions offered.
     public var webSockets: WebSocketSettings?
+    /// NUT-19 cached responses: which endpoints a wallet may replay after a network failure, and for how long.
+    public var cachedResponses: CachedResponseSettings?
     /// NUT-21 clear authentication settings.
     public var clearAuth: ClearAuthSettings?
     /// NUT-22 blind authentication settings.
@@ -51,6 +53,7 @@ public struct NutSettings: Decodable, Hashable, Sendable {
             case 4: mint = try? c.decode(MethodSettings.self, forKey: key)
             case 5: melt = try? c.decode(MethodSettings.self, forKey: key)
             case 17: webSockets = try? c.decode(WebSocketSettings.self, forKey: key)
+            case 19: cachedResponses = try? c.decode(CachedResponseSettings.self, forKey: key)
             case 21: clearAuth = try? c.decode(ClearAuthSettings.self, forKey: key)
             case 22: blindAuth = try? c.decode(BlindAuthSettings.self, forKey: key)
             case 29: batchMint = try? c.decode(BatchMintSettings.self, forKey: key)
