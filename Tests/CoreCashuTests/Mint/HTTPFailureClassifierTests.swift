@@ -1,0 +1,55 @@
+// Tests for sorting async-http-client and SwiftNIO errors into never-sent, timed-out and ambiguous failures.
+
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Testing
+
+@testable import CoreCashu
+
+@Suite("HTTPFailureClassifier")
+struct HTTPFailureClassifierTests {
+    static func code(_ error: any Error) -> MintClientError.Code { HTTPFailureClassifier.classify(error).code }
+
+    @Test("Errors raised before a connection exists: unreachable")
+    func neverSent() {
+        for error: any Error in [
+            HTTPClientError.connectTimeout, HTTPClientError.getConnectionFromPoolTimeout,
+            HTTPClientError.tlsHandshakeTimeout, HTTPClientError.socksHandshakeTimeout,
+            HTTPClientError.httpProxyHandshakeTimeout, HTTPClientError.alreadyShutdown,
+            ChannelError.connectTimeout(.seconds(1)), IOError(errnoCode: ECONNREFUSED, reason: "connect"),
+        ] {
+            #expect(Self.code(error) == .unreachable, "\(error)")
+        }
+    }
+
+    @Test("Deadlines: timeout")
+    func deadlines() {
+        for error in [HTTPClientError.deadlineExceeded, .readTimeout, .writeTimeout] {
+            #expect(Self.code(error) == .timeout, "\(error)")
+        }
+    }
+
+    @Test("A connection that fails once open, or anything unknown: transport")
+    func ambiguous() {
+        struct Unknown: Error {}
+        for error: any Error in [
+            HTTPClientError.remoteConnectionClosed, HTTPClientError.uncleanShutdown,
+            HTTPClientError.bodyLengthMismatch, HTTPClientError.invalidProxyResponse,
+            IOError(errnoCode: ECONNRESET, reason: "read"), IOError(errnoCode: EPIPE, reason: "write"),
+            IOError(errnoCode: EHOSTUNREACH, reason: "write"), ChannelError.ioOnClosedChannel, ChannelError.eof,
+            Unknown(),
+        ] {
+            #expect(Self.code(error) == .transport, "\(error)")
+        }
+    }
+
+    @Test("A request that cannot be sent: invalidRequest; a cancelled one: cancelled")
+    func others() {
+        #expect(Self.code(HTTPClientError.invalidURL) == .invalidRequest)
+        #expect(Self.code(HTTPClientError.unsupportedScheme("ftp")) == .invalidRequest)
+        #expect(Self.code(HTTPClientError.invalidHeaderFieldValues(["\n"])) == .invalidRequest)
+        #expect(Self.code(HTTPClientError.cancelled) == .cancelled)
+        #expect(Self.code(CancellationError()) == .cancelled)
+    }
+}
