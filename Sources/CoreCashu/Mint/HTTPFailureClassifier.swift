@@ -24,9 +24,8 @@ enum HTTPFailureClassifier {
         if error is CancellationError { return (.cancelled, "request cancelled") }
         // HappyEyeballs' error: DNS failed or every connection attempt failed (refused, unreachable, timed out).
         if let connection = error as? NIOConnectionError {
-            if connection.dnsAError != nil || connection.dnsAAAAError != nil {
-                if connection.connectionErrors.isEmpty { return (.unreachable, "host name did not resolve") }
-            }
+            let resolved = connection.dnsAError == nil || connection.dnsAAAAError == nil
+            if !resolved || connection.connectionErrors.isEmpty { return (.unreachable, "host name did not resolve") }
             return (.unreachable, "connection could not be opened")
         }
         // getaddrinfo failing outside HappyEyeballs.

@@ -23,16 +23,17 @@ import Logging
 /// Retries: a `POST` to an endpoint listed in the mint's NUT-19 setting (``cachedResponses``) is replayed with the
 /// identical bytes, up to three times with exponential backoff and jitter, after a failure that leaves the outcome
 /// unknown and while the cached answer should still exist. A replay's definite-looking failure (the mint refusing
-/// the replay, a refused connection) never turns the first attempt's unknown outcome into a definite one. Other
-/// `POST`s are never retried; a `GET` is retried once after a `transport` failure.
+/// the replay, a refused connection) never turns the first attempt's unknown outcome into a definite one. Each
+/// attempt has the endpoint's full deadline. Other `POST`s are never retried; a `GET` is retried once after a
+/// `transport` failure (typically a pooled connection the server had just closed).
 ///
 /// Errors and logs name the endpoint by template (`GET /v1/mint/quote/bolt11/{quote_id}`): quote ids are bearer
 /// secrets and never appear in them. The optional logger gets fixed messages with the template, HTTP status,
 /// duration and attempt; never a body. No logger is passed to async-http-client, whose logs carry the full URL.
 ///
-/// The connector does not own its `HTTPClient`: whoever creates the client shuts it down (``makeHTTPClient(timeouts:)``
-/// makes one configured for mints). A client of your own should disable redirects; async-http-client keeps no
-/// cookies and no disk cache.
+/// The connector does not own its `HTTPClient`: whoever creates the client shuts it down
+/// (``makeHTTPClient(timeouts:)`` makes one configured for mints). A client of your own should disable redirects;
+/// async-http-client keeps no cookies and no disk cache.
 public struct HTTPMintConnector: MintConnector {
     /// The default limit on an answer's size: 8 MiB.
     public static let defaultMaximumResponseBytes = 8 * 1024 * 1024

@@ -23,9 +23,10 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
         public static let timeout = Code(rawValue: "timeout")
         /// An HTTP status other than 200 without a NUT-00 error body (e.g. 500, 502, 404).
         public static let httpStatus = Code(rawValue: "httpStatus")
-        /// The answer was not the JSON this endpoint returns, or failed validation against the request.
+        /// The answer was not the JSON this endpoint returns, failed validation against the request, or exceeded
+        /// the size limit (the mint answered, so it may have acted).
         public static let invalidResponse = Code(rawValue: "invalidResponse")
-        /// The request could not be encoded, or the answer exceeded the size limit.
+        /// The request could not be encoded or addressed, so it was never sent.
         public static let invalidRequest = Code(rawValue: "invalidRequest")
         /// The request was cancelled by the caller.
         public static let cancelled = Code(rawValue: "cancelled")

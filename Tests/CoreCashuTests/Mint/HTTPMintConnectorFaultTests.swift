@@ -21,7 +21,7 @@ struct HTTPMintConnectorFaultTests {
     static func connector(_ url: MintURL, maximumResponseBytes: Int = 1 << 20) -> HTTPMintConnector {
         HTTPMintConnector(
             mintURL: url,
-            httpClient: TestMint.httpClient,
+            httpClient: TestHTTP.client,
             timeouts: short,
             maximumResponseBytes: maximumResponseBytes
         )
@@ -215,7 +215,7 @@ struct HTTPMintConnectorFaultTests {
         defer { server.stop() }
         let connector = HTTPMintConnector(
             mintURL: try server.url,
-            httpClient: TestMint.httpClient,
+            httpClient: TestHTTP.client,
             timeouts: MintTimeouts(read: .seconds(30))
         )
         let task = Task { await Self.failure { try await connector.info() } }

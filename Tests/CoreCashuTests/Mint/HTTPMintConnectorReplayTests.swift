@@ -20,7 +20,7 @@ struct HTTPMintConnectorReplayTests {
     {
         HTTPMintConnector(
             mintURL: try server.url,
-            httpClient: TestMint.httpClient,
+            httpClient: TestHTTP.client,
             timeouts: HTTPMintConnectorFaultTests.short,
             cachedResponses: cached
         )

@@ -1,15 +1,11 @@
 // Test support: connectors to a test mint and the few wallet steps tests need (paid quotes, minted proofs, invoices).
 
-import AsyncHTTPClient
 import Foundation
 import Testing
 
 @testable import CoreCashu
 
 extension TestMint {
-    /// One HTTP client for the whole test process (never shut down: it lives as long as the process).
-    static let httpClient = HTTPMintConnector.makeHTTPClient(timeouts: .default)
-
     /// A connector to this mint over the shared client.
     func connector(
         timeouts: MintTimeouts = .default,
@@ -17,7 +13,7 @@ extension TestMint {
     ) -> HTTPMintConnector {
         HTTPMintConnector(
             mintURL: url,
-            httpClient: Self.httpClient,
+            httpClient: TestHTTP.client,
             timeouts: timeouts,
             cachedResponses: cachedResponses
         )

@@ -24,7 +24,7 @@ struct TestWallet {
         let secureStore = FileSecureStore(file: directory.appendingPathComponent("secrets.json"))
         let factory =
             connectorFactory
-            ?? { url in HTTPMintConnector(mintURL: url, httpClient: TestMint.httpClient) }
+            ?? { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }
         let wallet = try await Wallet.open(
             store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: factory, options: options)
         return TestWallet(wallet: wallet, directory: directory, store: store, secureStore: secureStore)

@@ -34,4 +34,16 @@ struct MintInfoTests {
         let info = try JSONDecoder().decode(MintInfo.self, from: Data(#"{"name":5,"nuts":[]}"#.utf8))
         #expect(info.name == nil && info.nuts.advertised.isEmpty)
     }
+
+    @Test func cachedResponsesFromNUT19() throws {
+        let json = """
+            {"nuts":{"19":{"ttl":60,"cached_endpoints":[{"method":"POST","path":"/v1/swap"}]},"7":{"supported":true}}}
+            """
+        let info = try JSONDecoder().decode(MintInfo.self, from: Data(json.utf8))
+        #expect(info.nuts.cachedResponses?.ttl == 60)
+        #expect(info.nuts.cachedResponses?.isCached(method: "POST", path: "/v1/swap") == true)
+        let garbage = try JSONDecoder().decode(MintInfo.self, from: Data(#"{"nuts":{"19":{"ttl":"x"}}}"#.utf8))
+        #expect(garbage.nuts.cachedResponses == nil)
+        #expect(garbage.supports(nut: 19))
+    }
 }
