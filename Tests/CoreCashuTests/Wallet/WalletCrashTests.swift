@@ -34,6 +34,12 @@ struct WalletCrashTests {
             directory: funded.directory, mint: mint.url, "fund", "100", killAt: "\(step):mint")
         #expect(run.killed, "\(run)")
         let reopened = try await TestWallet.open(directory: funded.directory)
+        if step == WalletStep.planned.rawValue {
+            // Killed before the journal: nothing happened, and the paid quote mints now.
+            #expect(try await Self.assertConsistent(reopened, mint: mint) == 0)
+            let quote = try #require(try await reopened.wallet.mintQuotes().first)
+            _ = try await reopened.wallet.mint(quoteID: quote.id)
+        }
         #expect(try await Self.assertConsistent(reopened, mint: mint) == 100)
     }
 
@@ -67,6 +73,10 @@ struct WalletCrashTests {
             killAt: "\(step):receive")
         #expect(run.killed, "\(run)")
         let reopened = try await TestWallet.open(directory: receiver.directory)
+        if step == WalletStep.planned.rawValue {
+            #expect(try await Self.assertConsistent(reopened, mint: mint) == 0)
+            _ = try await reopened.wallet.receive(try token.serialized(as: .v4))
+        }
         let balance = try await Self.assertConsistent(reopened, mint: mint)
         #expect(balance + (try await Self.fees(reopened)) == 200)
     }
@@ -87,6 +97,10 @@ struct WalletCrashTests {
         let paid = melts.contains { $0.state == .done }
         // Killed after journaling, the melt may or may not have reached the mint; either way the books balance.
         #expect(balance + (paid ? 100 : 0) + (try await Self.fees(reopened)) == 500)
-        if step != WalletStep.journaled.rawValue { #expect(paid) }
+        switch step {
+        case WalletStep.planned.rawValue: #expect(!paid)
+        case WalletStep.journaled.rawValue: break  // recovery may have paid it, or released the inputs
+        default: #expect(paid)
+        }
     }
 }
