@@ -48,6 +48,13 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Example: the wallet engine end to end against a mint (scripts/demo).
+        .executableTarget(
+            name: "WalletDemo",
+            dependencies: ["CoreCashu", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Examples/WalletDemo",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Test tool: runs one wallet operation in a child process and SIGKILLs itself at a chosen step.
         .executableTarget(
             name: "WalletProbe",

@@ -84,12 +84,14 @@ extension Wallet {
             signatures = try await connector(mint).mint(journal.request).signatures
         } catch let error where error.code == .mintRefused {
             switch error.mintError?.known {
-            case .quoteAlreadyIssued, .outputsAlreadySigned:
-                // Issued already: to our outputs if an earlier attempt got through; NUT-09 tells.
-                return try await settleMintFromRestore(operation, journal: journal)
-            default:
+            case .quoteNotPaid, .quoteExpired, .mintingDisabled, .mintSignatureInvalid, .pubkeyRequired,
+                .amountOutsideLimits, .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced:
                 try failOperation(operation.id, release: [])
                 throw WalletError.mint(error)
+            default:
+                // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0)
+                // after which the mint may have signed: NUT-09 tells.
+                return try await settleMintFromRestore(operation, journal: journal, refusal: error)
             }
         } catch let error where error.code == .unreachable && firstAttempt {
             try failOperation(operation.id, release: [])
@@ -101,9 +103,9 @@ extension Wallet {
         return try settleMint(operation, journal: journal, signatures: signatures)
     }
 
-    private func settleMintFromRestore(_ operation: OperationRecord, journal: MintJournal) async throws(WalletError)
-        -> MintResult
-    {
+    private func settleMintFromRestore(
+        _ operation: OperationRecord, journal: MintJournal, refusal: MintClientError
+    ) async throws(WalletError) -> MintResult {
         let restored: [Int: BlindSignature]
         do { restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs) } catch {
             throw WalletError.mint(error, operationID: operation.id)
@@ -111,7 +113,10 @@ extension Wallet {
         guard restored.count == journal.outputs.count else {
             if restored.isEmpty {
                 try failOperation(operation.id, release: [])
-                throw WalletError(.quoteState, "the quote was already minted by another wallet")
+                if refusal.mintError?.known == .quoteAlreadyIssued {
+                    throw WalletError(.quoteState, "the quote was already minted, not to this wallet's outputs")
+                }
+                throw WalletError.mint(refusal)
             }
             throw WalletError(
                 .invalidMintResponse, "the mint signed only part of the outputs", operationID: operation.id)

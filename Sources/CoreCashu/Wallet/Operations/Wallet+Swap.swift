@@ -19,15 +19,14 @@ extension Wallet {
         let signatures: [BlindSignature]
         do {
             signatures = try await connector(operation.mintURL).swap(journal.request).signatures
-        } catch let error where error.code == .mintRefused || (error.code == .unreachable && firstAttempt) {
-            if error.code == .mintRefused, let code = error.mintError?.known,
-                code == .outputsAlreadySigned || code == .proofsAlreadySpent || code == .proofsPending
-            {
-                // It may have gone through before (a lost answer): find out what the mint did.
-                return try await resolveSwap(operation, journal: journal)
-            }
+        } catch let error where error.code == .unreachable && firstAttempt {
             try failOperation(operation.id, release: journal.ownInputs)
             throw WalletError.mint(error)
+        } catch let error where error.code == .mintRefused {
+            // A refusal may follow an earlier attempt that went through (11001, 11003), and Nutshell refuses with
+            // code 0 on any internal error: NUT-09 and NUT-07 say what the mint really did before anything is
+            // released.
+            return try await resolveSwap(operation, journal: journal, refusal: error)
         } catch {
             throw WalletError.mint(error, operationID: operation.id)
         }
@@ -36,7 +35,9 @@ extension Wallet {
     }
 
     /// Learns what became of a swap whose answer is unknown: NUT-09 for its outputs, NUT-07 for its inputs.
-    func resolveSwap(_ operation: OperationRecord, journal: SwapJournal) async throws(WalletError) -> SwapOutcome {
+    func resolveSwap(_ operation: OperationRecord, journal: SwapJournal, refusal: MintClientError)
+        async throws(WalletError) -> SwapOutcome
+    {
         let restored: [Int: BlindSignature]
         let states: [CompressedPoint: ProofState.State]
         let inputYs: [CompressedPoint]
@@ -62,8 +63,9 @@ extension Wallet {
             throw WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operation.id)
         }
         if inputStates.allSatisfy({ $0 == .unspent }) && restored.isEmpty {
-            // The swap never happened: finish it now with the identical request.
-            return try await resumeSwap(operation)
+            // The swap did not happen: the refusal stands and the wallet's inputs are released.
+            try failOperation(operation.id, release: journal.ownInputs)
+            throw WalletError.mint(refusal)
         }
         // Inputs spent but our outputs not (all) signed: someone else spent them (a token claimed twice).
         return try settlePartialSwap(operation, journal: journal, restored: restored, states: states)
