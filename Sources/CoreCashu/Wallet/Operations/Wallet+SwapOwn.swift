@@ -33,3 +33,37 @@ extension Wallet {
         return try await resumeSwap(record, firstAttempt: true)
     }
 }
+
+extension Wallet {
+    /// Swaps exactly `inputs` (still unspent) into fresh proofs of `keyset`, minus the input fee.
+    func swapOwn(inputs: [StoredProof], mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset)
+        async throws(WalletError) -> SwapOutcome
+    {
+        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let planner = planner(keyset)
+        let holdings = try holdings(mint, unit: unit)
+        let id = OperationID.random()
+        step(.planned, .swap)
+        let record = try write { tx -> OperationRecord in
+            let current = try tx.proofs(Ys: inputs.map(\.Y)).filter { $0.status == .unspent }
+            guard current.count == inputs.count else {
+                throw WalletError(.invalidInput, "the proofs changed meanwhile; try again")
+            }
+            let fee = try selector.fee(of: current)
+            let total = current.reduce(UInt64(0)) { $0 + $1.amount }
+            guard total > fee else { throw WalletError(.insufficientFunds, "the proofs are worth less than the fee") }
+            try tx.setStatus(.reserved, Ys: current.map(\.Y), operationID: id)
+            let planned = try self.deterministicOutputs(
+                tx, amounts: try planner.split(total - fee, holdings: holdings), keyset: keyset)
+            let journal = SwapJournal(
+                purpose: .swap,
+                request: SwapRequest(inputs: current.map(\.proof), outputs: planned.map(\.blindedMessage)),
+                ownInputs: current.map(\.Y), outputs: planned, sendIndices: [], amount: total - fee, fee: fee,
+                memo: nil, reclaimedOperation: nil)
+            try self.journal(tx, id: id, kind: .swap, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
+            return try self.requireOperation(tx, id)
+        }
+        step(.journaled, .swap)
+        return try await resumeSwap(record, firstAttempt: true)
+    }
+}
