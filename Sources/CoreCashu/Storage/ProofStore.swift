@@ -27,4 +27,8 @@ public protocol ProofStore {
     /// Sums and counts per mint, unit and status, for the given statuses (all when empty), in no particular order.
     /// - Throws: ``StorageError`` with code `overflow` when a sum exceeds `UInt64.max`.
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance]
+
+    /// How many proofs of each amount a mint and unit hold in `status` (for choosing output denominations), without
+    /// loading the proofs.
+    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int]
 }

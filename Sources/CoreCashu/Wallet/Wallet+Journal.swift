@@ -74,10 +74,7 @@ extension Wallet {
 
     /// How many unspent proofs of each amount the wallet holds at a mint (for the denomination planner).
     func holdings(_ mint: MintURL, unit: CurrencyUnit) throws(WalletError) -> [UInt64: Int] {
-        let proofs = try read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
-        var counts: [UInt64: Int] = [:]
-        for proof in proofs { counts[proof.amount, default: 0] += 1 }
-        return counts
+        try read { tx in try tx.amountCounts(mintURL: mint, unit: unit, status: .unspent) }
     }
 
     func planner(_ keyset: StoredKeyset) -> DenominationPlanner {

@@ -166,6 +166,23 @@ struct ProofStoreContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
+    func amountCountsPerDenomination(_ factory: StoreFactory) throws {
+        let store = try factory.make()
+        _ = try store.write { tx throws in
+            try tx.addProofs([
+                F.proof(amount: 1), F.proof(amount: 1), F.proof(amount: 2), F.proof(amount: 4, status: .reserved),
+                F.proof(amount: 8, mint: F.mintB), F.proof(amount: 16, unit: "usd"), F.proof(amount: F.hugeAmount),
+            ])
+        }
+        try store.read { tx throws in
+            #expect(try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .unspent) == [1: 2, 2: 1, F.hugeAmount: 1])
+            #expect(try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .reserved) == [4: 1])
+            #expect(try tx.amountCounts(mintURL: F.mintB, unit: .sat, status: .unspent) == [8: 1])
+            #expect(try tx.amountCounts(mintURL: F.mintB, unit: "usd", status: .unspent) == [:])
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
     func balancesGroupByMintUnitAndStatus(_ factory: StoreFactory) throws {
         let store = try factory.make()
         _ = try store.write { tx throws in

@@ -48,6 +48,26 @@ struct WalletMeltOutcomeTests {
         #expect(try await wallet.wallet.history().first { $0.kind == .melt }?.state == .failed)
     }
 
+    @Test func asyncMeltSettlesOnCheck() async throws {
+        let mint = try await TestMint.shared
+        let wallet = try await TestWallet.open()
+        defer { wallet.remove() }
+        try await wallet.fund(300, at: mint)
+        let quote = try await wallet.wallet.meltQuote(request: try await TestMint.externalInvoice(amount: 40), mint: mint.url)
+        let result = try await wallet.wallet.melt(quoteID: quote.id, preferAsync: true)
+        var settled = result.state == .paid
+        for _ in 0..<50 where !settled {
+            settled = try await wallet.wallet.check().settledMelts.contains(result.operationID)
+            if !settled { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(settled)
+        #expect(try await wallet.wallet.history().first { $0.kind == .melt }?.state == .done)
+        #expect(try await wallet.wallet.proofs(statuses: [.pending, .reserved]).isEmpty)
+        let balance = try await wallet.wallet.balance()
+        #expect(balance + 40 + (try await fees(wallet)) == 300)
+        #expect(try await wallet.balanceConfirmedByMint(mint) == balance)
+    }
+
     func fees(_ wallet: TestWallet) async throws -> UInt64 {
         try await wallet.wallet.history().filter { $0.state == .done }.reduce(0) { $0 + $1.fee }
     }

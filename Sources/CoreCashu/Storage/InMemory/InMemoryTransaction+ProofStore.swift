@@ -46,6 +46,16 @@ extension InMemoryTransaction: ProofStore {
         for y in Ys { state.proofs[y] = nil }
     }
 
+    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
+        var counts: [UInt64: Int] = [:]
+        for row in state.proofs.values {
+            let proof = row.value
+            guard proof.mintURL == mintURL, proof.unit == unit, proof.status == status else { continue }
+            counts[proof.amount, default: 0] += 1
+        }
+        return counts
+    }
+
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance] {
         struct Group: Hashable {
             let mintURL: MintURL

@@ -99,6 +99,20 @@ extension SQLiteTransaction: ProofStore {
         return balances.sorted(by: ProofBalance.storeOrder)
     }
 
+    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
+        let sql =
+            "SELECT amount, COUNT(*) AS count FROM proofs WHERE status = ? AND mint_url = ? AND unit = ? GROUP BY amount"
+        let arguments: StatementArguments = [status.rawValue, mintURL.rawValue, unit.rawValue]
+        return try mappingErrors("amountCounts") {
+            var counts: [UInt64: Int] = [:]
+            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+                let reader = SQLiteRowReader(row: row, table: "proofs")
+                counts[try reader.uint64("amount"), default: 0] += try reader.int("count")
+            }
+            return counts
+        }
+    }
+
     /// The balances query for `statusCount` statuses.
     static func balancesSQL(statusCount: Int) -> String {
         "SELECT status, mint_url, unit, count, low, high FROM proof_balances WHERE status IN \(sqlList(statusCount))"

@@ -24,8 +24,12 @@ extension Wallet {
     /// Inputs cover amount + fee reserve + their input fee; when the selection overshoots, a swap first makes the
     /// exact amount, so no more than the fee reserve is ever exposed to the payment. NUT-08 blank outputs bring
     /// back the unused fee reserve.
+    /// - Parameters:
+    ///   - quoteID: the melt quote to pay.
+    ///   - preferAsync: ask the mint to answer at once with `PENDING` (NUT-05 `prefer_async`) instead of holding
+    ///     the request until the payment settles; ``check(mint:)`` or ``recover()`` settles it later.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `quoteState`, `mintRefused`, `pending`).
-    public func melt(quoteID: String) async throws(WalletError) -> MeltResult {
+    public func melt(quoteID: String, preferAsync: Bool = false) async throws(WalletError) -> MeltResult {
         guard let quote = try read({ tx in try tx.meltQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
@@ -50,7 +54,7 @@ extension Wallet {
                 tx, amounts: Array(repeating: 1, count: blankCount), keyset: keyset)
             let request = MeltRequest(
                 quote: quoteID, inputs: selection.proofs.map(\.proof),
-                outputs: blanks.isEmpty ? nil : blanks.map(\.blindedMessage))
+                outputs: blanks.isEmpty ? nil : blanks.map(\.blindedMessage), preferAsync: preferAsync ? true : nil)
             let journal = MeltJournal(
                 quoteID: quoteID, request: request, inputs: selection.proofs.map(\.Y), blankOutputs: blanks,
                 amount: quote.amount, feeReserve: quote.feeReserve, inputFee: selection.fee,
