@@ -39,6 +39,14 @@ extension Wallet {
         }
     }
 
+    /// Sets a history line's final state (a send claimed, reclaimed, or received back).
+    func closeHistory(_ tx: any WalletTransaction, _ id: OperationID, as state: HistoryEntry.State) throws {
+        guard var entry = try tx.historyEntry(id: id), entry.state != state else { return }
+        entry.state = state
+        entry.updatedAt = Date()
+        try tx.saveHistoryEntry(entry)
+    }
+
     /// Marks an open operation as pending at the mint (a melt in flight).
     func markPending(_ tx: any WalletTransaction, _ operation: OperationRecord) throws {
         guard operation.state != .pending else { return }

@@ -68,6 +68,20 @@ struct WalletIntegrationTests {
         #expect(try await alice.wallet.pendingSends().isEmpty)
     }
 
+    @Test func receivingOwnTokenCancelsTheSend() async throws {
+        let mint = try await TestMint.shared
+        let alice = try await TestWallet.open()
+        defer { alice.remove() }
+        try await alice.fund(100, at: mint)
+        let sent = try await alice.wallet.send(amount: 40, mint: mint.url, options: SendOptions(preferOffline: false))
+        let received = try await alice.wallet.receive(try sent.token.serialized(as: .v4))
+        #expect(try await alice.wallet.pendingSends().isEmpty)
+        #expect(try await alice.wallet.history().first { $0.id == sent.operationID }?.state == .failed)
+        let balance = try await alice.wallet.balance()
+        #expect(balance == 100 - sent.fee - received.fee)
+        #expect(try await alice.balanceConfirmedByMint(mint) == balance)
+    }
+
     @Test func restoreFromMnemonic() async throws {
         let mint = try await TestMint.shared
         let mnemonic = Mnemonic()

@@ -59,11 +59,7 @@ extension Wallet {
                 if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent.map(\.Y), operationID: nil) }
                 for send in group {
                     let remaining = try tx.proofs(operationID: send.operationID).filter { $0.status == .sent }
-                    if remaining.isEmpty, var entry = try tx.historyEntry(id: send.operationID) {
-                        entry.state = .done
-                        entry.updatedAt = Date()
-                        try tx.saveHistoryEntry(entry)
-                    }
+                    if remaining.isEmpty { try self.closeHistory(tx, send.operationID, as: .done) }
                 }
             }
             for send in group {

@@ -39,7 +39,6 @@ extension Wallet {
         let need = quote.amount + quote.feeReserve
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
         let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
-        let blankCount = BlankOutputs.count(forFeeReserve: quote.feeReserve)
         let id = OperationID.random()
         step(.planned, .melt)
         let record = try write { tx -> OperationRecord in
@@ -50,8 +49,11 @@ extension Wallet {
                 throw WalletError(.insufficientFunds, "not enough \(quote.unit) at \(mint) for \(need) plus fees")
             }
             try tx.setStatus(.pending, Ys: selection.proofs.map(\.Y), operationID: id)
+            // NUT-08 sizes blank outputs for the fee reserve; when the inputs overshoot, they must cover all that can
+            // come back, or the mint has no outputs for the rest of the change.
+            let overpaid = selection.total - selection.fee - quote.amount
             let blanks = try self.deterministicOutputs(
-                tx, amounts: Array(repeating: 1, count: blankCount), keyset: keyset)
+                tx, amounts: Array(repeating: 1, count: BlankOutputs.count(forFeeReserve: overpaid)), keyset: keyset)
             let request = MeltRequest(
                 quote: quoteID, inputs: selection.proofs.map(\.proof),
                 outputs: blanks.isEmpty ? nil : blanks.map(\.blindedMessage), preferAsync: preferAsync ? true : nil)

@@ -95,14 +95,16 @@ extension Wallet {
             // A receive of the wallet's own token spends those proofs too.
             let foreign = receivedInputYs(journal)
             let ownSent = try tx.proofs(Ys: foreign).filter { $0.status != .spent }
-            if !ownSent.isEmpty { try tx.setStatus(.spent, Ys: ownSent.map(\.Y), operationID: operation.id) }
+            if !ownSent.isEmpty {
+                try tx.setStatus(.spent, Ys: ownSent.map(\.Y), operationID: operation.id)
+                // Those sends came back to the wallet: they did not go out.
+                for send in Set(ownSent.compactMap(\.operationID)) {
+                    try self.closeHistory(tx, send, as: .failed)
+                }
+            }
             let history: HistoryEntry.State = journal.purpose == .send ? .pending : .done
             try self.close(tx, open, state: .done, history: history, amount: journal.amount)
-            if let reclaimed = journal.reclaimedOperation, var entry = try tx.historyEntry(id: reclaimed) {
-                entry.state = .failed
-                entry.updatedAt = Date()
-                try tx.saveHistoryEntry(entry)
-            }
+            if let reclaimed = journal.reclaimedOperation { try self.closeHistory(tx, reclaimed, as: .failed) }
         }
         step(.settled, operation.kind)
         return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
