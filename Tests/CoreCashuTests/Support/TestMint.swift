@@ -73,6 +73,9 @@ final class TestMint: Sendable, CustomStringConvertible {
             !(key.hasPrefix("MINT_") || key.hasPrefix("FAKEWALLET_")) || key == "MINT_VENV"
                 || key == "MINT_START_TIMEOUT"
         }
+        // Each mint its own key, so two test mints never share keysets (a wallet refuses a keyset id that belongs
+        // to another mint, NUT-02); a test restarting one mint passes the key itself.
+        variables["MINT_PRIVATE_KEY"] = "cashuswift-test-mint-\(UUID().uuidString)"
         variables.merge(environment) { _, new in new }
         variables["MINT_STOP_WITH_PID"] = String(getpid())
         let result = try await ScriptRunner.run(scripts.appendingPathComponent("start").path, environment: variables)

@@ -29,6 +29,7 @@ struct WalletKeysetRotationTests {
         func start(derivationPath: String) async throws -> TestMint {
             try await TestMint.start(environment: [
                 "MINT_DATABASE": database.path, "MINT_LISTEN_PORT": port, "MINT_DERIVATION_PATH": derivationPath,
+                "MINT_PRIVATE_KEY": "cashuswift-rotating-mint",
             ])
         }
 
