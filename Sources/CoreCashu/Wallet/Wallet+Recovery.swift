@@ -30,6 +30,12 @@ extension Wallet {
             return report
         }
         for operation in open {
+            // Its own call is waiting for the mint's answer (the actor is reentrant): replaying it now would race it.
+            guard !inFlight.contains(operation.id) else {
+                report.unresolved.append(
+                    (operation.id, WalletError(.pending, "the operation is in flight", operationID: operation.id)))
+                continue
+            }
             do {
                 try await resume(operation)
                 report.resolved.append(operation.id)
@@ -77,6 +83,15 @@ extension Wallet {
         case .restore:
             try failOperation(operation.id, release: [])
         }
+    }
+
+    /// Marks an operation in flight until the returned token is released; `nil` when it already was (a nested call).
+    func claim(_ id: OperationID) -> OperationID? {
+        inFlight.insert(id).inserted ? id : nil
+    }
+
+    func release(_ claimed: OperationID?) {
+        if let claimed { inFlight.remove(claimed) }
     }
 
     /// Reserved proofs whose operation is closed or missing go back to unspent (a crash between steps that the

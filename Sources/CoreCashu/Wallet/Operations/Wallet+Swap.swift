@@ -15,6 +15,8 @@ struct SwapOutcome: Sendable {
 extension Wallet {
     /// Sends a journaled swap (or re-sends it byte-identically) and settles the answer.
     func resumeSwap(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> SwapOutcome {
+        let claimed = claim(operation.id)
+        defer { release(claimed) }
         let journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
         let signatures: [BlindSignature]
         do {
@@ -86,8 +88,8 @@ extension Wallet {
         let sendOwner = journal.purpose == .send ? operation.id : nil
         let storedSent = try stored(sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
         let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
-        try write { tx in
-            guard let open = try self.openOperation(tx, operation.id) else { return }
+        let settledHere = try write { tx -> Bool in
+            guard let open = try self.openOperation(tx, operation.id) else { return false }
             try tx.addProofs(storedSent + storedKept)
             if !journal.ownInputs.isEmpty { try tx.setStatus(.spent, Ys: journal.ownInputs, operationID: operation.id) }
             // A receive of the wallet's own token spends those proofs too.
@@ -101,6 +103,14 @@ extension Wallet {
                 entry.updatedAt = Date()
                 try tx.saveHistoryEntry(entry)
             }
+            return true
+        }
+        if !settledHere && journal.purpose == .send {
+            // Another wallet on this store recovered the send meanwhile, as a swap that kept every output: a token
+            // made of them now would be spent twice.
+            throw WalletError(
+                .cancelled, "a recovery pass settled this send first and kept its outputs; no token was made",
+                operationID: operation.id)
         }
         step(.settled, operation.kind)
         return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
