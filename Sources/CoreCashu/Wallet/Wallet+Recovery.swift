@@ -36,15 +36,14 @@ extension Wallet {
                     (operation.id, WalletError(.pending, "the operation is in flight", operationID: operation.id)))
                 continue
             }
-            do {
-                try await resume(operation)
+            var failure: WalletError?
+            do { try await resume(operation) } catch { failure = error }
+            // A melt the mint still reports PENDING comes back without an error but is not at an end.
+            if isOpen(operation.id) {
+                let reason = failure ?? WalletError(.pending, "pending at the mint", operationID: operation.id)
+                report.unresolved.append((operation.id, reason))
+            } else {
                 report.resolved.append(operation.id)
-            } catch {
-                if let stillOpen = try? read({ tx in try self.openOperation(tx, operation.id) }), stillOpen != nil {
-                    report.unresolved.append((operation.id, error))
-                } else {
-                    report.resolved.append(operation.id)
-                }
             }
         }
         if !open.isEmpty {
@@ -83,6 +82,11 @@ extension Wallet {
         case .restore:
             try failOperation(operation.id, release: [])
         }
+    }
+
+    /// Whether an operation is unfinished; `true` when the store cannot tell.
+    private func isOpen(_ id: OperationID) -> Bool {
+        do { return try read { tx in try self.openOperation(tx, id) } != nil } catch { return true }
     }
 
     /// Marks an operation in flight until the returned token is released; `nil` when it already was (a nested call).

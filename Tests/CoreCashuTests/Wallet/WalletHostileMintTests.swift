@@ -93,6 +93,29 @@ struct WalletHostileMintTests {
         }
     }
 
+    /// A melt the mint reports `PENDING` again during recovery is still open: the report says so (not resolved),
+    /// the proofs stay pending, and a later pass settles it once the quote is paid.
+    @Test func meltStillPendingAtRecoveryIsReportedOpen() async throws {
+        try await ProxyScenario.with(.melt) { scenario in
+            let quoteID = try #require(scenario.meltQuoteID)
+            let pending = SignatureTampering.setField("state", to: "PENDING")
+            scenario.proxy.inject(pending, path: ProxiedOperation.melt.path)
+            scenario.proxy.inject(pending, method: "GET", path: "/v1/melt/quote/bolt11/\(quoteID)")
+            let result = try await scenario.wallet.wallet.melt(quoteID: quoteID)
+            #expect(result.state == .pending)
+
+            let first = await scenario.wallet.wallet.recover()
+            #expect(first.resolved.isEmpty)
+            #expect(first.unresolved.map(\.0) == [result.operationID])
+            #expect(first.unresolved.first?.1.code == .pending)
+            #expect(scenario.proxy.armedFaults == 0)
+            #expect(!(try await scenario.wallet.wallet.proofs(statuses: [.pending])).isEmpty)
+
+            #expect(await scenario.wallet.wallet.recover().resolved == [result.operationID])
+            try await scenario.expectSettled()
+        }
+    }
+
     /// A dropped change signature cannot be told from a mint keeping more of the fee reserve: the melt settles with
     /// the change it got, and the books balance. The dropped change is not lost: a NUT-09 restore finds it.
     @Test func meltWithADroppedChangeSignature() async throws {
