@@ -81,6 +81,22 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
         }
     }
 
+    /// A NUT-09 restore answer that leaves out its last output and that output's signature (still well-formed).
+    static func restoreOmitsOne() -> MintProxyFault {
+        .replaceBody("restore omits one") { body in
+            guard var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+                var outputs = object["outputs"] as? [Any], var signatures = object["signatures"] as? [Any],
+                !outputs.isEmpty, outputs.count == signatures.count
+            else { return body }
+            outputs.removeLast()
+            signatures.removeLast()
+            object["outputs"] = outputs
+            object["signatures"] = signatures
+            object["promises"] = nil
+            return (try? JSONSerialization.data(withJSONObject: object)) ?? body
+        }
+    }
+
     /// A field of the answer set to `value` (e.g. a melt's `state`).
     static func setField(_ field: String, to value: String) -> MintProxyFault {
         .replaceBody("\(field) = \(value)") { body in

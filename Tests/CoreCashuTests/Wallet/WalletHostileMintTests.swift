@@ -42,7 +42,7 @@ struct WalletHostileMintTests {
     /// Faults for the NUT-09 restore that recovery relies on.
     static let restoreFaults: [MintProxyFault] = [
         SignatureTampering.wrongAmount.fault("signatures"), SignatureTampering.corruptDLEQe.fault("signatures"),
-        .cutMidResponse, .status(500),
+        SignatureTampering.restoreOmitsOne(), .cutMidResponse, .status(500),
     ]
 
     /// The restore that recovery relies on is tampered with or broken as well: recovery leaves the operation open,

@@ -48,6 +48,14 @@ extension Wallet {
                 let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
                 return try settleSwap(operation, journal: journal, signatures: signatures)
             }
+            guard restored.isEmpty else {
+                // A swap is atomic (NUT-03): the mint signed all of its outputs or none. Part of them is a broken
+                // answer, and settling on it would lose the rest.
+                throw WalletError(
+                    .invalidMintResponse,
+                    "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
+                    operationID: operation.id)
+            }
             inputYs = try journal.request.inputs.map { proof throws(CryptoError) in
                 CompressedPoint(try HashToCurve.point(secret: proof.secret))
             }
@@ -67,7 +75,7 @@ extension Wallet {
             // The swap never happened: finish it now with the identical request.
             return try await resumeSwap(operation)
         }
-        // Inputs spent but our outputs not (all) signed: someone else spent them (a token claimed twice).
+        // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice).
         return try settlePartialSwap(operation, journal: journal, restored: restored, states: states)
     }
 
