@@ -67,7 +67,13 @@ extension Wallet {
             }
         case .send, .receive, .swap, .reclaim:
             var journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
-            if journal.purpose == .send {
+            // Outputs locked to the receiver (NUT-11/14) are not the wallet's to spend: such a send stays a pending
+            // send, whose token can still be handed over.
+            let locked = journal.sendIndices.contains { index in
+                journal.outputs.indices.contains(index)
+                    && (try? WellKnownSecret.parse(journal.outputs[index].secret)) != nil
+            }
+            if journal.purpose == .send && !locked {
                 // The token was never handed out (the send did not return): its outputs come back to the wallet,
                 // and the history shows a swap that sent nothing.
                 journal.sendIndices = []

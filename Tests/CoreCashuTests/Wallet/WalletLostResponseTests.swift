@@ -78,6 +78,28 @@ struct WalletLostResponseTests {
         }
     }
 
+    /// A locked send whose answer was lost: its outputs locked to the receiver are not the wallet's to spend, so
+    /// recovery keeps them as a pending send (its token can still be handed over) instead of in the balance.
+    @Test func lostLockedSendStaysAPendingSend() async throws {
+        try await ProxyScenario.with(.send) { scenario in
+            let wallet = scenario.wallet.wallet
+            let options = SendOptions(lock: .p2pk(key: Scalar.random().publicKey), preferOffline: false)
+            scenario.proxy.inject(.dropResponseAfterForwarding, path: ProxiedOperation.send.path)
+            await #expect {
+                try await wallet.send(amount: ProxyScenario.sendAmount, mint: scenario.proxy.url, options: options)
+            } throws: {
+                ($0 as? WalletError)?.code == .pending
+            }
+
+            #expect(await wallet.recover().unresolved.isEmpty)
+            try await scenario.expectSettled()
+            #expect(try await wallet.pendingSends().map(\.amount) == [ProxyScenario.sendAmount])
+            let unspent = try await wallet.proofs(statuses: [.unspent])
+            #expect(unspent.allSatisfy { (try? WellKnownSecret.parse($0.proof.secret)) == nil })
+            scenario.expectReplayIdentical()
+        }
+    }
+
     /// A mint call whose answer was lost is finished by calling `mint(quoteID:)` again, not only by recovery.
     @Test func mintingAgainFinishesALostMint() async throws {
         try await ProxyScenario.with(.mint) { scenario in
