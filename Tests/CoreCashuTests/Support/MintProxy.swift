@@ -40,6 +40,7 @@ final class MintProxy: @unchecked Sendable {
     private var seen: [Request] = []
     private var connections: [ObjectIdentifier: any Channel] = [:]
     private var held = 0
+    private var released = false
     private var serving: Task<Void, Never>?
     private var stopped = false
 
@@ -89,8 +90,13 @@ final class MintProxy: @unchecked Sendable {
     /// How many faults are still armed (summed over rules).
     var armedFaults: Int { lock.withLock { rules.reduce(0) { $0 + $1.remaining } } }
 
-    /// How many answers the mint gave that a ``MintProxyFault/delayAnswer(_:)`` holds (or held): the mint acted.
+    /// How many answers the mint gave that a ``MintProxyFault/holdAnswer`` holds (or held): the mint acted.
     var heldAnswers: Int { lock.withLock { held } }
+
+    /// Relays every answer a ``MintProxyFault/holdAnswer`` holds, and any it catches from now on.
+    func releaseHeldAnswers() {
+        lock.withLock { released = true }
+    }
 
     /// Every request read so far, in arrival order.
     var requests: [Request] { lock.withLock { seen } }
@@ -206,9 +212,12 @@ final class MintProxy: @unchecked Sendable {
             headers.add(name: "Content-Length", value: "\(relayed.body.count)")
             try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)))
             try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: relayed.body.prefix(relayed.body.count / 2)))))
-        case .delayAnswer(let duration):
+        case .holdAnswer:
             lock.withLock { held += 1 }
-            try await Task.sleep(for: duration)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !lock.withLock({ released }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             try await respond(outbound, status: relayed.status, body: relayed.body, type: relayed.contentType)
         case .status:
             return

@@ -16,8 +16,9 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
     /// Forward to the mint, then send the answer's head (with its full `Content-Length`) and half of its body,
     /// and close.
     case cutMidResponse
-    /// Forward to the mint, then hold its answer this long before relaying it (an operation kept in flight).
-    case delayAnswer(Duration)
+    /// Forward to the mint, then hold its answer until ``MintProxy/releaseHeldAnswers()`` (or 30 s) before relaying
+    /// it: the operation stays in flight as long as the test wants.
+    case holdAnswer
 
     /// Forward to the mint and answer with `transform` of its body.
     static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
@@ -37,7 +38,7 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
         case .status(let code): "status(\(code))"
         case .garbage: "garbage"
         case .cutMidResponse: "cutMidResponse"
-        case .delayAnswer(let duration): "delayAnswer(\(duration))"
+        case .holdAnswer: "holdAnswer"
         }
     }
 }

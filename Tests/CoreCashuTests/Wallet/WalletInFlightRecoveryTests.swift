@@ -8,14 +8,12 @@ import Testing
 
 @Suite("Wallet: recovery while an operation is in flight", .serialized)
 struct WalletInFlightRecoveryTests {
-    static let hold = Duration.milliseconds(1500)
-
     /// In the same wallet, `recover()` (e.g. a refresh while the user sends) leaves an operation in flight alone:
     /// it reports it open, sends nothing for it, and the operation completes with its own answer.
     @Test(arguments: ProxiedOperation.allCases)
     func recoveryLeavesAnOperationInFlightAlone(_ operation: ProxiedOperation) async throws {
         try await ProxyScenario.with(operation) { scenario in
-            scenario.proxy.inject(.delayAnswer(Self.hold), path: operation.path)
+            scenario.proxy.inject(.holdAnswer, path: operation.path)
             async let outcome: Void = scenario.run()
             try await Self.waitUntilTheMintActed(scenario.proxy)
             let before = scenario.proxy.requests.count
@@ -28,6 +26,7 @@ struct WalletInFlightRecoveryTests {
                 "recovery sent \(scenario.proxy.requests.dropFirst(before))"
             )
 
+            scenario.proxy.releaseHeldAnswers()
             try await outcome
             try await scenario.expectSettled()
         }
@@ -37,7 +36,7 @@ struct WalletInFlightRecoveryTests {
     /// kept as unspent (the token's value counted twice).
     @Test func sendInFlightKeepsItsTokenAwayFromTheBalance() async throws {
         try await ProxyScenario.with(.send) { scenario in
-            scenario.proxy.inject(.delayAnswer(Self.hold), path: ProxiedOperation.send.path)
+            scenario.proxy.inject(.holdAnswer, path: ProxiedOperation.send.path)
             async let sending = scenario.wallet.wallet.send(
                 amount: ProxyScenario.sendAmount,
                 mint: scenario.proxy.url,
@@ -46,6 +45,7 @@ struct WalletInFlightRecoveryTests {
             try await Self.waitUntilTheMintActed(scenario.proxy)
             _ = await scenario.wallet.wallet.recover()
 
+            scenario.proxy.releaseHeldAnswers()
             let sent = try await sending
             let unspent = Set(try await scenario.wallet.wallet.proofs(statuses: [.unspent]).map(\.Y))
             #expect(try Self.Ys(of: sent.token).isDisjoint(with: unspent))
@@ -58,7 +58,7 @@ struct WalletInFlightRecoveryTests {
     /// it settles the send as a swap keeping every output, so the send must fail instead of handing out a token.
     @Test func sendTakenOverByAnotherProcessFailsWithoutAToken() async throws {
         try await ProxyScenario.with(.send) { scenario in
-            scenario.proxy.inject(.delayAnswer(Self.hold), path: ProxiedOperation.send.path)
+            scenario.proxy.inject(.holdAnswer, path: ProxiedOperation.send.path)
             async let sending = scenario.wallet.wallet.send(
                 amount: ProxyScenario.sendAmount,
                 mint: scenario.proxy.url,
@@ -69,6 +69,7 @@ struct WalletInFlightRecoveryTests {
             let other = try await TestWallet.open(through: scenario.proxy, directory: scenario.wallet.directory)
             #expect(try await other.wallet.read { tx in try tx.unfinishedOperations() }.isEmpty)
 
+            scenario.proxy.releaseHeldAnswers()
             do {
                 let sent = try await sending
                 Issue.record("the send returned a token of \(sent.amount) although its outputs stayed in the wallet")
@@ -80,7 +81,7 @@ struct WalletInFlightRecoveryTests {
         }
     }
 
-    /// Waits until a ``MintProxyFault/delayAnswer(_:)`` holds the mint's answer.
+    /// Waits until a ``MintProxyFault/holdAnswer`` holds the mint's answer.
     static func waitUntilTheMintActed(_ proxy: MintProxy) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while proxy.heldAnswers == 0 {
