@@ -42,15 +42,3 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// A fault armed for the next `remaining` requests with this method and path.
-struct MintProxyRule: Sendable {
-    var method: String
-    var path: String
-    var fault: MintProxyFault
-    var remaining: Int
-
-    func matches(method: String, path: String) -> Bool {
-        remaining > 0 && self.method == method && self.path == path
-    }
-}
