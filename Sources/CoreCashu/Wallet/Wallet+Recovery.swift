@@ -30,15 +30,20 @@ extension Wallet {
             return report
         }
         for operation in open {
-            do {
-                try await resume(operation)
+            // Its own call is waiting for the mint's answer (the actor is reentrant): replaying it now would race it.
+            guard !inFlight.contains(operation.id) else {
+                report.unresolved.append(
+                    (operation.id, WalletError(.pending, "the operation is in flight", operationID: operation.id)))
+                continue
+            }
+            var failure: WalletError?
+            do { try await resume(operation) } catch { failure = error }
+            // A melt the mint still reports PENDING comes back without an error but is not at an end.
+            if isOpen(operation.id) {
+                let reason = failure ?? WalletError(.pending, "pending at the mint", operationID: operation.id)
+                report.unresolved.append((operation.id, reason))
+            } else {
                 report.resolved.append(operation.id)
-            } catch {
-                if let stillOpen = try? read({ tx in try self.openOperation(tx, operation.id) }), stillOpen != nil {
-                    report.unresolved.append((operation.id, error))
-                } else {
-                    report.resolved.append(operation.id)
-                }
             }
         }
         if !open.isEmpty {
@@ -62,7 +67,13 @@ extension Wallet {
             }
         case .send, .receive, .swap, .reclaim:
             var journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
-            if journal.purpose == .send {
+            // Outputs locked to the receiver (NUT-11/14) are not the wallet's to spend: such a send stays a pending
+            // send, whose token can still be handed over.
+            let locked = journal.sendIndices.contains { index in
+                journal.outputs.indices.contains(index)
+                    && (try? WellKnownSecret.parse(journal.outputs[index].secret)) != nil
+            }
+            if journal.purpose == .send && !locked {
                 // The token was never handed out (the send did not return): its outputs come back to the wallet,
                 // and the history shows a swap that sent nothing.
                 journal.sendIndices = []
@@ -77,6 +88,20 @@ extension Wallet {
         case .restore:
             try failOperation(operation.id, release: [])
         }
+    }
+
+    /// Whether an operation is unfinished; `true` when the store cannot tell.
+    private func isOpen(_ id: OperationID) -> Bool {
+        do { return try read { tx in try self.openOperation(tx, id) } != nil } catch { return true }
+    }
+
+    /// Marks an operation in flight until the returned token is released; `nil` when it already was (a nested call).
+    func claim(_ id: OperationID) -> OperationID? {
+        inFlight.insert(id).inserted ? id : nil
+    }
+
+    func release(_ claimed: OperationID?) {
+        if let claimed { inFlight.remove(claimed) }
     }
 
     /// Reserved proofs whose operation is closed or missing go back to unspent (a crash between steps that the

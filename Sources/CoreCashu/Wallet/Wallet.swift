@@ -19,6 +19,8 @@ public actor Wallet {
     var connectors: [MintURL: any MintConnector] = [:]
     var syncedKeysets: Set<MintURL> = []
     var stepHook: (@Sendable (WalletStep, OperationKind) -> Void)?
+    /// Operations this wallet is sending or settling right now; a recovery pass leaves them alone.
+    var inFlight: Set<OperationID> = []
 
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,

@@ -94,6 +94,8 @@ extension Wallet {
 
     /// Sends (or re-sends) a journaled melt and settles the answer.
     func resumeMelt(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MeltResult {
+        let claimed = claim(operation.id)
+        defer { release(claimed) }
         let journal = try Self.decodeJSON(MeltJournal.self, operation.payload)
         let response: MeltQuoteResponse
         do {

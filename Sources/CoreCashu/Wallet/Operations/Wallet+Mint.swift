@@ -77,6 +77,8 @@ extension Wallet {
 
     /// Sends (or re-sends, byte-identically) a journaled mint request and settles the answer.
     func resumeMint(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MintResult {
+        let claimed = claim(operation.id)
+        defer { release(claimed) }
         let journal = try Self.decodeJSON(MintJournal.self, operation.payload)
         let mint = operation.mintURL
         let signatures: [BlindSignature]

@@ -15,6 +15,8 @@ struct SwapOutcome: Sendable {
 extension Wallet {
     /// Sends a journaled swap (or re-sends it byte-identically) and settles the answer.
     func resumeSwap(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> SwapOutcome {
+        let claimed = claim(operation.id)
+        defer { release(claimed) }
         let journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
         let signatures: [BlindSignature]
         do {
@@ -47,6 +49,14 @@ extension Wallet {
                 let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
                 return try settleSwap(operation, journal: journal, signatures: signatures)
             }
+            guard restored.isEmpty else {
+                // A swap is atomic (NUT-03): the mint signed all of its outputs or none. Part of them is a broken
+                // answer, and settling on it would lose the rest.
+                throw WalletError(
+                    .invalidMintResponse,
+                    "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
+                    operationID: operation.id)
+            }
             inputYs = try journal.request.inputs.map { proof throws(CryptoError) in
                 CompressedPoint(try HashToCurve.point(secret: proof.secret))
             }
@@ -67,8 +77,8 @@ extension Wallet {
             try failOperation(operation.id, release: journal.ownInputs)
             throw WalletError.mint(refusal)
         }
-        // Inputs spent but our outputs not (all) signed: someone else spent them (a token claimed twice).
-        return try settlePartialSwap(operation, journal: journal, restored: restored, states: states)
+        // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice).
+        try failSpentElsewhere(operation, journal: journal, states: states)
     }
 
     func settleSwap(_ operation: OperationRecord, journal: SwapJournal, signatures: [BlindSignature])
@@ -88,8 +98,8 @@ extension Wallet {
         let sendOwner = journal.purpose == .send ? operation.id : nil
         let storedSent = try stored(sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
         let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
-        try write { tx in
-            guard let open = try self.openOperation(tx, operation.id) else { return }
+        let settledHere = try write { tx -> Bool in
+            guard let open = try self.openOperation(tx, operation.id) else { return false }
             try tx.addProofs(storedSent + storedKept)
             if !journal.ownInputs.isEmpty { try tx.setStatus(.spent, Ys: journal.ownInputs, operationID: operation.id) }
             // A receive of the wallet's own token spends those proofs too.
@@ -105,6 +115,14 @@ extension Wallet {
             let history: HistoryEntry.State = journal.purpose == .send ? .pending : .done
             try self.close(tx, open, state: .done, history: history, amount: journal.amount)
             if let reclaimed = journal.reclaimedOperation { try self.closeHistory(tx, reclaimed, as: .failed) }
+            return true
+        }
+        if !settledHere && journal.purpose == .send {
+            // Another wallet on this store recovered the send meanwhile, as a swap that kept every output: a token
+            // made of them now would be spent twice.
+            throw WalletError(
+                .cancelled, "a recovery pass settled this send first and kept its outputs; no token was made",
+                operationID: operation.id)
         }
         step(.settled, operation.kind)
         return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
@@ -118,33 +136,20 @@ extension Wallet {
         }
     }
 
-    private func settlePartialSwap(
-        _ operation: OperationRecord, journal: SwapJournal, restored: [Int: BlindSignature],
-        states: [CompressedPoint: ProofState.State]
-    ) throws(WalletError) -> SwapOutcome {
-        let tables = try keysetTables(operation.mintURL)
-        let unblinder = tables.unblinder(requireDLEQ: options.requireDLEQ)
-        var kept: [Proof] = []
-        for (index, signature) in restored.sorted(by: { $0.key < $1.key }) {
-            kept.append(try unblinder.proof(signature: signature, output: journal.outputs[index], index: index))
-        }
-        let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
+    /// Closes a swap whose inputs were spent by someone else (none of its outputs signed): the wallet's spent inputs
+    /// are marked spent, any still unspent are released, and the caller learns the proofs were already spent.
+    private func failSpentElsewhere(
+        _ operation: OperationRecord, journal: SwapJournal, states: [CompressedPoint: ProofState.State]
+    ) throws(WalletError) -> Never {
         let spentOwn = journal.ownInputs.filter { states[$0] == .spent }
         let unspentOwn = journal.ownInputs.filter { states[$0] == .unspent }
         try write { tx in
             guard let open = try self.openOperation(tx, operation.id) else { return }
-            try tx.addProofs(storedKept)
             if !spentOwn.isEmpty { try tx.setStatus(.spent, Ys: spentOwn, operationID: operation.id) }
             if !unspentOwn.isEmpty { try tx.setStatus(.unspent, Ys: unspentOwn, operationID: nil) }
-            let amount = kept.reduce(UInt64(0)) { $0 &+ $1.amount }
-            try self.close(tx, open, state: kept.isEmpty ? .failed : .done, history: kept.isEmpty ? .failed : .done,
-                amount: amount)
+            try self.close(tx, open, state: .failed, history: .failed, amount: 0)
         }
         step(.settled, operation.kind)
-        if kept.isEmpty {
-            throw WalletError(
-                .alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operation.id)
-        }
-        return SwapOutcome(operationID: operation.id, sent: [], kept: storedKept, fee: journal.fee)
+        throw WalletError(.alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operation.id)
     }
 }

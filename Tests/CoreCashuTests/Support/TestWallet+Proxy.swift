@@ -1,0 +1,41 @@
+// Test support: a TestWallet that knows a mint only by a MintProxy's URL (funding, NUT-07 balance behind the proxy).
+
+import Foundation
+
+@testable import CoreCashu
+
+extension TestWallet {
+    /// Opens (or reopens, running recovery) a wallet whose connectors go to whatever URL it is given: the proxy's
+    /// URL is the mint's to it.
+    static func open(
+        through proxy: MintProxy,
+        directory: URL? = nil,
+        options: WalletOptions = WalletOptions()
+    ) async throws -> TestWallet {
+        try await open(directory: directory, options: options) { url in
+            HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client)
+        }
+    }
+
+    /// Adds the proxy's URL as the mint and mints `amount` sat through it.
+    @discardableResult
+    func fund(_ amount: UInt64, through proxy: MintProxy) async throws -> MintResult {
+        try await wallet.addMint(proxy.url)
+        let quote = try await wallet.requestMintQuote(amount: amount, mint: proxy.url)
+        _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
+        return try await wallet.mint(quoteID: quote.id)
+    }
+
+    /// What the mint behind the proxy says the wallet's unspent proofs are worth (NUT-07, asked directly, not
+    /// through the proxy).
+    func balanceConfirmedByMint(behind proxy: MintProxy) async throws -> UInt64 {
+        let proofs = try await wallet.proofs(mint: proxy.url, statuses: [.unspent])
+        guard !proofs.isEmpty else { return 0 }
+        let request = CheckStateRequest(Ys: try proofs.map { try $0.Y.point() })
+        let connector = HTTPMintConnector(mintURL: proxy.upstream, httpClient: TestHTTP.client)
+        let states = try await connector.checkState(request).states
+        var total: UInt64 = 0
+        for (proof, state) in zip(proofs, states) where state.state == .unspent { total += proof.amount }
+        return total
+    }
+}
