@@ -81,6 +81,18 @@ extension Wallet {
         return chosen
     }
 
+    /// Whether the mint's signatures must carry NUT-12 DLEQ proofs: always when the options say so, and whenever
+    /// the mint advertises NUT-12 (then a signature without one is a broken or hostile answer).
+    func requiresDLEQ(_ mint: MintURL) throws(WalletError) -> Bool {
+        if options.requireDLEQ { return true }
+        return (try? capabilities(of: mint).supports(nut: 12)) ?? false
+    }
+
+    /// The signature checker for a mint's answers.
+    func unblinder(for mint: MintURL) throws(WalletError) -> SignatureUnblinder {
+        try keysetTables(mint).unblinder(requireDLEQ: try requiresDLEQ(mint))
+    }
+
     /// Keys and fees of every keyset of a mint.
     func keysetTables(_ mint: MintURL) throws(WalletError) -> KeysetTables {
         KeysetTables(try read { tx in try tx.keysets(mintURL: mint) })

@@ -132,12 +132,12 @@ extension Wallet {
     {
         switch response.state {
         case .paid:
-            var change = response.change ?? []
+            var change = Dictionary(uniqueKeysWithValues: (response.change ?? []).enumerated().map { ($0, $1) })
             if response.change == nil && !journal.blankOutputs.isEmpty {
-                // The answer carried no change (or was lost): the blank outputs' signatures come back by NUT-09.
+                // The answer carried no change (or was lost): the blank outputs' signatures come back by NUT-09,
+                // matched by `B_`, so a signed subset pairs with the right blanks.
                 do {
-                    let restored = try await restoreSignatures(operation.mintURL, outputs: journal.blankOutputs)
-                    change = restored.sorted { $0.key < $1.key }.map(\.value)
+                    change = try await restoreSignatures(operation.mintURL, outputs: journal.blankOutputs)
                 } catch {
                     throw WalletError.mint(error, operationID: operation.id)
                 }
@@ -168,9 +168,9 @@ extension Wallet {
     }
 
     private func settlePaidMelt(
-        _ operation: OperationRecord, journal: MeltJournal, change: [BlindSignature], preimage: String?
+        _ operation: OperationRecord, journal: MeltJournal, change: [Int: BlindSignature], preimage: String?
     ) throws(WalletError) -> MeltResult {
-        let unblinder = try keysetTables(operation.mintURL).unblinder(requireDLEQ: options.requireDLEQ)
+        let unblinder = try unblinder(for: operation.mintURL)
         let proofs: [Proof]
         do { proofs = try unblinder.change(signatures: change, blankOutputs: journal.blankOutputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)

@@ -131,7 +131,7 @@ extension Wallet {
         throws(WalletError) -> MintResult
     {
         let mint = operation.mintURL
-        let unblinder = try keysetTables(mint).unblinder(requireDLEQ: options.requireDLEQ)
+        let unblinder = try unblinder(for: mint)
         let proofs: [Proof]
         do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)

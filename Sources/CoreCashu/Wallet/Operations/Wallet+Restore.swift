@@ -35,7 +35,7 @@ extension Wallet {
     ) async throws(WalletError) -> RestoreResult {
         try requireMint(mint)
         let keysets = try await syncKeysets(mint, force: true).filter { $0.keys != nil }
-        let unblinder = KeysetTables(keysets).unblinder(requireDLEQ: options.requireDLEQ)
+        let unblinder = KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
         let batch = UInt64(max(1, options.restoreBatchSize))

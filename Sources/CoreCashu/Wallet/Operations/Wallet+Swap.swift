@@ -84,7 +84,7 @@ extension Wallet {
     func settleSwap(_ operation: OperationRecord, journal: SwapJournal, signatures: [BlindSignature])
         throws(WalletError) -> SwapOutcome
     {
-        let unblinder = try keysetTables(operation.mintURL).unblinder(requireDLEQ: options.requireDLEQ)
+        let unblinder = try unblinder(for: operation.mintURL)
         let proofs: [Proof]
         do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)

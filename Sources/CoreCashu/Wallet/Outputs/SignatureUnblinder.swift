@@ -26,15 +26,16 @@ struct SignatureUnblinder: Sendable {
         return proofs
     }
 
-    /// Unblinds NUT-08 change: `change[i]` answers `blankOutputs[i]`, with the amount the mint chose.
-    func change(signatures: [BlindSignature], blankOutputs: [PlannedOutput]) throws(WalletError) -> [Proof] {
-        guard signatures.count <= blankOutputs.count else {
-            throw invalid("\(signatures.count) change signatures for \(blankOutputs.count) blank outputs")
-        }
+    /// Unblinds NUT-08 change: each signature answers the blank output at its index (`change[i]` ↔ `outputs[i]` in a
+    /// melt answer; by `B_` in a NUT-09 restore), with the amount the mint chose.
+    func change(signatures: [Int: BlindSignature], blankOutputs: [PlannedOutput]) throws(WalletError) -> [Proof] {
         var proofs: [Proof] = []
-        for (index, (signature, output)) in zip(signatures, blankOutputs).enumerated() {
+        for (index, signature) in signatures.sorted(by: { $0.key < $1.key }) {
+            guard blankOutputs.indices.contains(index) else {
+                throw invalid("change signature \(index) answers no blank output (\(blankOutputs.count) sent)")
+            }
             guard signature.amount > 0 else { throw invalid("change signature \(index) has amount 0") }
-            var answered = output
+            var answered = blankOutputs[index]
             answered.amount = signature.amount
             proofs.append(try proof(signature: signature, output: answered, index: index))
         }
