@@ -24,6 +24,17 @@ extension Wallet {
         if let answered = response.unit, answered != unit {
             throw WalletError(.invalidMintResponse, "the quote is in \(answered), not \(unit)")
         }
+        // A mint quoting more than the invoice asks would keep the difference.
+        let invoiced: UInt64? =
+            switch unit {
+            case .sat: Bolt11Amount.satoshis(trimmed)
+            case .msat: Bolt11Amount.millisatoshis(trimmed)
+            default: nil
+            }
+        if let invoiced, response.amount != invoiced {
+            throw WalletError(
+                .invalidMintResponse, "the quote asks \(response.amount) \(unit) for an invoice of \(invoiced)")
+        }
         let quote = StoredMeltQuote(
             id: response.quote, mintURL: mint, unit: unit, request: trimmed, amount: response.amount,
             feeReserve: response.feeReserve ?? 0, state: response.state, expiry: response.expiry,
