@@ -88,6 +88,16 @@ public actor Wallet {
         do { return try store.read(body) } catch { throw WalletError.storage(error) }
     }
 
+    /// Runs the write that settles an operation the mint has acted on. A store failure here (a full disk) leaves the
+    /// operation open for recovery, so it is reported as `pending`, not as a failure.
+    func settleWrite<T>(_ id: OperationID, _ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
+        do { return try write(body) } catch where error.code == .storage {
+            throw WalletError(
+                .pending, "the mint answered but the outcome could not be stored (\(error.reason)); recovery settles it",
+                operationID: id, underlying: error)
+        }
+    }
+
     /// Runs a write transaction, mapping store failures.
     func write<T>(_ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
         do { return try store.write(body) } catch { throw WalletError.storage(error) }

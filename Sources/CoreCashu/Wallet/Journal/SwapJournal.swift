@@ -25,3 +25,11 @@ struct SwapJournal: Codable, Sendable {
     /// For a reclaim: the send whose proofs come back.
     var reclaimedOperation: OperationID?
 }
+
+extension SwapJournal {
+    /// Where the wallet's inputs go when the swap did not happen: back to unspent, or for a reclaim back into the
+    /// token they came from (its receiver may still claim it).
+    var releaseStatus: (ProofStatus, OperationID?) {
+        purpose == .reclaim ? (.sent, reclaimedOperation) : (.unspent, nil)
+    }
+}

@@ -131,17 +131,7 @@ extension Wallet {
             return try self.requireOperation(tx, id)
         }
         step(.journaled, .reclaim)
-        let outcome: SwapOutcome
-        do {
-            outcome = try await resumeSwap(record, firstAttempt: true)
-        } catch where error.code == .mintRefused || error.code == .mintUnreachable {
-            // Definitely not reclaimed: the proofs are the receiver's to claim again.
-            try write { tx in
-                let back = try tx.proofs(Ys: unclaimed.map(\.Y)).filter { $0.status == .unspent }
-                if !back.isEmpty { try tx.setStatus(.sent, Ys: back.map(\.Y), operationID: sendID) }
-            }
-            throw error
-        }
+        let outcome = try await resumeSwap(record, firstAttempt: true)
         return ReceiveResult(
             operationIDs: [id], amount: outcome.kept.reduce(0) { $0 + $1.amount }, fee: outcome.fee)
     }

@@ -33,15 +33,24 @@ extension Wallet {
         guard let quote = try read({ tx in try tx.meltQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
+        if let open = try openMelt(quoteID: quoteID) {
+            // A payment of this quote is already under way: learn its fate instead of paying twice.
+            return try await resolveMelt(open, journal: try Self.decodeJSON(MeltJournal.self, open.payload))
+        }
         guard quote.state == .unpaid else { throw WalletError(.quoteState, "the quote is \(quote.state)") }
         let mint = quote.mintURL
         let keyset = try await activeKeyset(mint, unit: quote.unit)
-        let need = quote.amount + quote.feeReserve
+        let (need, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve)
+        guard !overflow else { throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve overflow") }
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
         let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
         let id = OperationID.random()
         step(.planned, .melt)
         let record = try write { tx -> OperationRecord in
+            // Another process may have started paying this quote meanwhile.
+            if let other = try self.openMelt(tx, quoteID: quoteID) {
+                throw WalletError(.pending, "a payment of this quote is already under way", operationID: other.id)
+            }
             let candidates = try tx.proofs(mintURL: mint, unit: quote.unit, statuses: [.unspent])
             let chosen = try selector.selectExact(candidates, amount: need, includingFee: true)
                 ?? selector.select(candidates, atLeast: need)
@@ -64,6 +73,7 @@ extension Wallet {
             try self.journal(
                 tx, id: id, kind: .melt, mint: mint, unit: quote.unit, payload: journal, amount: quote.amount,
                 fee: selection.total - quote.amount)
+            try self.updateMeltQuote(tx, quoteID, state: .pending, preimage: nil)
             return try self.requireOperation(tx, id)
         }
         step(.journaled, .melt)
@@ -102,6 +112,7 @@ extension Wallet {
             response = try await connector(operation.mintURL).melt(journal.request)
         } catch let error where error.code == .unreachable && firstAttempt {
             try failOperation(operation.id, release: journal.inputs)
+            try write { tx in try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil) }
             throw WalletError.mint(error)
         } catch let error where error.code == .mintRefused {
             // Refused — but some refusals (pending, already spent) mean an earlier attempt got through: the quote
@@ -115,7 +126,7 @@ extension Wallet {
             throw WalletError.mint(error, operationID: operation.id)
         }
         step(.answered, .melt)
-        return try await settleMelt(operation, journal: journal, response: response)
+        return try await settleMelt(operation, journal: journal, response: response, ownAnswer: true)
     }
 
     /// Learns a melt's fate from the quote state and, when unpaid, its inputs' NUT-07 states.
@@ -124,14 +135,26 @@ extension Wallet {
         do { response = try await connector(operation.mintURL).meltQuoteState(quote: journal.quoteID) } catch {
             throw WalletError.mint(error, operationID: operation.id)
         }
-        return try await settleMelt(operation, journal: journal, response: response)
+        return try await settleMelt(operation, journal: journal, response: response, ownAnswer: false)
     }
 
-    private func settleMelt(_ operation: OperationRecord, journal: MeltJournal, response: MeltQuoteResponse)
-        async throws(WalletError) -> MeltResult
-    {
+    /// Settles a melt from the mint's answer. `ownAnswer` is the answer to this operation's own request; a quote's
+    /// state fetched later may describe another payment of the same quote, so then NUT-07 must confirm that this
+    /// operation's inputs were the ones spent.
+    private func settleMelt(
+        _ operation: OperationRecord, journal: MeltJournal, response: MeltQuoteResponse, ownAnswer: Bool
+    ) async throws(WalletError) -> MeltResult {
         switch response.state {
         case .paid:
+            if !ownAnswer {
+                let states: [CompressedPoint: ProofState.State]
+                do { states = try await proofStates(operation.mintURL, Ys: journal.inputs) } catch {
+                    throw WalletError.mint(error, operationID: operation.id)
+                }
+                if journal.inputs.contains(where: { states[$0] != .spent }) {
+                    try finishUnpaidMelt(operation, journal: journal, states: states)
+                }
+            }
             var change = Dictionary(uniqueKeysWithValues: (response.change ?? []).enumerated().map { ($0, $1) })
             if response.change == nil && !journal.blankOutputs.isEmpty {
                 // The answer carried no change (or was lost): the blank outputs' signatures come back by NUT-09,
@@ -158,12 +181,46 @@ extension Wallet {
             do { states = try await proofStates(operation.mintURL, Ys: journal.inputs) } catch {
                 throw WalletError.mint(error, operationID: operation.id)
             }
-            guard journal.inputs.allSatisfy({ states[$0] == .unspent }) else {
-                throw WalletError(.pending, "the melt's inputs are not released yet", operationID: operation.id)
-            }
-            try failOperation(operation.id, release: journal.inputs)
-            try write { tx in try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil) }
-            throw WalletError(.mintRefused, "the payment failed; the proofs were released", operationID: operation.id)
+            try finishUnpaidMelt(operation, journal: journal, states: states)
+        }
+    }
+
+    /// Closes a melt the mint did not pay with these inputs: spent ones (spent elsewhere) are marked spent, unspent
+    /// ones released. While any input is pending at the mint, nothing moves.
+    private func finishUnpaidMelt(
+        _ operation: OperationRecord, journal: MeltJournal, states: [CompressedPoint: ProofState.State]
+    ) throws(WalletError) -> Never {
+        guard !journal.inputs.contains(where: { states[$0] == .pending || !(states[$0]?.isKnown ?? false) }) else {
+            throw WalletError(.pending, "the melt's inputs are still pending at the mint", operationID: operation.id)
+        }
+        let spent = journal.inputs.filter { states[$0] == .spent }
+        let unspent = journal.inputs.filter { states[$0] == .unspent }
+        // A melt is atomic: every input spent means it went through, whatever the quote says (a mint lagging or
+        // lying); the operation stays open until the quote agrees. A mix means someone else spent some of them.
+        guard !unspent.isEmpty else {
+            throw WalletError(
+                .pending, "the melt's inputs are spent but the quote is not paid; will check again",
+                operationID: operation.id)
+        }
+        try write { tx in
+            guard let open = try self.openOperation(tx, operation.id) else { return }
+            if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent, operationID: operation.id) }
+            if !unspent.isEmpty { try tx.setStatus(.unspent, Ys: unspent, operationID: nil) }
+            try self.close(tx, open, state: .failed, history: .failed)
+            try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil)
+        }
+        throw WalletError(.mintRefused, "the payment did not go through; the proofs were released", operationID: operation.id)
+    }
+
+    /// The open melt of a quote, if one is under way.
+    func openMelt(quoteID: String) throws(WalletError) -> OperationRecord? {
+        try read { tx in try self.openMelt(tx, quoteID: quoteID) }
+    }
+
+    func openMelt(_ tx: any WalletTransaction, quoteID: String) throws -> OperationRecord? {
+        try tx.unfinishedOperations().first { operation in
+            operation.kind == .melt
+                && (try? JSONDecoder().decode(MeltJournal.self, from: Data(operation.payload)))?.quoteID == quoteID
         }
     }
 
@@ -178,11 +235,11 @@ extension Wallet {
         let stored = try stored(proofs, mint: operation.mintURL, unit: operation.unit)
         let changeTotal = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
         let fee = journal.inputTotal >= journal.amount + changeTotal ? journal.inputTotal - journal.amount - changeTotal : 0
-        try write { tx in
-            guard let open = try self.openOperation(tx, operation.id) else { return }
+        try settleWrite(operation.id) { tx in
             try tx.addProofs(stored)
             try tx.setStatus(.spent, Ys: journal.inputs, operationID: operation.id)
             try self.updateMeltQuote(tx, journal.quoteID, state: .paid, preimage: preimage)
+            guard let open = try self.openOperation(tx, operation.id) else { return }
             try self.close(tx, open, state: .done, history: .done, amount: journal.amount, fee: fee)
         }
         step(.settled, .melt)

@@ -138,14 +138,15 @@ extension Wallet {
         }
         let stored = try stored(proofs, mint: mint, unit: operation.unit)
         let amount = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
-        try write { tx in
-            guard let open = try self.openOperation(tx, operation.id) else { return }
+        try settleWrite(operation.id) { tx in
+            // Valid signatures are never dropped, even if another pass closed the operation meanwhile.
             try tx.addProofs(stored)
             if var quote = try tx.mintQuote(id: journal.quoteID) {
                 quote.state = .issued
                 quote.updatedAt = Date()
                 try tx.saveMintQuote(quote)
             }
+            guard let open = try self.openOperation(tx, operation.id) else { return }
             try self.close(tx, open, state: .done, history: .done, amount: amount)
         }
         step(.settled, .mint)
@@ -153,12 +154,15 @@ extension Wallet {
         return MintResult(operationID: operation.id, amount: amount, proofCount: proofs.count)
     }
 
-    /// Closes an operation that definitely did not happen, releasing the wallet's reserved inputs.
-    func failOperation(_ id: OperationID, release: [CompressedPoint]) throws(WalletError) {
+    /// Closes an operation that definitely did not happen, releasing the wallet's reserved inputs (to `status`,
+    /// owned by `owner`: unspent, or back into the token a reclaim took them from).
+    func failOperation(
+        _ id: OperationID, release: [CompressedPoint], as target: (ProofStatus, OperationID?) = (.unspent, nil)
+    ) throws(WalletError) {
         try write { tx in
             guard let open = try self.openOperation(tx, id) else { return }
             let held = try tx.proofs(Ys: release).filter { $0.operationID == id }
-            if !held.isEmpty { try tx.setStatus(.unspent, Ys: held.map(\.Y), operationID: nil) }
+            if !held.isEmpty { try tx.setStatus(target.0, Ys: held.map(\.Y), operationID: target.1) }
             try self.close(tx, open, state: .failed, history: .failed)
         }
     }

@@ -22,7 +22,7 @@ extension Wallet {
         do {
             signatures = try await connector(operation.mintURL).swap(journal.request).signatures
         } catch let error where error.code == .unreachable && firstAttempt {
-            try failOperation(operation.id, release: journal.ownInputs)
+            try failOperation(operation.id, release: journal.ownInputs, as: journal.releaseStatus)
             throw WalletError.mint(error)
         } catch let error where error.code == .mintRefused {
             // A refusal may follow an earlier attempt that went through (11001, 11003), and Nutshell refuses with
@@ -36,35 +36,20 @@ extension Wallet {
         return try settleSwap(operation, journal: journal, signatures: signatures)
     }
 
-    /// Learns what became of a swap whose answer is unknown: NUT-09 for its outputs, NUT-07 for its inputs.
+    /// Learns what became of a swap whose answer is unknown or refused: NUT-07 for its inputs first (a swap is atomic:
+    /// unspent inputs mean it did not happen, whatever a restore says), then NUT-09 for its outputs.
     func resolveSwap(_ operation: OperationRecord, journal: SwapJournal, refusal: MintClientError)
         async throws(WalletError) -> SwapOutcome
     {
-        let restored: [Int: BlindSignature]
         let states: [CompressedPoint: ProofState.State]
         let inputYs: [CompressedPoint]
         do {
-            restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs)
-            if restored.count == journal.outputs.count {
-                let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
-                return try settleSwap(operation, journal: journal, signatures: signatures)
-            }
-            guard restored.isEmpty else {
-                // A swap is atomic (NUT-03): the mint signed all of its outputs or none. Part of them is a broken
-                // answer, and settling on it would lose the rest.
-                throw WalletError(
-                    .invalidMintResponse,
-                    "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
-                    operationID: operation.id)
-            }
             inputYs = try journal.request.inputs.map { proof throws(CryptoError) in
                 CompressedPoint(try HashToCurve.point(secret: proof.secret))
             }
             states = try await proofStates(operation.mintURL, Ys: inputYs)
         } catch let error as MintClientError {
             throw WalletError.mint(error, operationID: operation.id)
-        } catch let error as WalletError {
-            throw error
         } catch {
             throw WalletError(.crypto, "cannot hash an input secret", operationID: operation.id, underlying: error)
         }
@@ -72,10 +57,31 @@ extension Wallet {
         if inputStates.contains(where: { $0 == .pending || !$0.isKnown }) {
             throw WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operation.id)
         }
-        if inputStates.allSatisfy({ $0 == .unspent }) && restored.isEmpty {
-            // The swap did not happen: the refusal stands and the wallet's inputs are released.
-            try failOperation(operation.id, release: journal.ownInputs)
+        if inputStates.allSatisfy({ $0 == .unspent }) {
+            // The swap did not happen (even if a restore knew our outputs: then a counter was reused elsewhere):
+            // the refusal stands and the wallet's inputs are released.
+            try failOperation(operation.id, release: journal.ownInputs, as: journal.releaseStatus)
             throw WalletError.mint(refusal)
+        }
+        guard inputStates.allSatisfy({ $0 == .spent }) else {
+            // Some spent, some not: not this swap (it is atomic); someone else spent part of the inputs.
+            try failSpentElsewhere(operation, journal: journal, states: states)
+        }
+        let restored: [Int: BlindSignature]
+        do { restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs) } catch {
+            throw WalletError.mint(error, operationID: operation.id)
+        }
+        if restored.count == journal.outputs.count {
+            let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
+            return try settleSwap(operation, journal: journal, signatures: signatures)
+        }
+        guard restored.isEmpty else {
+            // A swap is atomic (NUT-03): the mint signed all of its outputs or none. Part of them is a broken answer,
+            // and settling on it would lose the rest.
+            throw WalletError(
+                .invalidMintResponse,
+                "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
+                operationID: operation.id)
         }
         // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice).
         try failSpentElsewhere(operation, journal: journal, states: states)
@@ -98,10 +104,16 @@ extension Wallet {
         let sendOwner = journal.purpose == .send ? operation.id : nil
         let storedSent = try stored(sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
         let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
-        let settledHere = try write { tx -> Bool in
-            guard let open = try self.openOperation(tx, operation.id) else { return false }
+        let settledHere = try settleWrite(operation.id) { tx -> Bool in
+            // Valid signatures are never dropped: even when another pass closed the operation meanwhile, the proofs
+            // are the wallet's and the inputs are spent (stores ignore proofs they already hold).
             try tx.addProofs(storedSent + storedKept)
             if !journal.ownInputs.isEmpty { try tx.setStatus(.spent, Ys: journal.ownInputs, operationID: operation.id) }
+            guard let open = try self.openOperation(tx, operation.id) else { return false }
+            // A restore may have stored the token's proofs first, as unspent: they are the token's.
+            if let sendOwner, !storedSent.isEmpty {
+                try tx.setStatus(.sent, Ys: storedSent.map(\.Y), operationID: sendOwner)
+            }
             // A receive of the wallet's own token spends those proofs too.
             let foreign = receivedInputYs(journal)
             let ownSent = try tx.proofs(Ys: foreign).filter { $0.status != .spent }
@@ -118,11 +130,14 @@ extension Wallet {
             return true
         }
         if !settledHere && journal.purpose == .send {
-            // Another wallet on this store recovered the send meanwhile, as a swap that kept every output: a token
-            // made of them now would be spent twice.
-            throw WalletError(
-                .cancelled, "a recovery pass settled this send first and kept its outputs; no token was made",
-                operationID: operation.id)
+            // Another pass settled this send first. A locked send stays a send: its proofs are the token. Otherwise
+            // it kept the outputs, and a token made of them now would be spent twice.
+            let stillSent = try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }
+            guard !sent.isEmpty, stillSent.count == sent.count else {
+                throw WalletError(
+                    .cancelled, "a recovery pass settled this send first and kept its outputs; no token was made",
+                    operationID: operation.id)
+            }
         }
         step(.settled, operation.kind)
         return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
@@ -137,7 +152,8 @@ extension Wallet {
     }
 
     /// Closes a swap whose inputs were spent by someone else (none of its outputs signed): the wallet's spent inputs
-    /// are marked spent, any still unspent are released, and the caller learns the proofs were already spent.
+    /// are marked spent, any still unspent are released (back to the token for a reclaim), and the caller learns the
+    /// proofs were already spent.
     private func failSpentElsewhere(
         _ operation: OperationRecord, journal: SwapJournal, states: [CompressedPoint: ProofState.State]
     ) throws(WalletError) -> Never {
@@ -146,7 +162,8 @@ extension Wallet {
         try write { tx in
             guard let open = try self.openOperation(tx, operation.id) else { return }
             if !spentOwn.isEmpty { try tx.setStatus(.spent, Ys: spentOwn, operationID: operation.id) }
-            if !unspentOwn.isEmpty { try tx.setStatus(.unspent, Ys: unspentOwn, operationID: nil) }
+            let (status, owner) = journal.releaseStatus
+            if !unspentOwn.isEmpty { try tx.setStatus(status, Ys: unspentOwn, operationID: owner) }
             try self.close(tx, open, state: .failed, history: .failed, amount: 0)
         }
         step(.settled, operation.kind)
