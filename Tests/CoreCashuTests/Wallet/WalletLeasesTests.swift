@@ -1,5 +1,6 @@
 // Tests of Wallet/Wallet+Leases.swift across processes: a WalletProbe child's operation in flight is never taken over
-// by this process's recovery pass, and its send hands out its token; lock files are private and go once settled.
+// by this process's recovery pass, and completes (a send hands out its token); lock files are private and go once
+// settled.
 
 import Foundation
 import Testing
@@ -8,13 +9,15 @@ import Testing
 
 @Suite("Wallet: operation leases across processes", .serialized)
 struct WalletLeasesTests {
-    @Test func anotherProcessLeavesASendInFlightAlone() async throws {
-        try await ProxyScenario.with(.send) { scenario in
-            scenario.proxy.inject(.holdAnswer, path: ProxiedOperation.send.path)
+    /// The child runs the operation with its answer held by the proxy; this process opens the same wallet meanwhile.
+    @Test(arguments: ProxiedOperation.allCases)
+    func anotherProcessLeavesAnOperationInFlightAlone(_ operation: ProxiedOperation) async throws {
+        try await ProxyScenario.with(operation) { scenario in
+            let (command, argument) = try await Self.probeCommand(scenario)
+            scenario.proxy.inject(.holdAnswer, path: operation.path)
             // The child knows the mint by the proxy's URL, as the scenario's wallet does.
             async let child = WalletProbeRunner.run(
-                directory: scenario.wallet.directory, mint: scenario.proxy.url, "send-swap",
-                String(ProxyScenario.sendAmount))
+                directory: scenario.wallet.directory, mint: scenario.proxy.url, command, argument)
             try await WalletInFlightRecoveryTests.waitUntilTheMintActed(scenario.proxy)
             let before = scenario.proxy.requests.count
 
@@ -31,7 +34,7 @@ struct WalletLeasesTests {
             #expect(report.resolved.isEmpty)
             #expect(report.unresolved.map(\.1.code) == [.pending])
             let open = try await other.wallet.read { tx in try tx.unfinishedOperations() }
-            #expect(open.map(\.kind) == [.send])
+            #expect(open.map(\.kind) == [Self.kind(operation)])
             #expect(files == open.map { "\($0.id).lock" })
             #expect(
                 scenario.proxy.requests.count == before,
@@ -40,17 +43,38 @@ struct WalletLeasesTests {
             scenario.proxy.releaseHeldAnswers()
             let run = try await child
             #expect(run.status == 0, "\(run)")
+            // The books, read by this process: the balance is what the mint confirms, and balance + sent + melted +
+            // fees is what came in.
+            try await scenario.reopened(other).expectSettled()
+            #expect(try other.lockFiles().isEmpty)
+            guard operation == .send else { return }
+            // The send is pending with its token's proofs, none of which the wallet counts as its own.
             let token = try Token.decode(try #require(run.token, "no token: \(run)"))
             #expect(token.proofs.reduce(0) { $0 + $1.amount } == ProxyScenario.sendAmount)
-
-            // The books, read by this process: the send is pending with its token's proofs, the balance is what the
-            // mint confirms, and balance + sent + fees is what came in.
             let sentYs = Set(try token.proofs.map { CompressedPoint(try HashToCurve.point(secret: $0.secret)) })
             let unspent = Set(try await other.wallet.proofs(statuses: [.unspent]).map(\.Y))
             #expect(sentYs.isDisjoint(with: unspent))
-            try await scenario.reopened(other).expectSettled()
             #expect(try await other.wallet.pendingSends().map(\.amount) == [ProxyScenario.sendAmount])
-            #expect(try other.lockFiles().isEmpty)
+        }
+    }
+
+    /// The probe command doing the scenario's operation: the child makes its own quotes (a paid mint quote of the
+    /// same amount, a melt quote for a fresh invoice of the same amount).
+    static func probeCommand(_ scenario: ProxyScenario) async throws -> (String, String) {
+        switch scenario.operation {
+        case .mint: ("fund", String(ProxyScenario.mintAmount))
+        case .send: ("send-swap", String(ProxyScenario.sendAmount))
+        case .receive: ("receive", try #require(scenario.tokenToReceive))
+        case .melt: ("melt", try await TestMint.externalInvoice(amount: ProxyScenario.meltAmount))
+        }
+    }
+
+    static func kind(_ operation: ProxiedOperation) -> OperationKind {
+        switch operation {
+        case .mint: .mint
+        case .send: .send
+        case .receive: .receive
+        case .melt: .melt
         }
     }
 
