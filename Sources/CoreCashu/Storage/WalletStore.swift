@@ -18,4 +18,8 @@ public protocol WalletStore: Sendable {
 
     /// Runs `body` in one write transaction, committed when it returns and rolled back when it throws.
     func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T
+
+    /// The leases that keep a journaled operation to the one wallet (and process) executing it; every wallet on this
+    /// store must get the same ones, so that ``Wallet/recover()`` never resumes an operation still executing.
+    var operationLeases: any OperationLeases { get }
 }

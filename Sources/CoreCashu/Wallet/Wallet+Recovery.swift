@@ -29,21 +29,41 @@ extension Wallet {
             logger.error("recovery cannot read the journal", metadata: ["error": "\(error)"])
             return report
         }
-        for operation in open {
+        do {
+            // A lease taken by a process that died before journaling its operation left a lock file behind.
+            _ = try leases.removeAbandoned(except: Set(open.map(\.id)).union(inFlight.keys))
+        } catch {
+            logger.warning("recovery cannot clear abandoned leases", metadata: ["error": "\(error)"])
+        }
+        for listed in open {
             // Its own call is waiting for the mint's answer (the actor is reentrant): replaying it now would race it.
-            guard !inFlight.contains(operation.id) else {
+            guard inFlight[listed.id] == nil else {
                 report.unresolved.append(
-                    (operation.id, WalletError(.pending, "the operation is in flight", operationID: operation.id)))
+                    (listed.id, WalletError(.pending, "the operation is in flight", operationID: listed.id)))
                 continue
             }
+            // Another process (or wallet) executing it holds its lease: it is theirs to settle. A dead process's
+            // lease died with it.
+            let claimed: OperationID?
+            do { claimed = try claim(listed.id) } catch {
+                report.unresolved.append((listed.id, error))
+                continue
+            }
+            defer { release(claimed) }
             var failure: WalletError?
-            do { try await resume(operation) } catch { failure = error }
+            do {
+                // Its executor may have settled it between the listing and the lease.
+                guard let operation = try read({ tx in try self.openOperation(tx, listed.id) }) else { continue }
+                try await resume(operation)
+            } catch {
+                failure = error
+            }
             // A melt the mint still reports PENDING comes back without an error but is not at an end.
-            if isOpen(operation.id) {
-                let reason = failure ?? WalletError(.pending, "pending at the mint", operationID: operation.id)
-                report.unresolved.append((operation.id, reason))
+            if isOpen(listed.id) {
+                let reason = failure ?? WalletError(.pending, "pending at the mint", operationID: listed.id)
+                report.unresolved.append((listed.id, reason))
             } else {
-                report.resolved.append(operation.id)
+                report.resolved.append(listed.id)
             }
         }
         if !open.isEmpty {
@@ -93,15 +113,6 @@ extension Wallet {
     /// Whether an operation is unfinished; `true` when the store cannot tell.
     private func isOpen(_ id: OperationID) -> Bool {
         do { return try read { tx in try self.openOperation(tx, id) } != nil } catch { return true }
-    }
-
-    /// Marks an operation in flight until the returned token is released; `nil` when it already was (a nested call).
-    func claim(_ id: OperationID) -> OperationID? {
-        inFlight.insert(id).inserted ? id : nil
-    }
-
-    func release(_ claimed: OperationID?) {
-        if let claimed { inFlight.remove(claimed) }
     }
 
     /// Reserved proofs whose operation is closed or missing go back to unspent (a crash between steps that the

@@ -19,14 +19,18 @@ public actor Wallet {
     var connectors: [MintURL: any MintConnector] = [:]
     var syncedKeysets: Set<MintURL> = []
     var stepHook: (@Sendable (WalletStep, OperationKind) -> Void)?
-    /// Operations this wallet is sending or settling right now; a recovery pass leaves them alone.
-    var inFlight: Set<OperationID> = []
+    /// Keep each journaled operation to the wallet executing it (``WalletStore/operationLeases`` unless injected).
+    let leases: any OperationLeases
+    /// Operations this wallet is sending or settling right now, with their leases; a recovery pass leaves them alone.
+    var inFlight: [OperationID: any OperationLease] = [:]
 
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
-        connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger
+        connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger,
+        leases: (any OperationLeases)? = nil
     ) {
         self.store = store
+        self.leases = leases ?? store.operationLeases
         self.secureStore = secureStore
         self.connectorFactory = connectorFactory
         self.options = options
@@ -44,12 +48,14 @@ public actor Wallet {
     ///   - options: tunables.
     ///   - logger: where the wallet logs (fixed messages, no secrets).
     ///   - recover: resume unfinished operations now (no request is made when there are none).
+    ///   - leases: the operation leases to use instead of the store's own (``WalletStore/operationLeases``); every
+    ///     wallet on the store must use the same ones.
     /// - Throws: ``WalletError`` (`secureStore`, `invalidInput` when `mnemonic` differs from the stored one).
     public static func open(
         store: any WalletStore, secureStore: any SecureStore, mnemonic: Mnemonic? = nil,
         connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions = WalletOptions(),
         logger: Logger = Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }),
-        recover: Bool = true
+        recover: Bool = true, leases: (any OperationLeases)? = nil
     ) async throws(WalletError) -> Wallet {
         let phrase = try await WalletSecrets.mnemonic(in: secureStore, given: mnemonic)
         let secrets: DeterministicSecrets
@@ -60,7 +66,7 @@ public actor Wallet {
         }
         let wallet = Wallet(
             store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
-            options: options, logger: logger)
+            options: options, logger: logger, leases: leases)
         if recover { _ = await wallet.recover() }
         return wallet
     }

@@ -90,6 +90,9 @@ struct ProxyScenario {
     /// The melt quote of a melt scenario.
     var meltQuoteID: String? { operation == .melt ? input : nil }
 
+    /// The encoded token of a receive scenario.
+    var tokenToReceive: String? { operation == .receive ? input : nil }
+
     /// Runs the operation.
     func run() async throws(WalletError) {
         switch operation {

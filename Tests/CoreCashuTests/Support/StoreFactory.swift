@@ -45,6 +45,7 @@ final class TemporarySQLiteStore: WalletStore {
 
     func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T { try store.read(body) }
     func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T { try store.write(body) }
+    var operationLeases: any OperationLeases { store.operationLeases }
 }
 
 /// Expects `body` to throw a ``StorageError`` with `code`.

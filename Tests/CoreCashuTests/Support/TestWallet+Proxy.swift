@@ -10,11 +10,12 @@ extension TestWallet {
     static func open(
         through proxy: MintProxy,
         directory: URL? = nil,
-        options: WalletOptions = WalletOptions()
+        options: WalletOptions = WalletOptions(),
+        leases: (any OperationLeases)? = nil
     ) async throws -> TestWallet {
-        try await open(directory: directory, options: options) { url in
-            HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client)
-        }
+        try await open(
+            directory: directory, options: options,
+            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }, leases: leases)
     }
 
     /// Adds the proxy's URL as the mint and mints `amount` sat through it.

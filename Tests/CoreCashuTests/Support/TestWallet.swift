@@ -14,7 +14,7 @@ struct TestWallet {
     /// Opens (or reopens) the wallet in `directory` (a fresh one when nil).
     static func open(
         directory: URL? = nil, mnemonic: Mnemonic? = nil, options: WalletOptions = WalletOptions(),
-        connectorFactory: (@Sendable (MintURL) -> any MintConnector)? = nil
+        connectorFactory: (@Sendable (MintURL) -> any MintConnector)? = nil, leases: (any OperationLeases)? = nil
     ) async throws -> TestWallet {
         let directory =
             directory
@@ -26,7 +26,8 @@ struct TestWallet {
             connectorFactory
             ?? { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }
         let wallet = try await Wallet.open(
-            store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: factory, options: options)
+            store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: factory, options: options,
+            leases: leases)
         return TestWallet(wallet: wallet, directory: directory, store: store, secureStore: secureStore)
     }
 
@@ -48,6 +49,13 @@ struct TestWallet {
         var total: UInt64 = 0
         for (proof, state) in zip(proofs, states) where state.state == .unspent { total += proof.amount }
         return total
+    }
+
+    /// The operation lock files left in the wallet's `locks/` directory (none once every operation settled).
+    func lockFiles() throws -> [String] {
+        let locks = directory.appendingPathComponent("locks").path
+        guard FileManager.default.fileExists(atPath: locks) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: locks)
     }
 
     func remove() {

@@ -37,6 +37,18 @@ enum WalletProbeRunner {
         if let argument { arguments.append(argument) }
         if let killAt { arguments += ["--kill-at", killAt] }
         if repeatCount > 1 { arguments += ["--repeat", String(repeatCount)] }
+        // Waiting for the child blocks: it runs on threads of its own, never on the cooperative pool (two threads on
+        // a 2-core machine), which an in-process MintProxy the child talks to needs to answer it.
+        let fixed = arguments
+        return try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try runBlocking(fixed) })
+            }
+            thread.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> ProbeRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -45,9 +57,9 @@ enum WalletProbeRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
-        let (outData, errData) = await (stdout, stderr)
+        let errors = BackgroundThread { err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = try errors.join()
         process.waitUntilExit()
         return ProbeRun(
             status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,

@@ -15,6 +15,8 @@ struct WalletCrashTests {
         let open = try await wallet.wallet.read { tx in try tx.unfinishedOperations() }
         #expect(open.isEmpty, "unfinished operations after recovery: \(open)")
         #expect(try await wallet.wallet.proofs(statuses: [.reserved, .pending]).isEmpty)
+        // The killed process's lock file (its lease died with it) went when recovery settled the operation.
+        #expect(try wallet.lockFiles().isEmpty)
         let balance = try await wallet.wallet.balance()
         #expect(try await wallet.balanceConfirmedByMint(mint) == balance)
         return balance

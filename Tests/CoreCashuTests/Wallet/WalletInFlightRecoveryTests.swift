@@ -1,5 +1,6 @@
 // Tests of Wallet/Wallet+Recovery.swift and Operations/Wallet+Swap.swift against the real mint: a recovery pass that
-// runs while an operation's answer is still on its way (held by a MintProxy) must not take the operation over.
+// runs while an operation's answer is still on its way (held by a MintProxy) must not take the operation over,
+// whether it runs in the same wallet or in another wallet on the same files (its lease is held).
 
 import Foundation
 import Testing
@@ -54,9 +55,40 @@ struct WalletInFlightRecoveryTests {
         }
     }
 
-    /// Another process (a second wallet on the same files, like the CLI's timer) recovers while a send is in flight:
-    /// it settles the send as a swap keeping every output, so the send must fail instead of handing out a token.
-    @Test func sendTakenOverByAnotherProcessFailsWithoutAToken() async throws {
+    /// A second wallet on the same files (as a second process would be) finds the send's lease held: its recovery
+    /// pass reports the send pending and sends nothing for it, and the send hands out its token.
+    @Test func anotherWalletOnTheSameFilesLeavesASendInFlightAlone() async throws {
+        try await ProxyScenario.with(.send) { scenario in
+            scenario.proxy.inject(.holdAnswer, path: ProxiedOperation.send.path)
+            async let sending = scenario.wallet.wallet.send(
+                amount: ProxyScenario.sendAmount,
+                mint: scenario.proxy.url,
+                options: SendOptions(preferOffline: false)
+            )
+            try await Self.waitUntilTheMintActed(scenario.proxy)
+            let before = scenario.proxy.requests.count
+            // Opening runs a recovery pass; so does the explicit one.
+            let other = try await TestWallet.open(through: scenario.proxy, directory: scenario.wallet.directory)
+            let report = await other.wallet.recover()
+            #expect(report.resolved.isEmpty)
+            #expect(report.unresolved.map(\.1.code) == [.pending])
+            #expect(try await other.wallet.read { tx in try tx.unfinishedOperations() }.count == 1)
+            #expect(
+                scenario.proxy.requests.count == before,
+                "recovery sent \(scenario.proxy.requests.dropFirst(before))")
+
+            scenario.proxy.releaseHeldAnswers()
+            let sent = try await sending
+            #expect(sent.amount == ProxyScenario.sendAmount)
+            #expect(try await scenario.wallet.wallet.pendingSends().map(\.amount) == [ProxyScenario.sendAmount])
+            #expect(try scenario.wallet.lockFiles().isEmpty)
+            try await scenario.expectSettled()
+        }
+    }
+
+    /// Beneath the leases: a wallet that does not honour them (``UnguardedLeases``) recovers the send in flight and
+    /// settles it as a swap keeping every output, so the send must fail instead of handing out a token.
+    @Test func sendTakenOverByAnUnguardedWalletFailsWithoutAToken() async throws {
         try await ProxyScenario.with(.send) { scenario in
             scenario.proxy.inject(.holdAnswer, path: ProxiedOperation.send.path)
             async let sending = scenario.wallet.wallet.send(
@@ -66,7 +98,8 @@ struct WalletInFlightRecoveryTests {
             )
             try await Self.waitUntilTheMintActed(scenario.proxy)
             // Opening runs a recovery pass.
-            let other = try await TestWallet.open(through: scenario.proxy, directory: scenario.wallet.directory)
+            let other = try await TestWallet.open(
+                through: scenario.proxy, directory: scenario.wallet.directory, leases: UnguardedLeases())
             #expect(try await other.wallet.read { tx in try tx.unfinishedOperations() }.isEmpty)
 
             scenario.proxy.releaseHeldAnswers()

@@ -15,6 +15,9 @@ public final class InMemoryWalletStore: WalletStore {
     /// Held for the whole of a write body, so that writes run one at a time while reads go on.
     private let writer = Mutex(())
 
+    /// Leases exclusive between the wallets sharing this store (no other process can see it).
+    public let operationLeases: any OperationLeases = InProcessOperationLeases()
+
     /// Creates an empty store.
     public init() {}
 

@@ -11,7 +11,7 @@ import GRDB
 /// - Each `read` is a deferred transaction on a read-only connection: a consistent snapshot that writers do not block
 ///   (WAL mode).
 /// - `synchronous = FULL`: a committed write is on disk (the WAL is synced on every commit) before `write` returns.
-/// - The file and its `-wal` and `-shm` companions are 0600.
+/// - The file and its `-wal` and `-shm` companions are 0600; operation lock files (`locks/`, 0700) are 0600.
 ///
 /// Neither `read` nor `write` may be called from inside another transaction's body.
 public final class SQLiteWalletStore: WalletStore {
@@ -19,6 +19,10 @@ public final class SQLiteWalletStore: WalletStore {
 
     /// The database file's path.
     public let path: String
+
+    /// `flock` leases on files in `locks/` beside the database (``FileOperationLeases``), which every process opening
+    /// this database shares.
+    public let operationLeases: any OperationLeases
 
     /// Opens (creating and migrating when needed) the wallet database in a wallet directory.
     /// - Parameters:
@@ -41,6 +45,8 @@ public final class SQLiteWalletStore: WalletStore {
         try SQLiteFiles.preparePrivateFiles(databasePath: path)
         pool = try SQLiteFiles.open(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
         self.path = path
+        operationLeases = FileOperationLeases(
+            directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("locks"))
     }
 
     static func configuration(busyTimeout: TimeInterval) -> Configuration {

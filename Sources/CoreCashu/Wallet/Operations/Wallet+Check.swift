@@ -75,6 +75,9 @@ extension Wallet {
             $0.kind == .melt && $0.state == .pending && (mint == nil || $0.mintURL == mint)
         }
         for melt in melts {
+            // One this wallet, or another process, is still executing is left to it.
+            guard let claimed = try? claim(melt.id) else { continue }
+            defer { release(claimed) }
             let journal = try Self.decodeJSON(MeltJournal.self, melt.payload)
             if let result = try? await resolveMelt(melt, journal: journal), result.state == .paid {
                 report.settledMelts.append(melt.id)
@@ -113,6 +116,9 @@ extension Wallet {
         let planner = planner(keyset)
         let holdings = try holdings(mint, unit: unit)
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let lease = try claim(id)
+        defer { release(lease) }
         let record = try write { tx -> OperationRecord in
             let still = try tx.proofs(Ys: unclaimed.map(\.Y)).filter { $0.status == .sent }
             guard still.count == unclaimed.count else {

@@ -45,6 +45,9 @@ extension Wallet {
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
         let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let claimed = try claim(id)
+        defer { release(claimed) }
         step(.planned, .melt)
         let record = try write { tx -> OperationRecord in
             // Another process may have started paying this quote meanwhile.
@@ -104,7 +107,7 @@ extension Wallet {
 
     /// Sends (or re-sends) a journaled melt and settles the answer.
     func resumeMelt(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MeltResult {
-        let claimed = claim(operation.id)
+        let claimed = try claim(operation.id)
         defer { release(claimed) }
         let journal = try Self.decodeJSON(MeltJournal.self, operation.payload)
         let response: MeltQuoteResponse

@@ -31,6 +31,9 @@ extension Wallet {
         let amounts = try planner(keyset).split(quote.amount, holdings: try holdings(quote.mintURL, unit: quote.unit))
         let quoteKey = try await loadQuoteKey(quote)
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let claimed = try claim(id)
+        defer { release(claimed) }
         step(.planned, .mint)
         let record = try write { tx -> OperationRecord in
             let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
@@ -77,7 +80,7 @@ extension Wallet {
 
     /// Sends (or re-sends, byte-identically) a journaled mint request and settles the answer.
     func resumeMint(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MintResult {
-        let claimed = claim(operation.id)
+        let claimed = try claim(operation.id)
         defer { release(claimed) }
         let journal = try Self.decodeJSON(MintJournal.self, operation.payload)
         let mint = operation.mintURL

@@ -78,6 +78,9 @@ extension Wallet {
         let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
         let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let claimed = try claim(id)
+        defer { release(claimed) }
         step(.planned, .receive)
         let record = try write { tx -> OperationRecord in
             let amounts = try planner.split(total - fee, holdings: holdings)

@@ -57,6 +57,9 @@ extension Wallet {
         let sendTotal = sendAmounts.reduce(0, +)
         let lockedSecrets = try makeLockedSecrets(send.lock, count: sendAmounts.count)
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let claimed = try claim(id)
+        defer { release(claimed) }
         let holdings = try holdings(mint, unit: unit)
         step(.planned, .send)
         let record = try write { tx -> OperationRecord in

@@ -15,7 +15,7 @@ struct SwapOutcome: Sendable {
 extension Wallet {
     /// Sends a journaled swap (or re-sends it byte-identically) and settles the answer.
     func resumeSwap(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> SwapOutcome {
-        let claimed = claim(operation.id)
+        let claimed = try claim(operation.id)
         defer { release(claimed) }
         let journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
         let signatures: [BlindSignature]

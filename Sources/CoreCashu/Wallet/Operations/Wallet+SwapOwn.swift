@@ -11,6 +11,9 @@ extension Wallet {
         let planner = planner(keyset)
         let holdings = try holdings(mint, unit: unit)
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let claimed = try claim(id)
+        defer { release(claimed) }
         let record = try write { tx -> OperationRecord in
             let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
             guard let selection = try selector.select(candidates, atLeast: target) else {
@@ -43,6 +46,9 @@ extension Wallet {
         let planner = planner(keyset)
         let holdings = try holdings(mint, unit: unit)
         let id = OperationID.random()
+        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
+        let claimed = try claim(id)
+        defer { release(claimed) }
         step(.planned, .swap)
         let record = try write { tx -> OperationRecord in
             let current = try tx.proofs(Ys: inputs.map(\.Y)).filter { $0.status == .unspent }
