@@ -22,6 +22,15 @@ extension Wallet {
     }
 
     /// Ends a claim: the operation's lease is given back (its lock file removed).
+    /// Claims an operation that must not already be executing anywhere, this wallet included (a second call to
+    /// `mint(quoteID:)` or `melt(quoteID:)` while the first is under way).
+    func claimExclusive(_ id: OperationID) throws(WalletError) -> OperationID? {
+        guard inFlight[id] == nil else {
+            throw WalletError(.pending, "this operation is already under way", operationID: id)
+        }
+        return try claim(id)
+    }
+
     func release(_ claimed: OperationID?) {
         guard let claimed else { return }
         inFlight.removeValue(forKey: claimed)?.release()

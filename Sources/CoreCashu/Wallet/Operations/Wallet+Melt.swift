@@ -34,8 +34,14 @@ extension Wallet {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
         if let open = try openMelt(quoteID: quoteID) {
-            // A payment of this quote is already under way: learn its fate instead of paying twice.
-            return try await resolveMelt(open, journal: try Self.decodeJSON(MeltJournal.self, open.payload))
+            // A payment of this quote was started before: learn its fate instead of paying twice (unless it is
+            // executing right now, here or in another process).
+            let claimed = try claimExclusive(open.id)
+            defer { release(claimed) }
+            guard let current = try read({ tx in try self.openOperation(tx, open.id) }) else {
+                throw WalletError(.quoteState, "the quote's payment just finished; check the history")
+            }
+            return try await resolveMelt(current, journal: try Self.decodeJSON(MeltJournal.self, current.payload))
         }
         guard quote.state == .unpaid else { throw WalletError(.quoteState, "the quote is \(quote.state)") }
         let mint = quote.mintURL

@@ -24,7 +24,13 @@ extension Wallet {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
         if let open = try unfinishedMint(quoteID: quoteID) {
-            return try await resumeMint(open)
+            // Resume the earlier attempt (its outputs may already be signed), unless it is executing right now.
+            let claimed = try claimExclusive(open.id)
+            defer { release(claimed) }
+            guard let current = try read({ tx in try self.openOperation(tx, open.id) }) else {
+                throw WalletError(.quoteState, "the quote's earlier attempt just finished; check the history")
+            }
+            return try await resumeMint(current)
         }
         guard quote.state != .issued else { throw WalletError(.quoteState, "the quote was already minted") }
         let keyset = try await activeKeyset(quote.mintURL, unit: quote.unit)
