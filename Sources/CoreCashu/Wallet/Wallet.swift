@@ -57,12 +57,30 @@ public actor Wallet {
         logger: Logger = Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }),
         recover: Bool = true, leases: (any OperationLeases)? = nil
     ) async throws(WalletError) -> Wallet {
-        let phrase = try await WalletSecrets.mnemonic(in: secureStore, given: mnemonic)
+        // The store remembers which seed it belongs to: a wallet whose mnemonic went missing (a reset keyring, a
+        // moved database) must not quietly get a new one, and a wrong mnemonic must not be mixed in.
+        let known: String?
+        do { known = try store.read { tx in try tx.metadata(WalletSecrets.fingerprintKey) } } catch {
+            throw WalletError.storage(error)
+        }
+        let (phrase, isNew) = try await WalletSecrets.mnemonic(in: secureStore, given: mnemonic, mustExist: known != nil)
         let secrets: DeterministicSecrets
+        let fingerprint: String
         do {
-            secrets = try DeterministicSecrets(mnemonic: phrase)
+            let seed = try phrase.seed()
+            secrets = try DeterministicSecrets(seed: seed)
+            fingerprint = WalletSecrets.fingerprint(of: seed)
         } catch {
             throw WalletError(.crypto, "cannot derive the seed", underlying: error)
+        }
+        if let known, known != fingerprint {
+            throw WalletError(.invalidInput, "the mnemonic does not belong to this wallet's store")
+        }
+        if isNew { try await WalletSecrets.save(phrase, in: secureStore) }
+        if known == nil {
+            do { try store.write { tx in try tx.setMetadata(WalletSecrets.fingerprintKey, fingerprint) } } catch {
+                throw WalletError.storage(error)
+            }
         }
         let wallet = Wallet(
             store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,

@@ -23,6 +23,11 @@ public struct WalletOptions: Sendable {
         restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
         maxInputs: Int = 1000
     ) {
+        // Bounds that keep loops finite and requests meaningful whatever a caller passes.
+        let restoreBatchSize = min(max(restoreBatchSize, 1), 1000)
+        let restoreGapLimit = max(restoreGapLimit, 1)
+        let maxInputs = min(max(maxInputs, 1), 10_000)
+        let targetProofsPerDenomination = min(max(targetProofsPerDenomination, 0), 16)
         self.lockMintQuotes = lockMintQuotes
         self.requireDLEQ = requireDLEQ
         self.targetProofsPerDenomination = targetProofsPerDenomination

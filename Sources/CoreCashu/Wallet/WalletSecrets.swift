@@ -1,9 +1,17 @@
-// Wallet: loading or creating the wallet's BIP-39 mnemonic through the SecureStore (NUT-13).
+// Wallet: loading or creating the wallet's BIP-39 mnemonic through the SecureStore (NUT-13), bound to its store by
+// a seed fingerprint.
+
+import Crypto
 
 /// The mnemonic's life in the secure store.
 enum WalletSecrets {
-    /// The stored mnemonic; a new wallet stores `given`, or a fresh 12-word mnemonic.
-    static func mnemonic(in secureStore: any SecureStore, given: Mnemonic?) async throws(WalletError) -> Mnemonic {
+    /// The stored mnemonic; for a new wallet `given`, or a fresh 12-word mnemonic (not saved yet).
+    /// - Parameter mustExist: the wallet already has a seed (its store says so): a missing mnemonic is an error, never
+    ///   a reason to make a new one (its backup would no longer cover the wallet).
+    /// - Returns: the mnemonic, and whether it still has to be saved (a new or restored wallet).
+    static func mnemonic(in secureStore: any SecureStore, given: Mnemonic?, mustExist: Bool = false)
+        async throws(WalletError) -> (Mnemonic, isNew: Bool)
+    {
         let stored: SecureBytes?
         do {
             stored = try await secureStore.load(key: SecureStoreKey.mnemonic)
@@ -21,14 +29,33 @@ enum WalletSecrets {
             if let given, given != mnemonic {
                 throw WalletError(.invalidInput, "this wallet already has a different mnemonic")
             }
-            return mnemonic
+            return (mnemonic, false)
         }
-        let mnemonic = given ?? Mnemonic()
+        if mustExist && given == nil {
+            throw WalletError(
+                .secureStore,
+                "this wallet's mnemonic is missing from the secure store; open it with the mnemonic to restore it")
+        }
+        return (given ?? Mnemonic(), true)
+    }
+
+    /// Saves the mnemonic of a new or restored wallet, once the store has accepted it.
+    static func save(_ mnemonic: Mnemonic, in secureStore: any SecureStore) async throws(WalletError) {
         do {
             try await secureStore.save(SecureBytes(Array(mnemonic.exposedPhrase.utf8)), key: SecureStoreKey.mnemonic)
         } catch {
             throw WalletError(.secureStore, "cannot save the mnemonic in the secure store", underlying: error)
         }
-        return mnemonic
+    }
+
+    /// The metadata key of the seed fingerprint.
+    static let fingerprintKey = "seed-fingerprint"
+
+    /// A short, non-secret fingerprint of a seed: the first 16 bytes of SHA-256 over a domain tag and the seed.
+    static func fingerprint(of seed: SecureBytes) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Array("cashuswift/seed-fingerprint".utf8))
+        seed.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Hex.encode(Array(hasher.finalize().prefix(16)))
     }
 }

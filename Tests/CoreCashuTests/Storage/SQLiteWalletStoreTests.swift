@@ -55,7 +55,7 @@ struct SQLiteWalletStoreTests {
             tables.isSuperset(of: [
                 "mints", "keysets", "counters", "proofs", "operations", "mint_quotes", "melt_quotes", "history",
             ]))
-        #expect(migrations == ["v1"])
+        #expect(migrations == ["v1", "v2"])
 
         let missing = directory.url.appendingPathComponent("new.sqlite").path
         _ = try SQLiteWalletStore(path: missing)

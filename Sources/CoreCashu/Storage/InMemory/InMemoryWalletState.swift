@@ -19,6 +19,7 @@ struct InMemoryWalletState: Sendable {
     var mintQuotes: [String: Sequenced<StoredMintQuote>] = [:]
     var meltQuotes: [String: Sequenced<StoredMeltQuote>] = [:]
     var history: [OperationID: Sequenced<HistoryEntry>] = [:]
+    var metadata: [String: String] = [:]
     private var nextSequence: UInt64 = 0
 
     /// The next insertion position; it only grows.

@@ -10,6 +10,7 @@ enum SQLiteMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
+        migrator.registerMigration("v2", migrate: v2)
         return migrator
     }
 
@@ -160,5 +161,10 @@ enum SQLiteMigrations {
                 );
                 CREATE INDEX history_by_time ON history (created_at);
                 """)
+    }
+
+    /// Wallet metadata (which seed the wallet belongs to, ...): text values under text keys.
+    static func v2(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID")
     }
 }

@@ -40,6 +40,16 @@ extension Wallet {
         if let answered = response.unit, answered != unit {
             throw WalletError(.invalidMintResponse, "the quote is in \(answered), not \(unit)")
         }
+        // The invoice must ask for what the quote mints (a mint could otherwise take more than it issues).
+        let invoiced: UInt64? =
+            switch unit {
+            case .sat: Bolt11Amount.satoshis(response.request)
+            case .msat: Bolt11Amount.millisatoshis(response.request)
+            default: nil
+            }
+        if let invoiced, invoiced != amount {
+            throw WalletError(.invalidMintResponse, "the invoice asks \(invoiced) \(unit) for a quote of \(amount)")
+        }
         if let pubkey, let echoed = response.pubkey, echoed != pubkey {
             throw WalletError(.invalidMintResponse, "the quote is locked to a key the wallet did not give")
         }

@@ -23,6 +23,8 @@ public struct RestoreResult: Sendable {
     public var spentCount: Int
     /// Requests made to the mint (restore and checkstate).
     public var requests: Int
+    /// Signatures the mint returned that failed verification (skipped).
+    public var rejectedCount: Int = 0
 }
 
 extension Wallet {
@@ -64,9 +66,14 @@ extension Wallet {
                     for (position, signature) in restored.sorted(by: { $0.key < $1.key }) {
                         var output = planned[position]
                         output.amount = signature.amount
-                        let proof = try unblinder.proof(signature: signature, output: output, index: position)
-                        found.append(contentsOf: try stored([proof], mint: mint, unit: keyset.unit))
                         lastHit = max(lastHit ?? 0, output.counter ?? 0)
+                        // One bad signature (an old one without DLEQ, a broken key) must not cost the others.
+                        guard let proof = try? unblinder.proof(signature: signature, output: output, index: position)
+                        else {
+                            result.rejectedCount += 1
+                            continue
+                        }
+                        found.append(contentsOf: try stored([proof], mint: mint, unit: keyset.unit))
                     }
                 }
                 counter += batch
