@@ -117,6 +117,9 @@ struct WalletIntegrationTests {
         let stranger = try await TestWallet.open()
         defer { stranger.remove() }
         await #expect { try await stranger.wallet.receive(encoded) } throws: { ($0 as? WalletError)?.code == .unknownMint }
+        var doubled = sent.token
+        doubled.entries[0].proofs += doubled.entries[0].proofs
+        await #expect { try await bob.wallet.receive(token: doubled) } throws: { ($0 as? WalletError)?.code == .invalidInput }
         _ = try await bob.wallet.receive(encoded)
         let bobBalance = try await bob.wallet.balance()
         await #expect { try await bob.wallet.receive(encoded) } throws: { ($0 as? WalletError)?.code == .alreadySpent }

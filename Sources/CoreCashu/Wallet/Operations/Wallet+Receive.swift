@@ -41,8 +41,8 @@ extension Wallet {
             }
             let outcome = try await receiveEntry(entry.proofs, mint: mint, unit: unit, memo: token.memo, receive)
             result.operationIDs.append(outcome.operationID)
-            result.amount += outcome.kept.reduce(0) { $0 + $1.amount }
-            result.fee += outcome.fee
+            result.amount &+= outcome.kept.reduce(0) { $0 &+ $1.amount }  // bounded by the token's checked total
+            result.fee &+= outcome.fee
         }
         guard !result.operationIDs.isEmpty else { throw WalletError(.invalidInput, "the token holds no proofs") }
         return result
@@ -57,7 +57,18 @@ extension Wallet {
             }
             try await addMint(mint)
         }
-        let keysets = try await syncKeysets(mint)
+        guard Set(proofs.map(\.secret)).count == proofs.count else {
+            throw WalletError(.invalidInput, "the token holds the same proof twice")
+        }
+        guard proofs.count <= options.maxInputs else {
+            throw WalletError(.invalidInput, "the token holds \(proofs.count) proofs, more than \(options.maxInputs) in one swap")
+        }
+        var keysets = try await syncKeysets(mint)
+        let known = Set(keysets.map(\.id))
+        if proofs.contains(where: { proof in !known.contains(where: { proof.id.matches($0) }) }) {
+            // A keyset this process has not seen yet (the mint rotated since the last sync).
+            keysets = try await syncKeysets(mint, force: true)
+        }
         var inputs = try resolveKeysets(proofs, keysets: keysets, unit: unit)
         let tables = KeysetTables(keysets)
         try verifyReceived(inputs, tables: tables)
