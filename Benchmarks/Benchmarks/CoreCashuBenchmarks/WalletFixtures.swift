@@ -63,7 +63,8 @@ enum Fixtures {
     }
 
     /// Mints proofs of exactly `amounts` with the mint directly (no wallet): one paid quote per 1000 outputs (the
-    /// mint's limit). Secrets are random, or NUT-13 outputs of `deterministic` from counter 0 up.
+    /// mint's limit). Secrets are random, or NUT-13 outputs of `deterministic` from counter 0 up. Proofs keep the
+    /// mint's DLEQ proofs (not checked here).
     static func mintProofs(
         amounts: [UInt64],
         mint: MintURL,
@@ -104,7 +105,10 @@ enum Fixtures {
                     throw Failure(description: "no key for amount \(signature.amount)")
                 }
                 let C = try BDHKE.unblind(C_: signature.C_, r: factors[index], mintKey: key)
-                proofs.append(Proof(amount: signature.amount, id: signature.id, secret: secrets[index], C: C))
+                // Kept, as a wallet keeps them (NUT-12), so stored proofs carry their DLEQ JSON.
+                let dleq = signature.dleq.map { ProofDLEQ(e: $0.e, s: $0.s, r: factors[index]) }
+                proofs.append(
+                    Proof(amount: signature.amount, id: signature.id, secret: secrets[index], C: C, dleq: dleq))
             }
             start += chunk.count
         }
