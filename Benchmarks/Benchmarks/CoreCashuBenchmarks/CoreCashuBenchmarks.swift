@@ -1,4 +1,4 @@
-// Benchmarks of CoreCashu's cryptography and wire formats (see docs/performance.md for targets and results).
+// Benchmarks of CoreCashu: crypto, wire formats and the wallet engine (targets and results: docs/performance.md).
 
 import Benchmark
 import CoreCashu
@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
     cryptoBenchmarks()
     derivationBenchmarks()
     tokenBenchmarks()
+    walletBenchmarks()
 }

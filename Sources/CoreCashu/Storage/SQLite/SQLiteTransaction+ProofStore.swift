@@ -26,25 +26,32 @@ extension SQLiteTransaction: ProofStore {
         if let mintURL { arguments += [mintURL.rawValue] }
         if let unit { arguments += [unit.rawValue] }
         let sql = Self.proofsSQL(statusCount: sortedStatuses.count, byMint: mintURL != nil, byUnit: unit != nil)
-        return try mappingErrors("proofs") { try fetch(sql, arguments, StoredProof.init(sqliteRow:)) }
+        let mintURLs = MintURLMemo()
+        return try mappingErrors("proofs") {
+            try fetch(sql, arguments) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs) }
+        }
     }
 
     func proofs(operationID: OperationID) throws -> [StoredProof] {
-        try mappingErrors("proofs") {
+        let mintURLs = MintURLMemo()
+        return try mappingErrors("proofs") {
             try fetch(
                 "SELECT \(StoredProof.sqlColumns) FROM proofs WHERE operation_id = ? ORDER BY created_at, seq",
-                [operationID.rawValue], StoredProof.init(sqliteRow:))
+                [operationID.rawValue]
+            ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs) }
         }
     }
 
     func proofs(Ys: [CompressedPoint]) throws -> [StoredProof] {
         let keys = Array(Set(Ys.map(\.hex)))
+        let mintURLs = MintURLMemo()
         return try mappingErrors("proofs") {
             try keys.chunked(Self.chunkSize).flatMap { chunk in
                 try fetch(
                     "SELECT \(StoredProof.sqlColumns) FROM proofs WHERE y IN \(sqlList(chunk.count)) "
                         + "ORDER BY created_at, seq",
-                    StatementArguments(Array(chunk)), StoredProof.init(sqliteRow:))
+                    StatementArguments(Array(chunk))
+                ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs) }
             }
         }
     }
