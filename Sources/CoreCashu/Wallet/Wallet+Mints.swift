@@ -53,6 +53,12 @@ extension Wallet {
             guard held.isEmpty else {
                 throw WalletError(.invalidInput, "mint \(url) still holds \(held.count) proofs; spend them first")
             }
+            // Its open operations and paid quotes still need its keys to settle.
+            guard try !tx.unfinishedOperations().contains(where: { $0.mintURL == url }),
+                try !tx.mintQuotes(mintURL: url).contains(where: { $0.state == .paid })
+            else {
+                throw WalletError(.invalidInput, "mint \(url) has unfinished operations or paid quotes; settle them first")
+            }
             try tx.removeKeysets(mintURL: url)
             try tx.removeMint(url: url)
         }

@@ -95,8 +95,11 @@ extension Wallet {
             signatures = try await connector(mint).mint(journal.request).signatures
         } catch let error where error.code == .mintRefused {
             switch error.mintError?.known {
+            // Definite only on the first attempt: on a replay, the mint may refuse for what changed since (a rotated
+            // keyset, an expired quote) although the first attempt already got our outputs signed.
             case .quoteNotPaid, .quoteExpired, .mintingDisabled, .mintSignatureInvalid, .pubkeyRequired,
-                .amountOutsideLimits, .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced:
+                .amountOutsideLimits, .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced
+            where firstAttempt:
                 try failOperation(operation.id, release: [])
                 throw WalletError.mint(error)
             default:
