@@ -5,23 +5,39 @@ import Foundation
 /// A Redis server for one test; stop it with ``stop()``.
 final class TestRedis: Sendable {
     let url: String
-    private let process: Process
+    private let pid: Int32
 
-    private init(url: String, process: Process) {
+    private init(url: String, pid: Int32) {
         self.url = url
-        self.process = process
+        self.pid = pid
     }
 
-    /// Starts redis-server without persistence; waits until it accepts connections.
+    /// Starts redis-server without persistence; waits until it accepts connections. A shell watchdog SIGKILLs it
+    /// once the test process is gone (SIGTERM can be blocked in processes spawned from test threads).
     static func start() async throws -> TestRedis {
         let port = try freePort()
+        let watchdog = """
+            /usr/bin/redis-server --port \(port) --bind 127.0.0.1 --save '' --appendonly no >/dev/null 2>&1 &
+            r=$!; echo "$r"
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 "$r" 2>/dev/null; do sleep 0.5; done
+            kill -9 "$r" 2>/dev/null
+            """
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
-        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        process.standardOutput = FileHandle.nullDevice
+        let out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", watchdog]
+        process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let redis = TestRedis(url: "redis://127.0.0.1:\(port)", process: process)
+        let line = try await Task.detached { () -> String in
+            var bytes: [UInt8] = []
+            while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
+            return String(decoding: bytes, as: UTF8.self)
+        }.value
+        guard let pid = Int32(line) else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "redis-server did not start"])
+        }
+        let redis = TestRedis(url: "redis://127.0.0.1:\(port)", pid: pid)
         for _ in 0..<100 {
             if canConnect(port: port) { return redis }
             try await Task.sleep(for: .milliseconds(50))
@@ -31,7 +47,7 @@ final class TestRedis: Sendable {
     }
 
     func stop() {
-        if process.isRunning { process.terminate() }
+        kill(pid, SIGKILL)
     }
 
     private static func freePort() throws -> Int {
