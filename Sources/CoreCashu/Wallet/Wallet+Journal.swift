@@ -62,6 +62,16 @@ extension Wallet {
         return operation
     }
 
+    /// The open operation of `kind` whose journal (`Journal`) names `quoteID`, if one is under way.
+    func openOperation<Journal: QuoteJournal>(
+        _ tx: any WalletTransaction, kind: OperationKind, quoteID: String, journal: Journal.Type
+    ) throws -> OperationRecord? {
+        try tx.unfinishedOperations().first { operation in
+            operation.kind == kind
+                && (try? JSONDecoder().decode(Journal.self, from: Data(operation.payload)))?.quoteID == quoteID
+        }
+    }
+
     /// Stored proofs for proofs the wallet just unblinded.
     func stored(
         _ proofs: [Proof], mint: MintURL, unit: CurrencyUnit, status: ProofStatus = .unspent,

@@ -1,7 +1,7 @@
 // Wallet: the journal of a melt (NUT-05) — the exact request, the inputs and the NUT-08 blank outputs.
 
 /// What a melt wrote before its request left.
-struct MeltJournal: Codable, Sendable {
+struct MeltJournal: QuoteJournal, Codable, Sendable {
     var quoteID: String
     /// The exact request.
     var request: MeltRequest

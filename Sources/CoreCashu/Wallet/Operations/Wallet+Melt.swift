@@ -227,10 +227,7 @@ extension Wallet {
     }
 
     func openMelt(_ tx: any WalletTransaction, quoteID: String) throws -> OperationRecord? {
-        try tx.unfinishedOperations().first { operation in
-            operation.kind == .melt
-                && (try? JSONDecoder().decode(MeltJournal.self, from: Data(operation.payload)))?.quoteID == quoteID
-        }
+        try openOperation(tx, kind: .melt, quoteID: quoteID, journal: MeltJournal.self)
     }
 
     private func settlePaidMelt(

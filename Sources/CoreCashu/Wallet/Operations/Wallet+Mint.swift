@@ -61,15 +61,7 @@ extension Wallet {
     }
 
     func unfinishedMint(quoteID: String) throws(WalletError) -> OperationRecord? {
-        let open = try read { tx in try tx.unfinishedOperations() }.filter { $0.kind == .mint }
-        for operation in open {
-            if let journal = try? JSONDecoder().decode(MintJournal.self, from: Data(operation.payload)),
-                journal.quoteID == quoteID
-            {
-                return operation
-            }
-        }
-        return nil
+        try read { tx in try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self) }
     }
 
     private func loadQuoteKey(_ quote: StoredMintQuote) async throws(WalletError) -> Scalar? {
