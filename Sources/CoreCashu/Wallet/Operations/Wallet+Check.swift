@@ -113,32 +113,9 @@ extension Wallet {
         }
         let total = unclaimed.reduce(UInt64(0)) { $0 + $1.amount }
         guard total > fee else { throw WalletError(.invalidInput, "the unclaimed proofs are worth less than the fee") }
-        let planner = planner(keyset)
-        let holdings = try holdings(mint, unit: unit)
-        let id = OperationID.random()
-        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
-        let lease = try claim(id)
-        defer { release(lease) }
-        let record = try write { tx -> OperationRecord in
-            let still = try tx.proofs(Ys: unclaimed.map(\.Y)).filter { $0.status == .sent }
-            guard still.count == unclaimed.count else {
-                throw WalletError(.invalidInput, "the token changed while reclaiming; try again")
-            }
-            try tx.setStatus(.reserved, Ys: still.map(\.Y), operationID: id)
-            let planned = try self.deterministicOutputs(
-                tx, amounts: try planner.split(total - fee, holdings: holdings), keyset: keyset)
-            let journal = SwapJournal(
-                purpose: .reclaim,
-                request: SwapRequest(inputs: unclaimed.map(\.proof), outputs: planned.map(\.blindedMessage)),
-                ownInputs: unclaimed.map(\.Y), outputs: planned, sendIndices: [], amount: total - fee, fee: fee,
-                memo: nil, reclaimedOperation: sendID)
-            try self.journal(
-                tx, id: id, kind: .reclaim, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
-            return try self.requireOperation(tx, id)
-        }
-        step(.journaled, .reclaim)
-        let outcome = try await resumeSwap(record, firstAttempt: true)
+        let outcome = try await swapOwn(
+            inputs: unclaimed, mint: mint, unit: unit, keyset: keyset, from: .sent, reclaiming: sendID)
         return ReceiveResult(
-            operationIDs: [id], amount: outcome.kept.reduce(0) { $0 + $1.amount }, fee: outcome.fee)
+            operationIDs: [outcome.operationID], amount: outcome.kept.reduce(0) { $0 + $1.amount }, fee: outcome.fee)
     }
 }

@@ -38,10 +38,13 @@ extension Wallet {
 }
 
 extension Wallet {
-    /// Swaps exactly `inputs` (still unspent) into fresh proofs of `keyset`, minus the input fee.
-    func swapOwn(inputs: [StoredProof], mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset)
-        async throws(WalletError) -> SwapOutcome
-    {
+    /// Swaps exactly `inputs` into fresh proofs of `keyset`, minus the input fee. The inputs must still be in
+    /// `status`: unspent for a plain swap, or `sent` when `reclaiming` names the send whose token they came from.
+    func swapOwn(
+        inputs: [StoredProof], mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset,
+        from status: ProofStatus = .unspent, reclaiming: OperationID? = nil
+    ) async throws(WalletError) -> SwapOutcome {
+        let kind: OperationKind = reclaiming == nil ? .swap : .reclaim
         let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
         let planner = planner(keyset)
         let holdings = try holdings(mint, unit: unit)
@@ -49,11 +52,14 @@ extension Wallet {
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
-        step(.planned, .swap)
+        step(.planned, kind)
         let record = try write { tx -> OperationRecord in
-            let current = try tx.proofs(Ys: inputs.map(\.Y)).filter { $0.status == .unspent }
+            let current = try tx.proofs(Ys: inputs.map(\.Y)).filter { $0.status == status }
             guard current.count == inputs.count else {
-                throw WalletError(.invalidInput, "the proofs changed meanwhile; try again")
+                throw WalletError(
+                    .invalidInput,
+                    reclaiming == nil
+                        ? "the proofs changed meanwhile; try again" : "the token changed while reclaiming; try again")
             }
             let fee = try selector.fee(of: current)
             let total = current.reduce(UInt64(0)) { $0 + $1.amount }
@@ -62,14 +68,14 @@ extension Wallet {
             let planned = try self.deterministicOutputs(
                 tx, amounts: try planner.split(total - fee, holdings: holdings), keyset: keyset)
             let journal = SwapJournal(
-                purpose: .swap,
+                purpose: reclaiming == nil ? .swap : .reclaim,
                 request: SwapRequest(inputs: current.map(\.proof), outputs: planned.map(\.blindedMessage)),
                 ownInputs: current.map(\.Y), outputs: planned, sendIndices: [], amount: total - fee, fee: fee,
-                memo: nil, reclaimedOperation: nil)
-            try self.journal(tx, id: id, kind: .swap, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
+                memo: nil, reclaimedOperation: reclaiming)
+            try self.journal(tx, id: id, kind: kind, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
             return try self.requireOperation(tx, id)
         }
-        step(.journaled, .swap)
+        step(.journaled, kind)
         return try await resumeSwap(record, firstAttempt: true)
     }
 }
