@@ -50,7 +50,8 @@ final class TestRedis: Sendable {
         kill(pid, SIGKILL)
     }
 
-    private static func freePort() throws -> Int {
+    /// A loopback TCP port free right now.
+    static func freePort() throws -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()

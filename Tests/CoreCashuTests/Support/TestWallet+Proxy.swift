@@ -30,13 +30,7 @@ extension TestWallet {
     /// What the mint behind the proxy says the wallet's unspent proofs are worth (NUT-07, asked directly, not
     /// through the proxy).
     func balanceConfirmedByMint(behind proxy: MintProxy) async throws -> UInt64 {
-        let proofs = try await wallet.proofs(mint: proxy.url, statuses: [.unspent])
-        guard !proofs.isEmpty else { return 0 }
-        let request = CheckStateRequest(Ys: try proofs.map { try $0.Y.point() })
-        let connector = HTTPMintConnector(mintURL: proxy.upstream, httpClient: TestHTTP.client)
-        let states = try await connector.checkState(request).states
-        var total: UInt64 = 0
-        for (proof, state) in zip(proofs, states) where state.state == .unspent { total += proof.amount }
-        return total
+        try await balanceConfirmed(
+            of: proxy.url, asking: HTTPMintConnector(mintURL: proxy.upstream, httpClient: TestHTTP.client))
     }
 }

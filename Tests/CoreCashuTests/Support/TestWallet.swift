@@ -42,10 +42,15 @@ struct TestWallet {
 
     /// What the mint says the wallet's unspent proofs are worth (NUT-07): the balance must equal it to the sat.
     func balanceConfirmedByMint(_ mint: TestMint) async throws -> UInt64 {
-        let proofs = try await wallet.proofs(mint: mint.url, statuses: [.unspent])
+        try await balanceConfirmed(of: mint.url, asking: mint.connector())
+    }
+
+    /// The wallet's unspent proofs stored under `mint`, summed over those `connector`'s mint says are unspent.
+    func balanceConfirmed(of mint: MintURL, asking connector: any MintConnector) async throws -> UInt64 {
+        let proofs = try await wallet.proofs(mint: mint, statuses: [.unspent])
         guard !proofs.isEmpty else { return 0 }
         let request = CheckStateRequest(Ys: try proofs.map { try $0.Y.point() })
-        let states = try await mint.connector().checkState(request).states
+        let states = try await connector.checkState(request).states
         var total: UInt64 = 0
         for (proof, state) in zip(proofs, states) where state.state == .unspent { total += proof.amount }
         return total

@@ -10,21 +10,8 @@ struct WalletKeysetRotationTests {
     /// Runs one mint process after another on the same database and port, as an operator restarting it would.
     struct RotatingMint {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("rotating-mint-\(UUID().uuidString)")
-        let port: String = {
-            // A port free now; the mint binds it again on every restart.
-            let process = Process()
-            let out = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", "-c",
-                "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
-            ]
-            process.standardOutput = out
-            try? process.run()
-            process.waitUntilExit()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
-        }()
+        // A port free now; the mint binds it again on every restart.
+        let port = String((try? TestRedis.freePort()) ?? 0)
 
         func start(derivationPath: String) async throws -> TestMint {
             try await TestMint.start(environment: [
