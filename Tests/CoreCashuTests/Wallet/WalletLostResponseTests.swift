@@ -110,4 +110,18 @@ struct WalletLostResponseTests {
             scenario.expectReplayIdentical()
         }
     }
+
+    /// After a lost mint answer, the replay is refused for something that changed since (here: "keyset inactive",
+    /// 12002). That refusal is not definite on a replay: NUT-09 still finds the outputs the first attempt got signed.
+    @Test func replayRefusedForAChangedKeysetStillRecoversTheOutputs() async throws {
+        try await ProxyScenario.with(.mint) { scenario in
+            let error = try #require(await scenario.runFailing(.dropResponseAfterForwarding))
+            #expect(error.code == .pending, "\(error)")
+            scenario.proxy.inject(
+                .replaceBody("keyset inactive") { _ in Data(#"{"detail":"keyset is inactive","code":12002}"#.utf8) },
+                path: ProxiedOperation.mint.path)
+            try await scenario.run()
+            try await scenario.expectSettled()
+        }
+    }
 }

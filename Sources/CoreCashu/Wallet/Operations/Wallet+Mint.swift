@@ -86,19 +86,15 @@ extension Wallet {
         do {
             signatures = try await connector(mint).mint(journal.request).signatures
         } catch let error where error.code == .mintRefused {
-            switch error.mintError?.known {
             // Definite only on the first attempt: on a replay, the mint may refuse for what changed since (a rotated
             // keyset, an expired quote) although the first attempt already got our outputs signed.
-            case .quoteNotPaid, .quoteExpired, .mintingDisabled, .mintSignatureInvalid, .pubkeyRequired,
-                .amountOutsideLimits, .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced
-            where firstAttempt:
+            if firstAttempt, let code = error.mintError?.known, Self.definiteMintRefusals.contains(code) {
                 try failOperation(operation.id, release: [])
                 throw WalletError.mint(error)
-            default:
-                // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0)
-                // after which the mint may have signed: NUT-09 tells.
-                return try await settleMintFromRestore(operation, journal: journal, refusal: error)
             }
+            // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0) after
+            // which the mint may have signed: NUT-09 tells.
+            return try await settleMintFromRestore(operation, journal: journal, refusal: error)
         } catch let error where error.code == .unreachable && firstAttempt {
             try failOperation(operation.id, release: [])
             throw WalletError.mint(error)
@@ -108,6 +104,12 @@ extension Wallet {
         step(.answered, .mint)
         return try settleMint(operation, journal: journal, signatures: signatures)
     }
+
+    /// Refusals of a first mint attempt that mean the outputs were not signed.
+    static let definiteMintRefusals: Set<MintError.KnownCode> = [
+        .quoteNotPaid, .quoteExpired, .mintingDisabled, .mintSignatureInvalid, .pubkeyRequired, .amountOutsideLimits,
+        .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced,
+    ]
 
     private func settleMintFromRestore(
         _ operation: OperationRecord, journal: MintJournal, refusal: MintClientError
