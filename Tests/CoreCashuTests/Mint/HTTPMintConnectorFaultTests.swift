@@ -10,6 +10,7 @@ import Testing
 
 @Suite("HTTPMintConnector faults", .timeLimit(.minutes(1)))
 struct HTTPMintConnectorFaultTests {
+    /// Deadlines for tests whose point is a timeout: short, so the test is quick.
     static let short = MintTimeouts(
         connect: .milliseconds(400),
         read: .milliseconds(400),
@@ -17,12 +18,25 @@ struct HTTPMintConnectorFaultTests {
         melt: .milliseconds(400)
     )
 
-    /// A connector to `url` over the shared test client, with short deadlines.
-    static func connector(_ url: MintURL, maximumResponseBytes: Int = 1 << 20) -> HTTPMintConnector {
+    /// Deadlines for tests that expect an answer: long enough that a loaded CI machine (the whole suite runs in
+    /// parallel on two cores, with child processes and mints) never turns a prompt answer into a timeout.
+    static let patient = MintTimeouts(
+        connect: .seconds(15),
+        read: .seconds(15),
+        write: .seconds(15),
+        melt: .seconds(15)
+    )
+
+    /// A connector to `url` over the shared test client; `timeouts` is ``patient`` unless a test waits for a timeout.
+    static func connector(
+        _ url: MintURL,
+        timeouts: MintTimeouts = patient,
+        maximumResponseBytes: Int = 1 << 20
+    ) -> HTTPMintConnector {
         HTTPMintConnector(
             mintURL: url,
             httpClient: TestHTTP.client,
-            timeouts: short,
+            timeouts: timeouts,
             maximumResponseBytes: maximumResponseBytes
         )
     }
@@ -82,7 +96,7 @@ struct HTTPMintConnectorFaultTests {
         let server = try LoopbackServer { _, _ in .hang }
         defer { server.stop() }
         let url = try server.url
-        let error = await Self.failure { try await Self.connector(url).checkState(Self.request) }
+        let error = await Self.failure { try await Self.connector(url, timeouts: Self.short).checkState(Self.request) }
         #expect(error?.code == .timeout)
         #expect(error?.isDefinite == false)
         #expect(error?.isReplayable == true)
@@ -90,11 +104,17 @@ struct HTTPMintConnectorFaultTests {
     }
 
     /// Runs `checkState` against a server that answers every request with `reply`.
-    static func answer(_ reply: LoopbackServer.Reply, limit: Int = 1 << 20) async throws -> (MintClientError?, Int) {
+    static func answer(
+        _ reply: LoopbackServer.Reply,
+        limit: Int = 1 << 20,
+        timeouts: MintTimeouts = patient
+    ) async throws -> (MintClientError?, Int) {
         let server = try LoopbackServer { _, _ in reply }
         defer { server.stop() }
         let url = try server.url
-        let error = await failure { try await connector(url, maximumResponseBytes: limit).checkState(request) }
+        let error = await failure {
+            try await connector(url, timeouts: timeouts, maximumResponseBytes: limit).checkState(request)
+        }
         return (error, server.requests.count)
     }
 
@@ -125,7 +145,7 @@ struct HTTPMintConnectorFaultTests {
 
     @Test("The server sends the head and stalls the body: timeout within the deadline")
     func stalledBody() async throws {
-        let (error, _) = try await Self.answer(.rawThenHang(Self.truncatedHead))
+        let (error, _) = try await Self.answer(.rawThenHang(Self.truncatedHead), timeouts: Self.short)
         #expect(error?.code == .timeout)
     }
 

@@ -23,7 +23,7 @@ struct HTTPMintConnectorLoggingTests {
         let connector = HTTPMintConnector(
             mintURL: try server.url,
             httpClient: TestHTTP.client,
-            timeouts: HTTPMintConnectorFaultTests.short,
+            timeouts: HTTPMintConnectorFaultTests.patient,
             cachedResponses: HTTPMintConnectorReplayTests.cached,
             logger: logger
         )

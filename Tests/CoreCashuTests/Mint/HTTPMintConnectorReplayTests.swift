@@ -15,13 +15,15 @@ struct HTTPMintConnectorReplayTests {
         ]
     )
 
-    static func connector(_ server: LoopbackServer, cached: CachedResponseSettings? = cached) throws
-        -> HTTPMintConnector
-    {
+    static func connector(
+        _ server: LoopbackServer,
+        cached: CachedResponseSettings? = cached,
+        timeouts: MintTimeouts = HTTPMintConnectorFaultTests.patient
+    ) throws -> HTTPMintConnector {
         HTTPMintConnector(
             mintURL: try server.url,
             httpClient: TestHTTP.client,
-            timeouts: HTTPMintConnectorFaultTests.short,
+            timeouts: timeouts,
             cachedResponses: cached
         )
     }
@@ -56,7 +58,7 @@ struct HTTPMintConnectorReplayTests {
         let server = try LoopbackServer { index, _ in index % 2 == 0 ? .hang : .respond(status: 503, body: []) }
         defer { server.stop() }
         let error = await HTTPMintConnectorFaultTests.failure {
-            try await Self.connector(server).swap(Self.swapRequest())
+            try await Self.connector(server, timeouts: HTTPMintConnectorFaultTests.short).swap(Self.swapRequest())
         }
         #expect(error?.code == .httpStatus)
         #expect(error?.httpStatus == 503)
@@ -147,7 +149,9 @@ struct HTTPMintConnectorReplayTests {
 
         let silent = try LoopbackServer { _, _ in .hang }
         defer { silent.stop() }
-        let timeout = await HTTPMintConnectorFaultTests.failure { try await Self.connector(silent).keysets() }
+        let timeout = await HTTPMintConnectorFaultTests.failure { 
+            try await Self.connector(silent, timeouts: HTTPMintConnectorFaultTests.short).keysets()
+        }
         #expect(timeout?.code == .timeout)
         #expect(silent.requests.count == 1)
     }
