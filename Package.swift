@@ -5,7 +5,9 @@ let package = Package(
     name: "CashuSwift",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "CoreCashu", targets: ["CoreCashu"])
+        .library(name: "CoreCashu", targets: ["CoreCashu"]),
+        .library(name: "LinuxCashu", targets: ["LinuxCashu"]),
+        .executable(name: "cashu", targets: ["CashuCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -13,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,10 +39,22 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Test support shared by every test target: the real Nutshell test mint, script running, log capture.
+        .target(
+            name: "CashuTestSupport",
+            dependencies: [
+                "CoreCashu",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/CashuTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "CoreCashuTests",
             dependencies: [
                 "CoreCashu",
+                "CashuTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -47,6 +63,73 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .systemLibrary(
+            name: "CLibSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        // rtnetlink macros as C functions for the reachability monitor.
+        .target(name: "CNetlink"),
+        .target(
+            name: "LinuxCashu",
+            dependencies: [
+                "CoreCashu",
+                "CLibSecret",
+                "CNetlink",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "LinuxCashuTests",
+            dependencies: [
+                "LinuxCashu",
+                "CashuTestSupport",
+                "CoreCashu",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The `cashu` command line (and `cashu refresh`, the systemd timer's job).
+        .executableTarget(
+            name: "CashuCLI",
+            dependencies: [
+                "CoreCashu",
+                "LinuxCashu",
+                "CQREncode",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // End-to-end tests: run the built `cashu` binary against a real mint.
+        .testTarget(
+            name: "CashuCLITests",
+            dependencies: [
+                "CoreCashu",
+                "CashuTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Example: the wallet engine end to end against a mint (scripts/demo).

@@ -1,5 +1,6 @@
 // Tests for the HTTP connector's failure mapping, each fault made by a real loopback socket.
 
+import CashuTestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore

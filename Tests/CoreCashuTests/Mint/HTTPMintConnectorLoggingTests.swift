@@ -1,5 +1,6 @@
 // Tests for what the HTTP connector logs: fixed messages with the endpoint template, never a quote id or a body.
 
+import CashuTestSupport
 import Foundation
 import Logging
 import Testing

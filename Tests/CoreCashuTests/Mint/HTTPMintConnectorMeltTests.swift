@@ -1,6 +1,7 @@
 // Tests for NUT-05 melts through the HTTP connector against real Nutshell mints whose FakeWallet pays, stalls,
 // leaves payments pending or fails them; invoices come from another mint's FakeWallet.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Tests for the HTTP connector against a real Nutshell 0.21.0 mint: every endpoint, a whole ecash cycle, errors.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Tests for NUT-19 replays: the identical bytes are sent again on cached endpoints only; GETs retry once.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Test support: an HTTP/1.1 reverse proxy on 127.0.0.1 in front of a real mint, with programmable faults (SwiftNIO).
 
+import CashuTestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore

@@ -1,5 +1,6 @@
 // Test support: Nutshell's own wallet (the `cashu` CLI in .venv-mint) as a second, independent client for interop.
 
+import CashuTestSupport
 import Foundation
 import GRDB
 

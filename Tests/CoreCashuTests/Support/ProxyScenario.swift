@@ -1,5 +1,6 @@
 // Test support: one wallet operation run against the real mint through a MintProxy, and the books it must keep.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

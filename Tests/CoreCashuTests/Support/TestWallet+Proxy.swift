@@ -1,5 +1,6 @@
 // Test support: a TestWallet that knows a mint only by a MintProxy's URL (funding, NUT-07 balance behind the proxy).
 
+import CashuTestSupport
 import Foundation
 
 @testable import CoreCashu

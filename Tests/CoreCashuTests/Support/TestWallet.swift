@@ -1,5 +1,6 @@
 // Test support: a wallet on a real SQLite store and a file secure store in a temporary directory.
 
+import CashuTestSupport
 import Foundation
 
 @testable import CoreCashu

@@ -1,5 +1,6 @@
 // Test support: runs the WalletProbe tool (Tests/WalletProbe) as a child process, optionally killed at a step.
 
+import CashuTestSupport
 import Foundation
 
 @testable import CoreCashu

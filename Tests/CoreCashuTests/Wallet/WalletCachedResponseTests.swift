@@ -1,6 +1,7 @@
 // Tests of NUT-19 through the wallet against a real Nutshell mint with its Redis response cache: a swap answer lost
 // in transit is recovered by replaying the identical request at once, so the send completes without recovery.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

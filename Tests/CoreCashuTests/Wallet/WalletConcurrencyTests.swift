@@ -1,5 +1,6 @@
 // Tests of Wallet/ across processes: two processes sending from one wallet file never select the same proof.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

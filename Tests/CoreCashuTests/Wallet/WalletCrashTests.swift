@@ -1,6 +1,7 @@
 // Tests of Wallet/ journaling and recovery: a child process is SIGKILLed at each step of mint, send (swap), receive
 // and melt against a real mint; reopening the wallet recovers, and the balance equals what the mint says, to the sat.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of Wallet/Operations/Wallet+MeltQuote.swift and +MintQuote.swift against a mint (behind a proxy) that lies in
 // its quotes: more than the invoice asks, another amount or unit than requested. Nothing is stored or spent.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Tests of Wallet/ against a real Nutshell mint: mint, send, receive, melt, check, reclaim, restore.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Tests of Wallet/Operations/Wallet+Maintenance.swift and keyset sync against a real mint whose keyset is rotated.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

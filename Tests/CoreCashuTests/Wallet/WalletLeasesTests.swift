@@ -2,6 +2,7 @@
 // by this process's recovery pass, and completes (a send hands out its token); lock files are private and go once
 // settled.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of Wallet/Operations/Wallet+Send.swift and +Receive.swift with NUT-11 P2PK and NUT-14 HTLC locks, against a
 // real mint: only the key holder (or the preimage holder) can receive.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

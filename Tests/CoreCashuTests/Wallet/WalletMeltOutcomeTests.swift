@@ -1,5 +1,6 @@
 // Tests of Wallet/Operations/Wallet+Melt.swift against mints whose FakeWallet leaves payments pending or fails them.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of Wallet/ holding several mints and units at once: balances per mint and unit, sends and receives that
 // keep them apart, and mint removal refused while funds remain.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

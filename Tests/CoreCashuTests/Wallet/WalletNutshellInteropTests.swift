@@ -1,5 +1,6 @@
 // Interop with Nutshell's own wallet (the `cashu` CLI): tokens go both ways through a real mint, V4 and V3.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of Wallet/WalletSecrets.swift and Wallet.open: a wallet's store is bound to its seed — a missing mnemonic is
 // an error (never a fresh seed), a wrong one is refused, the right one restores access.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -2,10 +2,10 @@
 
 import AsyncHTTPClient
 
-@testable import CoreCashu
+import CoreCashu
 
 /// The shared HTTP client of the test process.
-enum TestHTTP {
+public enum TestHTTP {
     /// Configured by ``HTTPMintConnector/makeHTTPClient(timeouts:)``; never shut down, it lives as long as the process.
-    static let client = HTTPMintConnector.makeHTTPClient(timeouts: .default)
+    public static let client = HTTPMintConnector.makeHTTPClient(timeouts: .default)
 }

@@ -12,24 +12,24 @@ import Foundation
 ///
 /// `posix_spawn` and `waitpid` rather than Foundation's `Process`: `Process.waitUntilExit()` was seen never to
 /// return for scripts/test-mint/start (its background mint outlives it), leaving the script a zombie.
-enum ScriptRunner {
+public enum ScriptRunner {
     /// What a finished run left behind.
-    struct Outcome: Sendable {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
     }
 
     /// The executable could not be started.
-    struct SpawnFailure: Error, CustomStringConvertible {
-        var description: String
+    public struct SpawnFailure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Runs `path` with `arguments` and exactly `environment`, on a thread of its own, and waits for it to exit.
     ///
     /// Output goes to temporary files rather than pipes, and every descriptor above stderr is closed in the child,
     /// so a background process the script leaves running holds none of the test process's pipes.
-    static func run(
+    public static func run(
         _ path: String,
         arguments: [String] = [],
         environment: [String: String]
@@ -53,7 +53,7 @@ enum ScriptRunner {
         }()
 
     /// Runs `path` and waits for it, on the calling thread.
-    static func runBlocking(
+    public static func runBlocking(
         _ path: String,
         _ arguments: [String],
         _ environment: [String: String]

@@ -2,7 +2,7 @@
 
 import Foundation
 
-@testable import CoreCashu
+import CoreCashu
 
 /// A Nutshell mint (FakeWallet backend) running on a free loopback port for the duration of a test.
 ///
@@ -11,20 +11,20 @@ import Foundation
 /// `MINT_*`/`FAKEWALLET_*` variables that scripts/test-mint/start honours. Every mint is stopped when the test
 /// process exits: by an `atexit` handler, and (should the process be killed) by the watchdog the start script
 /// leaves for `MINT_STOP_WITH_PID`.
-final class TestMint: Sendable, CustomStringConvertible {
+public final class TestMint: Sendable, CustomStringConvertible {
     /// A mint could not be started.
-    struct StartFailure: Error, CustomStringConvertible {
-        var description: String
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The mint's URL, e.g. `http://127.0.0.1:41234`.
-    let url: MintURL
+    public let url: MintURL
     /// The mint's process id (it leads its own process group).
-    let pid: Int32
+    public let pid: Int32
     /// The mint's temporary directory (database, log), removed when it stops.
-    let directory: String
+    public let directory: String
     /// The variables this mint was started with, beyond the script's defaults.
-    let environment: [String: String]
+    public let environment: [String: String]
 
     private init(url: MintURL, pid: Int32, directory: String, environment: [String: String]) {
         self.url = url
@@ -33,19 +33,18 @@ final class TestMint: Sendable, CustomStringConvertible {
         self.environment = environment
     }
 
-    var description: String { "TestMint(\(url), pid \(pid))" }
+    public var description: String { "TestMint(\(url), pid \(pid))" }
 
     /// The repository root, found from this file's path.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // CoreCashuTests
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // CashuTestSupport
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
-    static let scripts = repositoryRoot.appendingPathComponent("scripts/test-mint")
+    public static let scripts = repositoryRoot.appendingPathComponent("scripts/test-mint")
 
     /// The venv the scripts use (`MINT_VENV` if set, else `.venv-mint` at the repository root).
-    static var venv: URL {
+    public static var venv: URL {
         if let path = ProcessInfo.processInfo.environment["MINT_VENV"] { return URL(fileURLWithPath: path) }
         return repositoryRoot.appendingPathComponent(".venv-mint")
     }
@@ -53,7 +52,7 @@ final class TestMint: Sendable, CustomStringConvertible {
     private static let sharedMint = Task { try await TestMint.start() }
 
     /// The process's shared mint with default settings, started on first use.
-    static var shared: TestMint {
+    public static var shared: TestMint {
         get async throws { try await sharedMint.value }
     }
 
@@ -61,7 +60,7 @@ final class TestMint: Sendable, CustomStringConvertible {
     /// - Parameter environment: overrides such as `["MINT_INPUT_FEE_PPK": "0"]` or
     ///   `["FAKEWALLET_PAY_INVOICE_STATE": "PENDING"]`.
     /// - Throws: ``StartFailure`` when Nutshell is not installed or the mint does not come up.
-    static func start(environment: [String: String] = [:]) async throws -> TestMint {
+    public static func start(environment: [String: String] = [:]) async throws -> TestMint {
         let mintBinary = venv.appendingPathComponent("bin/mint").path
         guard FileManager.default.isExecutableFile(atPath: mintBinary) else {
             throw StartFailure(
@@ -103,7 +102,7 @@ final class TestMint: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - environment: overrides, as for ``start(environment:)``.
     ///   - body: the test's use of the mint.
-    static func with<T>(
+    public static func with<T>(
         environment: [String: String] = [:],
         _ body: (TestMint) async throws -> T
     ) async throws -> T {
@@ -122,7 +121,7 @@ final class TestMint: Sendable, CustomStringConvertible {
     ///
     /// The mint stays registered with the exit handler until the script has finished, so a process that exits
     /// meanwhile still stops it.
-    func stop() async {
+    public func stop() async {
         guard TestMintReaper.isRegistered(pid: pid) else { return }
         _ = try? await ScriptRunner.run(
             Self.scripts.appendingPathComponent("stop").path,
@@ -133,7 +132,7 @@ final class TestMint: Sendable, CustomStringConvertible {
     }
 
     /// The tail of the mint's log, for failure messages.
-    func logTail(lines: Int = 40) -> String {
+    public func logTail(lines: Int = 40) -> String {
         let path = directory + "/mint.log"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return "(no log)" }
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")

@@ -4,34 +4,34 @@ import Foundation
 import Logging
 
 /// Keeps the records logged through it; every logger made from one handler shares its store.
-struct CapturingLogHandler: LogHandler {
+public struct CapturingLogHandler: LogHandler {
     /// One record.
-    struct Record: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: [String: String]
+    public struct Record: Sendable {
+        public var level: Logger.Level
+        public var message: String
+        public var metadata: [String: String]
     }
 
     /// The records, shared between copies of the handler.
-    final class Store: @unchecked Sendable {
+    public final class Store: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [Record] = []
 
-        var records: [Record] { lock.withLock { stored } }
+        public var records: [Record] { lock.withLock { stored } }
 
-        func append(_ record: Record) { lock.withLock { stored.append(record) } }
+        public func append(_ record: Record) { lock.withLock { stored.append(record) } }
     }
 
-    let store: Store
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
+    public let store: Store
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .trace
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         store.append(
             Record(
@@ -43,7 +43,7 @@ struct CapturingLogHandler: LogHandler {
     }
 
     /// A logger writing into a fresh store, and that store.
-    static func logger() -> (Logger, Store) {
+    public static func logger() -> (Logger, Store) {
         let store = Store()
         return (Logger(label: "test") { _ in CapturingLogHandler(store: store) }, store)
     }

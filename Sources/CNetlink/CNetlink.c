@@ -1,0 +1,2 @@
+// rtnetlink helpers; see include/CNetlink.h.
+#include "CNetlink.h"

@@ -1,0 +1,2 @@
+// libqrencode (Debian libqrencode-dev): QR codes for terminal output.
+#include <qrencode.h>

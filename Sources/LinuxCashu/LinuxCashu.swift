@@ -1,0 +1,8 @@
+// LinuxCashu: the Linux platform layer over CoreCashu (secure store, reachability and the offline queue,
+// the NUT-17 WebSocket client, the redacting logger, and the `LinuxWallet` façade that wires them together).
+
+/// Namespace for facts about the Linux platform layer.
+public enum LinuxCashu {
+    /// The name the layer uses for itself in logs and in libsecret's schema.
+    public static let name = "cashu"
+}
