@@ -102,30 +102,35 @@ struct WalletWebSocketTests {
         await mint.remove()
     }
 
-    @Test("waitForMelt settles a pending melt through the WebSocket")
+    @Test("waitForMelt settles a pending melt when the restarted mint's notification says PAID")
     func meltThroughWebSocket() async throws {
-        try await TestMint.with(environment: ["FAKEWALLET_DELAY_OUTGOING_PAYMENT": "2", "MINT_INPUT_FEE_PPK": "0"]) {
-            mint in
-            let pool = MintWebSocketPool()
-            let wallet = try await WebSocketTestWallet.open(options: Self.hintOnly, subscriptions: pool)
-            defer { wallet.remove() }
-            try await wallet.fund(100, at: mint.url)
-            let quote = try await wallet.wallet.meltQuote(
-                request: try await TestMint.externalInvoice(amount: 40), mint: mint.url)
-            let started = try await wallet.wallet.melt(quoteID: quote.id, preferAsync: true)
-            guard started.state == .pending else {
-                Issue.record("the mint paid at once; nothing to wait for")
-                await pool.shutdown()
-                return
-            }
-            // Only the melt quote's notification can end this wait within the test (see `hintOnly`).
-            let waiting = Task { try await wallet.wallet.waitForMelt(quoteID: quote.id, timeout: .seconds(3 * 3600)) }
-            let result = try #require(await Self.value(of: waiting, within: Self.waitLimit))
-            #expect(result.state == .paid)
-            #expect(result.operationID == started.operationID)
-            #expect(try await wallet.wallet.proofs(mint: mint.url, statuses: [.pending]).isEmpty)
-            #expect(try await wallet.wallet.balance(mint: mint.url) == 100 - 40 - result.fee)
-            await pool.shutdown()
-        }
+        let mint = try await WebSocketTestMint.make()
+        try await mint.start(["FAKEWALLET_PAY_INVOICE_STATE": "PENDING", "FAKEWALLET_PAYMENT_STATE": "PENDING"])
+        let url = try mint.url
+        let pool = MintWebSocketPool(
+            configuration: WebSocketConfiguration(
+                backoff: ReconnectBackoff(initial: .milliseconds(100), maximum: .seconds(1)), maxReconnectAttempts: nil
+            ))
+        let wallet = try await WebSocketTestWallet.open(options: Self.hintOnly, subscriptions: pool)
+        defer { wallet.remove() }
+        try await wallet.fund(300, at: url)
+        let quote = try await wallet.wallet.meltQuote(request: try await TestMint.externalInvoice(amount: 40), mint: url)
+        let started = try await wallet.wallet.melt(quoteID: quote.id)
+        #expect(started.state == .pending)
+        // Only the melt quote's notification can end this wait within the test (see `hintOnly`).
+        let waiting = Task { try await wallet.wallet.waitForMelt(quoteID: quote.id, timeout: .seconds(3 * 3600)) }
+        let client = try await pool.client(for: url)
+        #expect(await Self.eventually { await client.activeSubscriptionCount == 1 })
+
+        // The payment settles while the mint restarts; after resubscribing, the wallet hears PAID.
+        await mint.kill()
+        try await mint.start()
+        let result = try #require(await Self.value(of: waiting, within: Self.waitLimit))
+        #expect(result.state == .paid)
+        #expect(result.operationID == started.operationID)
+        #expect(try await wallet.wallet.proofs(mint: url, statuses: [.pending]).isEmpty)
+        #expect(try await wallet.wallet.history().first { $0.kind == .melt }?.state == .done)
+        await pool.shutdown()
+        await mint.remove()
     }
 }
