@@ -36,10 +36,11 @@ public struct ReconnectBackoff: Sendable, Hashable {
     public func delay(attempt: Int, random: Double = Double.random(in: 0...1)) -> Duration {
         let base = seconds(initial)
         let cap = seconds(maximum)
-        // Growth stops at the cap, so large attempt counts cannot overflow.
+        // Growth stops at the cap (and after 64 steps, which reach any cap from any positive start), so large
+        // attempt counts neither overflow nor loop long.
         var delay = base
         var step = 0
-        while step < max(attempt, 0) && delay < cap {
+        while step < min(max(attempt, 0), 64) && delay < cap {
             delay *= multiplier
             step += 1
         }
