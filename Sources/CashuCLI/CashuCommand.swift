@@ -6,6 +6,7 @@ import ArgumentParser
 struct CashuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cashu",
-        abstract: "A Cashu ecash wallet."
+        abstract: "A Cashu ecash wallet.",
+        subcommands: [DaemonCommand.self]
     )
 }
