@@ -136,7 +136,7 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
     }
 
     @discardableResult
-    static func ip(_ arguments: [String]) async throws -> ScriptRunner.Outcome {
+    public static func ip(_ arguments: [String]) async throws -> ScriptRunner.Outcome {
         guard let path = ipPath else { throw Failure(description: "iproute2's ip is not installed") }
         let outcome = try await ScriptRunner.run(path, arguments: arguments, environment: [:])
         guard outcome.status == 0 else {

@@ -16,14 +16,25 @@ public struct MintInfoProbe: MintReachabilityProbe {
         self.connector = connector
     }
 
-    /// A probe over `HTTPMintConnector`s sharing `httpClient` (which the caller shuts down), with `timeouts` as
-    /// the deadlines (the client's own connect timeout also applies).
+    /// A probe over `HTTPMintConnector`s sharing `httpClient` (which the caller shuts down; ``makeHTTPClient(timeouts:)``
+    /// makes a suitable one), with `timeouts` as the deadlines (the client's own connect timeout also applies).
     public init(httpClient: HTTPClient, timeouts: MintTimeouts = MintInfoProbe.probeTimeouts) {
         self.connector = { mint in HTTPMintConnector(mintURL: mint, httpClient: httpClient, timeouts: timeouts) }
     }
 
     /// Deadlines for a probe: 3 s to connect, 5 s for the answer.
     public static let probeTimeouts = MintTimeouts(connect: .seconds(3), read: .seconds(5), write: .seconds(5))
+
+    /// A client for probes (the caller shuts it down): no redirects, `probeTimeouts.connect` to connect, and idle
+    /// connections closed after 100 ms, so that each probe opens a connection of its own. A kept-alive connection
+    /// would outlive a route going away and turn a probe's immediate "network unreachable" into a read timeout.
+    public static func makeHTTPClient(timeouts: MintTimeouts = MintInfoProbe.probeTimeouts) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: .init(timeouts.connect)),
+            connectionPool: .init(idleTimeout: .milliseconds(100)), decompression: .disabled)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
 
     public func probe(_ mint: MintURL) async -> MintReachability {
         do {
