@@ -28,7 +28,9 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
     /// The pair's /30, e.g. `10.213.17.8/30`.
     public let subnet: String
 
-    public var description: String { "NetworkNamespace(\(name), \(hostInterface) \(hostAddress) ↔ \(namespaceAddress))" }
+    public var description: String {
+        "NetworkNamespace(\(name), \(hostInterface) \(hostAddress) ↔ \(namespaceAddress))"
+    }
 
     static let prefix = "cashunet-"
     static let routeMetric = "4213"
@@ -68,8 +70,11 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
         var namespace: NetworkNamespace
         repeat {
             namespace = NetworkNamespace(
-                name: "\(prefix)\(getpid())-\(tag)", tag: tag, third: Int.random(in: 0...255),
-                fourth: 4 * Int.random(in: 0...63))
+                name: "\(prefix)\(getpid())-\(tag)",
+                tag: tag,
+                third: Int.random(in: 0...255),
+                fourth: 4 * Int.random(in: 0...63)
+            )
         } while used.contains("10.213.\(namespace.subnet.split(separator: ".")[2]).")
         do {
             try await namespace.setUp()
@@ -82,7 +87,9 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
 
     private func setUp() async throws {
         try await Self.ip(["netns", "add", name])
-        try await Self.ip(["link", "add", hostInterface, "type", "veth", "peer", "name", namespaceInterface, "netns", name])
+        try await Self.ip([
+            "link", "add", hostInterface, "type", "veth", "peer", "name", namespaceInterface, "netns", name,
+        ])
         try await Self.ip(["addr", "add", "\(hostAddress)/30", "dev", hostInterface])
         try await Self.ip(["route", "add", "unreachable", subnet, "metric", Self.routeMetric])
         try await Self.ip(["-n", name, "addr", "add", "\(namespaceAddress)/30", "dev", namespaceInterface])
@@ -141,7 +148,9 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
         let outcome = try await ScriptRunner.run(path, arguments: arguments, environment: [:])
         guard outcome.status == 0 else {
             throw Failure(
-                description: "ip \(arguments.joined(separator: " ")) failed (\(outcome.status)): \(outcome.standardError)")
+                description:
+                    "ip \(arguments.joined(separator: " ")) failed (\(outcome.status)): \(outcome.standardError)"
+            )
         }
         return outcome
     }

@@ -1,4 +1,4 @@
-// Storage: one entry of the offline queue — an operation asked for while its mint was unreachable, kept until it runs.
+// Storage: one entry of the offline queue — an operation asked for while its mint was unreachable, kept till it runs.
 
 import Foundation
 
@@ -61,9 +61,18 @@ public struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates an entry.
     public init(
-        id: OperationID = .random(), mintURL: MintURL, kind: Kind, payload: [UInt8], state: State = .queued,
-        attempts: Int = 0, lastErrorCode: String? = nil, lastError: String? = nil, operationID: OperationID? = nil,
-        result: [UInt8]? = nil, createdAt: Date = Date(), updatedAt: Date = Date()
+        id: OperationID = .random(),
+        mintURL: MintURL,
+        kind: Kind,
+        payload: [UInt8],
+        state: State = .queued,
+        attempts: Int = 0,
+        lastErrorCode: String? = nil,
+        lastError: String? = nil,
+        operationID: OperationID? = nil,
+        result: [UInt8]? = nil,
+        createdAt: Date = Date(),
+        updatedAt: Date = Date()
     ) {
         self.id = id
         self.mintURL = mintURL

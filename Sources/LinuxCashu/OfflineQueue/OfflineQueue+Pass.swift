@@ -31,8 +31,9 @@ extension OfflineQueue {
         var report = QueueRunReport()
         recoveredThisPass = false
         let pending: [QueuedOperation]
-        do { pending = try store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: only) } }
-        catch {
+        do {
+            pending = try store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: only) }
+        } catch {
             logger.error("cannot read the queue", metadata: ["error": "\(error)"])
             return report
         }
@@ -109,7 +110,10 @@ extension OfflineQueue {
             await runner.recover()
         }
         if interruptedAt != nil {
-            logger.info("resuming an interrupted queued operation", metadata: ["entry": "\(id)", "kind": "\(entry.kind)"])
+            logger.info(
+                "resuming an interrupted queued operation",
+                metadata: ["entry": "\(id)", "kind": "\(entry.kind)"]
+            )
         }
         let store = self.store
         let outcome = await runner.attempt(entry, request: request, interruptedAt: interruptedAt) {
@@ -158,7 +162,9 @@ extension OfflineQueue {
             }
         } catch {
             logger.error(
-                "cannot record a queued operation's outcome", metadata: ["entry": "\(entry.id)", "error": "\(error)"])
+                "cannot record a queued operation's outcome",
+                metadata: ["entry": "\(entry.id)", "error": "\(error)"]
+            )
             return .stillQueued(QueuedEntry(entry))
         }
         switch outcome {
@@ -173,7 +179,8 @@ extension OfflineQueue {
                 "entry": "\(entry.id)", "kind": "\(entry.kind)", "mint": "\(entry.mintURL)",
                 "state": "\(updated.state)", "attempts": "\(updated.attempts)",
                 "error": "\(updated.lastErrorCode ?? "none")",
-            ])
+            ]
+        )
         guard let completion else { return .stillQueued(summary) }
         if !inline.contains(entry.id) { publish(QueueCompletion(entry: summary, outcome: completion)) }
         if case .completed = completion { return .finished(summary, succeeded: true) }

@@ -1,5 +1,6 @@
-// Offline queue: receives, melts and checks asked for while their mint is unreachable, stored durably in the wallet
-// store and run — per mint in order, exactly once — when the mint is back, after a restart, or from `cashu refresh`.
+// Offline queue: receives, melts and checks asked for while their mint is unreachable, stored durably in the
+// wallet store and run — per mint in order, exactly once — when the mint is back, after a restart, or from
+// `cashu refresh`.
 
 import CoreCashu
 import Foundation
@@ -42,18 +43,26 @@ public actor OfflineQueue {
     ///   - retryInterval: how often ``start()``'s background task retries pending entries whatever the monitor says.
     ///   - logger: fixed messages with entry ids, kinds, mints and error codes; never a token.
     public init(
-        wallet: Wallet, store: any WalletStore, monitor: (any MintReachabilityMonitor)? = nil,
+        wallet: Wallet,
+        store: any WalletStore,
+        monitor: (any MintReachabilityMonitor)? = nil,
         retryInterval: Duration = .seconds(60),
         logger: Logger = Logger(label: "cashu.queue", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         let runner = WalletQueueRunner(
-            wallet: wallet, store: store, attributedOperations: Self.attributedOperations(in: store))
+            wallet: wallet,
+            store: store,
+            attributedOperations: Self.attributedOperations(in: store)
+        )
         self.init(runner: runner, store: store, monitor: monitor, retryInterval: retryInterval, logger: logger)
     }
 
     init(
-        runner: any QueuedOperationRunner, store: any WalletStore, monitor: (any MintReachabilityMonitor)?,
-        retryInterval: Duration, logger: Logger
+        runner: any QueuedOperationRunner,
+        store: any WalletStore,
+        monitor: (any MintReachabilityMonitor)?,
+        retryInterval: Duration,
+        logger: Logger
     ) {
         self.runner = runner
         self.store = store
@@ -132,12 +141,19 @@ public actor OfflineQueue {
     private func enqueue(_ request: QueuedRequest, mint: MintURL) throws(WalletError) -> QueuedEntry {
         let now = Date()
         let entry = QueuedOperation(
-            mintURL: mint, kind: request.kind, payload: try request.encoded(), createdAt: now, updatedAt: now)
+            mintURL: mint,
+            kind: request.kind,
+            payload: try request.encoded(),
+            createdAt: now,
+            updatedAt: now
+        )
         do { try store.write { tx in try tx.insertQueuedOperation(entry) } } catch {
             throw WalletError(.storage, "cannot store the queued operation", underlying: error)
         }
         logger.info(
-            "operation queued", metadata: ["entry": "\(entry.id)", "kind": "\(entry.kind)", "mint": "\(mint)"])
+            "operation queued",
+            metadata: ["entry": "\(entry.id)", "kind": "\(entry.kind)", "mint": "\(mint)"]
+        )
         if let monitor { Task { await monitor.watch(mint) } }
         return QueuedEntry(entry)
     }
@@ -161,8 +177,11 @@ public actor OfflineQueue {
             // The caller gets the refusal now: nothing is left queued.
             _ = try? store.write { tx in try tx.removeQueuedOperation(id: entry.id) }
             let error = failures.removeValue(forKey: entry.id)
-            throw error ?? WalletError(
-                WalletError.Code(rawValue: entry.lastErrorCode ?? "mintRefused"), entry.lastError ?? "refused")
+            throw error
+                ?? WalletError(
+                    WalletError.Code(rawValue: entry.lastErrorCode ?? "mintRefused"),
+                    entry.lastError ?? "refused"
+                )
         case .queued, .running:
             return .queued(summary)
         }
@@ -174,8 +193,9 @@ public actor OfflineQueue {
     public func entries(states: Set<QueuedOperation.State> = [.queued, .running]) throws(WalletError)
         -> [QueuedEntry]
     {
-        do { return try store.read { tx in try tx.queuedOperations(states: states, mintURL: nil) }.map(QueuedEntry.init) }
-        catch { throw WalletError(.storage, "cannot read the queue", underlying: error) }
+        do {
+            return try store.read { tx in try tx.queuedOperations(states: states, mintURL: nil) }.map(QueuedEntry.init)
+        } catch { throw WalletError(.storage, "cannot read the queue", underlying: error) }
     }
 
     /// Removes an entry (a failed one whose token the user took back, or a queued one no longer wanted).
@@ -197,7 +217,9 @@ public actor OfflineQueue {
     /// until ``stop()``.
     public func completions() -> AsyncStream<QueueCompletion> {
         let (stream, continuation) = AsyncStream.makeStream(
-            of: QueueCompletion.self, bufferingPolicy: .bufferingNewest(256))
+            of: QueueCompletion.self,
+            bufferingPolicy: .bufferingNewest(256)
+        )
         let id = UUID()
         subscribers[id] = continuation
         continuation.onTermination = { [weak self] _ in

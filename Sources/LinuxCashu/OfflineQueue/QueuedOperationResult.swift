@@ -24,9 +24,15 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
 
     /// Creates a result.
     public init(
-        amount: UInt64, fee: UInt64, operationIDs: [OperationID], change: UInt64? = nil,
-        paymentPreimage: String? = nil, claimedSends: Int? = nil, unclaimedSends: Int? = nil,
-        settledMelts: Int? = nil, foundInHistory: Bool = false
+        amount: UInt64,
+        fee: UInt64,
+        operationIDs: [OperationID],
+        change: UInt64? = nil,
+        paymentPreimage: String? = nil,
+        claimedSends: Int? = nil,
+        unclaimedSends: Int? = nil,
+        settledMelts: Int? = nil,
+        foundInHistory: Bool = false
     ) {
         self.amount = amount
         self.fee = fee

@@ -17,7 +17,9 @@ protocol QueuedOperationRunner: Sendable {
     ///     no attempt was interrupted.
     ///   - save: stores the request's progress (a melt's quote id) before the attempt goes on.
     func attempt(
-        _ entry: QueuedOperation, request: QueuedRequest, interruptedAt: Date?,
+        _ entry: QueuedOperation,
+        request: QueuedRequest,
+        interruptedAt: Date?,
         save: @Sendable (QueuedRequest) async throws(WalletError) -> Void
     ) async -> QueueAttemptOutcome
 

@@ -39,7 +39,8 @@ enum QueuedRequest: Codable, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .receive: "receive(<redacted token>)"
-        case .melt(_, let unit, let quoteID): "melt(<redacted request>, \(unit), quote: \(quoteID == nil ? "none" : "set"))"
+        case .melt(_, let unit, let quoteID):
+            "melt(<redacted request>, \(unit), quote: \(quoteID == nil ? "none" : "set"))"
         case .check: "check"
         }
     }

@@ -16,12 +16,14 @@ struct WalletQueueRunner: QueuedOperationRunner {
     }
 
     func attempt(
-        _ entry: QueuedOperation, request: QueuedRequest, interruptedAt: Date?,
+        _ entry: QueuedOperation,
+        request: QueuedRequest,
+        interruptedAt: Date?,
         save: @Sendable (QueuedRequest) async throws(WalletError) -> Void
     ) async -> QueueAttemptOutcome {
         switch request {
         case .receive(let token, let addUnknownMint):
-            return await receive(entry, token: token, addUnknownMint: addUnknownMint, interruptedAt: interruptedAt)
+            return await receive(entry, token: token, addUnknownMint: addUnknownMint)
         case .melt(let paymentRequest, let unit, let quoteID):
             return await melt(entry, request: paymentRequest, unit: unit, quoteID: quoteID, save: save)
         case .check:
@@ -29,9 +31,14 @@ struct WalletQueueRunner: QueuedOperationRunner {
                 let report = try await wallet.check(mint: entry.mintURL)
                 return .completed(
                     QueuedOperationResult(
-                        amount: 0, fee: 0, operationIDs: report.claimed + report.settledMelts,
-                        claimedSends: report.claimed.count, unclaimedSends: report.unclaimed.count,
-                        settledMelts: report.settledMelts.count))
+                        amount: 0,
+                        fee: 0,
+                        operationIDs: report.claimed + report.settledMelts,
+                        claimedSends: report.claimed.count,
+                        unclaimedSends: report.unclaimed.count,
+                        settledMelts: report.settledMelts.count
+                    )
+                )
             } catch {
                 return QueueFailurePolicy.outcome(for: error)
             }
@@ -40,7 +47,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
 
     // MARK: Receive
 
-    private func receive(_ entry: QueuedOperation, token: String, addUnknownMint: Bool, interruptedAt: Date?) async
+    private func receive(_ entry: QueuedOperation, token: String, addUnknownMint: Bool) async
         -> QueueAttemptOutcome
     {
         if let earlier = entry.operationID {
@@ -50,7 +57,10 @@ struct WalletQueueRunner: QueuedOperationRunner {
             case .done?:
                 return completedFromHistory(earlier)
             case .pending?:
-                return .waiting(earlier, WalletError(.pending, "the earlier receive is still pending", operationID: earlier))
+                return .waiting(
+                    earlier,
+                    WalletError(.pending, "the earlier receive is still pending", operationID: earlier)
+                )
             case .failed?, nil:
                 break
             }
@@ -58,19 +68,28 @@ struct WalletQueueRunner: QueuedOperationRunner {
         do {
             let result = try await wallet.receive(token, options: ReceiveOptions(addUnknownMint: addUnknownMint))
             return .completed(
-                QueuedOperationResult(amount: result.amount, fee: result.fee, operationIDs: result.operationIDs))
-        } catch where error.code == .alreadySpent {
+                QueuedOperationResult(amount: result.amount, fee: result.fee, operationIDs: result.operationIDs)
+            )
+        } catch  where error.code == .alreadySpent {
             // Spent: by an interrupted attempt of this entry, by another receive of the same token here, or by
             // someone else. The mint swapped it once either way; the history tells which.
             guard let attribution = ReceiveAttribution(token: token, mint: entry.mintURL) else { return .failed(error) }
-            let since = interruptedAt ?? entry.createdAt
+            // Since the entry was queued, not since the last interrupted attempt: an earlier one may have swapped it.
+            let since = entry.createdAt
             let history = (try? await wallet.history(limit: 10_000)) ?? []
             if let found = attribution.match(
-                in: history, since: since.addingTimeInterval(-1), excluding: attributedOperations(entry.mintURL))
-            {
+                in: history,
+                since: since.addingTimeInterval(-1),
+                excluding: attributedOperations(entry.mintURL)
+            ) {
                 return .completed(
                     QueuedOperationResult(
-                        amount: found.amount, fee: found.fee, operationIDs: [found.id], foundInHistory: true))
+                        amount: found.amount,
+                        fee: found.fee,
+                        operationIDs: [found.id],
+                        foundInHistory: true
+                    )
+                )
             }
             return .failed(error)
         } catch {
@@ -82,13 +101,21 @@ struct WalletQueueRunner: QueuedOperationRunner {
         let entry = historyEntry(id)
         return .completed(
             QueuedOperationResult(
-                amount: entry?.amount ?? 0, fee: entry?.fee ?? 0, operationIDs: [id], foundInHistory: true))
+                amount: entry?.amount ?? 0,
+                fee: entry?.fee ?? 0,
+                operationIDs: [id],
+                foundInHistory: true
+            )
+        )
     }
 
     // MARK: Melt
 
     private func melt(
-        _ entry: QueuedOperation, request: String, unit: CurrencyUnit, quoteID: String?,
+        _ entry: QueuedOperation,
+        request: String,
+        unit: CurrencyUnit,
+        quoteID: String?,
         save: @Sendable (QueuedRequest) async throws(WalletError) -> Void
     ) async -> QueueAttemptOutcome {
         let quote: String
@@ -110,24 +137,35 @@ struct WalletQueueRunner: QueuedOperationRunner {
             guard result.state == .paid else {
                 return .waiting(
                     result.operationID,
-                    WalletError(.pending, "the payment is \(result.state) at the mint", operationID: result.operationID))
+                    WalletError(.pending, "the payment is \(result.state) at the mint", operationID: result.operationID)
+                )
             }
             return .completed(
                 QueuedOperationResult(
-                    amount: result.amount, fee: result.fee, operationIDs: [result.operationID], change: result.change,
-                    paymentPreimage: result.paymentPreimage))
-        } catch where error.code == .quoteState {
+                    amount: result.amount,
+                    fee: result.fee,
+                    operationIDs: [result.operationID],
+                    change: result.change,
+                    paymentPreimage: result.paymentPreimage
+                )
+            )
+        } catch  where error.code == .quoteState {
             // The quote's payment finished before (an interrupted attempt): the stored quote and history say how.
             let stored = try? await wallet.meltQuotes(mint: entry.mintURL).first { $0.id == quote }
             if let stored, stored.state == .paid {
                 let line = entry.operationID.flatMap(historyEntry)
                 return .completed(
                     QueuedOperationResult(
-                        amount: stored.amount, fee: line?.fee ?? 0, operationIDs: entry.operationID.map { [$0] } ?? [],
-                        paymentPreimage: stored.paymentPreimage, foundInHistory: true))
+                        amount: stored.amount,
+                        fee: line?.fee ?? 0,
+                        operationIDs: entry.operationID.map { [$0] } ?? [],
+                        paymentPreimage: stored.paymentPreimage,
+                        foundInHistory: true
+                    )
+                )
             }
             return .failed(error)
-        } catch where error.code == .mintRefused && error.mintError?.known == .quoteExpired {
+        } catch  where error.code == .mintRefused && error.mintError?.known == .quoteExpired {
             // The quote expired before it was paid: nothing was paid; the next attempt asks for a new one.
             do { try await save(.melt(request: request, unit: unit, quoteID: nil)) } catch {
                 return .deferred(error)

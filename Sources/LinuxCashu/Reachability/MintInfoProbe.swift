@@ -16,8 +16,9 @@ public struct MintInfoProbe: MintReachabilityProbe {
         self.connector = connector
     }
 
-    /// A probe over `HTTPMintConnector`s sharing `httpClient` (which the caller shuts down; ``makeHTTPClient(timeouts:)``
-    /// makes a suitable one), with `timeouts` as the deadlines (the client's own connect timeout also applies).
+    /// A probe over `HTTPMintConnector`s sharing `httpClient` (which the caller shuts down;
+    /// ``makeHTTPClient(timeouts:)`` makes a suitable one), with `timeouts` as the deadlines (the client's own
+    /// connect timeout also applies).
     public init(httpClient: HTTPClient, timeouts: MintTimeouts = MintInfoProbe.probeTimeouts) {
         self.connector = { mint in HTTPMintConnector(mintURL: mint, httpClient: httpClient, timeouts: timeouts) }
     }
@@ -30,8 +31,11 @@ public struct MintInfoProbe: MintReachabilityProbe {
     /// would outlive a route going away and turn a probe's immediate "network unreachable" into a read timeout.
     public static func makeHTTPClient(timeouts: MintTimeouts = MintInfoProbe.probeTimeouts) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .init(timeouts.connect)),
-            connectionPool: .init(idleTimeout: .milliseconds(100)), decompression: .disabled)
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .init(timeouts.connect)),
+            connectionPool: .init(idleTimeout: .milliseconds(100)),
+            decompression: .disabled
+        )
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }

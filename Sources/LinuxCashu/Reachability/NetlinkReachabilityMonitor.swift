@@ -44,7 +44,8 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     ///   - configuration: the probe schedule.
     ///   - logger: fixed messages with the mint's host and state; never a secret.
     public init(
-        probe: any MintReachabilityProbe, configuration: ReachabilityConfiguration = ReachabilityConfiguration(),
+        probe: any MintReachabilityProbe,
+        configuration: ReachabilityConfiguration = ReachabilityConfiguration(),
         logger: Logger = Logger(label: "cashu.reachability", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.probe = probe
@@ -94,7 +95,9 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
 
     public func updates() -> AsyncStream<ReachabilityUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(
-            of: ReachabilityUpdate.self, bufferingPolicy: .bufferingNewest(256))
+            of: ReachabilityUpdate.self,
+            bufferingPolicy: .bufferingNewest(256)
+        )
         guard !isShutDown else {
             continuation.finish()
             return stream

@@ -15,8 +15,11 @@ public struct ReachabilityConfiguration: Sendable {
 
     /// Creates a schedule.
     public init(
-        reachableInterval: Duration = .seconds(60), initialBackoff: Duration = .seconds(1),
-        maximumBackoff: Duration = .seconds(300), jitter: Double = 0.2, settleDelay: Duration = .milliseconds(250)
+        reachableInterval: Duration = .seconds(60),
+        initialBackoff: Duration = .seconds(1),
+        maximumBackoff: Duration = .seconds(300),
+        jitter: Double = 0.2,
+        settleDelay: Duration = .milliseconds(250)
     ) {
         self.reachableInterval = reachableInterval
         self.initialBackoff = initialBackoff

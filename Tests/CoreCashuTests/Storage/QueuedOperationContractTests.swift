@@ -10,11 +10,20 @@ struct QueuedOperationContractTests {
     typealias F = StoreFixtures
 
     static func entry(
-        _ state: QueuedOperation.State = .queued, kind: QueuedOperation.Kind = .receive, mint: MintURL = F.mintA,
-        createdAt: Date = F.t0, payload: [UInt8] = Array("cashuB-not-a-real-token".utf8)
+        _ state: QueuedOperation.State = .queued,
+        kind: QueuedOperation.Kind = .receive,
+        mint: MintURL = F.mintA,
+        createdAt: Date = F.t0,
+        payload: [UInt8] = Array("cashuB-not-a-real-token".utf8)
     ) -> QueuedOperation {
         QueuedOperation(
-            mintURL: mint, kind: kind, payload: payload, state: state, createdAt: createdAt, updatedAt: createdAt)
+            mintURL: mint,
+            kind: kind,
+            payload: payload,
+            state: state,
+            createdAt: createdAt,
+            updatedAt: createdAt
+        )
     }
 
     @Test(arguments: StoreFactory.all)
@@ -93,15 +102,21 @@ struct QueuedOperationContractTests {
             for entry in [late, tie1, early, tie2, otherMint, done, failed] { try tx.insertQueuedOperation(entry) }
         }
         try store.read { tx throws in
-            #expect(try tx.queuedOperations(states: [.queued, .running], mintURL: nil).map(\.id)
-                == [early, otherMint, tie1, tie2, late].map(\.id))
-            #expect(try tx.queuedOperations(states: [.queued, .running], mintURL: F.mintA).map(\.id)
-                == [early, tie1, tie2, late].map(\.id))
+            #expect(
+                try tx.queuedOperations(states: [.queued, .running], mintURL: nil).map(\.id)
+                    == [early, otherMint, tie1, tie2, late].map(\.id)
+            )
+            #expect(
+                try tx.queuedOperations(states: [.queued, .running], mintURL: F.mintA).map(\.id)
+                    == [early, tie1, tie2, late].map(\.id)
+            )
             #expect(try tx.queuedOperations(states: [.running], mintURL: nil) == [tie1])
             #expect(try tx.queuedOperations(states: [.done, .failed], mintURL: nil).map(\.id) == [done.id, failed.id])
             #expect(try tx.queuedOperations(states: [], mintURL: nil).isEmpty)
-            #expect(try tx.queuedOperations(states: Set(QueuedOperation.State.allCases), mintURL: F.mintB).map(\.id)
-                == [otherMint.id, failed.id])
+            #expect(
+                try tx.queuedOperations(states: Set(QueuedOperation.State.allCases), mintURL: F.mintB).map(\.id)
+                    == [otherMint.id, failed.id]
+            )
         }
 
         // An update keeps the entry's place among entries queued at the same time.
@@ -111,8 +126,10 @@ struct QueuedOperationContractTests {
         requeued.state = .queued
         try store.write { tx in try tx.updateQueuedOperation(finished) }
         try store.write { tx in try tx.updateQueuedOperation(requeued) }
-        #expect(try store.read { tx in try tx.queuedOperations(states: [.queued], mintURL: F.mintA) }.map(\.id)
-            == [early, tie1, tie2, late].map(\.id))
+        #expect(
+            try store.read { tx in try tx.queuedOperations(states: [.queued], mintURL: F.mintA) }.map(\.id)
+                == [early, tie1, tie2, late].map(\.id)
+        )
     }
 
     @Test(arguments: StoreFactory.all)
@@ -155,8 +172,10 @@ struct QueuedOperationContractTests {
                 throw Boom()
             }
         }
-        #expect(try store.read { tx in try tx.queuedOperations(states: Set(QueuedOperation.State.allCases), mintURL: nil) }
-            == [entry])
+        #expect(
+            try store.read { tx in try tx.queuedOperations(states: Set(QueuedOperation.State.allCases), mintURL: nil) }
+                == [entry]
+        )
     }
 
     @Test func descriptionRedactsThePayload() {

@@ -11,7 +11,8 @@ import Testing
 
 @Suite(
     "Offline queue through a network namespace",
-    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")"))
+    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")")
+)
 struct OfflineQueueNamespaceTests {
     /// A receiving wallet with its monitor and queue, as the façade wires them.
     struct Receiver {
@@ -26,7 +27,11 @@ struct OfflineQueueNamespaceTests {
             let monitor = NetlinkReachabilityMonitor(
                 probe: MintInfoProbe(httpClient: probeClient),
                 configuration: ReachabilityConfiguration(
-                    reachableInterval: .seconds(600), initialBackoff: .seconds(1), maximumBackoff: .seconds(2)))
+                    reachableInterval: .seconds(600),
+                    initialBackoff: .seconds(1),
+                    maximumBackoff: .seconds(2)
+                )
+            )
             try await monitor.start()
             let queue = OfflineQueue(wallet: wallet.wallet, store: wallet.store, monitor: monitor)
             return Receiver(wallet: wallet, probeClient: probeClient, monitor: monitor, queue: queue)
@@ -44,7 +49,9 @@ struct OfflineQueueNamespaceTests {
         let namespace = try await NetworkNamespace.create()
         do {
             let mint = try await TestMint.start(in: namespace)
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-queue-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "cashu-queue-\(UUID().uuidString)"
+            )
             do {
                 try await scenario(namespace, mint, directory)
             } catch {
@@ -101,7 +108,11 @@ struct OfflineQueueNamespaceTests {
     }
 
     private func afterRestart(
-        _ receiver: Receiver, _ namespace: NetworkNamespace, _ mint: TestMint, _ token: String, _ queued: QueuedEntry,
+        _ receiver: Receiver,
+        _ namespace: NetworkNamespace,
+        _ mint: TestMint,
+        _ token: String,
+        _ queued: QueuedEntry,
         _ checks: HTTPClient
     ) async throws {
         #expect(try await receiver.queue.entries().map(\.id) == [queued.id])

@@ -138,7 +138,9 @@ struct OfflineQueueTests {
         #expect(stored.state == .failed && stored.lastErrorCode == "alreadySpent")
         if case .receive(let kept, _) = try QueuedRequest.decode(stored.payload) { #expect(kept == token) }
         let completion = await completions.first(within: .seconds(30)) { $0.entry.id == entry.id }
-        if case .failed(let error)? = completion?.outcome { #expect(error.code == .alreadySpent) } else {
+        if case .failed(let error)? = completion?.outcome {
+            #expect(error.code == .alreadySpent)
+        } else {
             Issue.record("no failure published")
         }
         #expect(completion?.entry.amount == nil || completion?.entry.amount == 64)
@@ -157,7 +159,9 @@ struct OfflineQueueTests {
         let attempts = runner.attempts(of: entry.id)
         #expect(attempts.count == 2)
         if case .melt(_, _, let quote) = attempts[0].request { #expect(quote == nil) }
-        if case .melt(_, _, let quote) = attempts[1].request { #expect(quote == "quote-1") } else {
+        if case .melt(_, _, let quote) = attempts[1].request {
+            #expect(quote == "quote-1")
+        } else {
             Issue.record("not a melt")
         }
     }
@@ -169,7 +173,9 @@ struct OfflineQueueTests {
         let queue = F.queue(runner: runner)
         var ids: [OperationID] = []
         for index in 0..<6 {
-            ids.append(try await queue.enqueueReceive(F.token(UInt64(index + 1), mint: index % 2 == 0 ? F.mintA : F.mintB)).id)
+            ids.append(
+                try await queue.enqueueReceive(F.token(UInt64(index + 1), mint: index % 2 == 0 ? F.mintA : F.mintB)).id
+            )
         }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 { group.addTask { await queue.runPending() } }
@@ -243,7 +249,10 @@ struct OfflineQueueTests {
         await queue.start()
         monitor.set(F.mintA, .reachable)
         let completion = await completions.first(within: .seconds(30)) { $0.entry.id == entry.id }
-        if case .completed? = completion?.outcome {} else { Issue.record("no completion: \(String(describing: completion))") }
+        if case .completed? = completion?.outcome {
+        } else {
+            Issue.record("no completion: \(String(describing: completion))")
+        }
         #expect(runner.attempts(of: entry.id).count == 1)
         await queue.stop()
     }

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Queue failure policy")
 struct QueueFailurePolicyTests {
-    static let retried: [WalletError.Code] = [.mintUnreachable, .pending, .invalidMintResponse, .storage, .secureStore, .cancelled]
+    static let retried: [WalletError.Code] = [
+        .mintUnreachable, .pending, .invalidMintResponse, .storage, .secureStore, .cancelled,
+    ]
     static let definite: [WalletError.Code] = [
         .invalidInput, .unknownMint, .unsupported, .insufficientFunds, .mintRefused, .keysetMismatch, .alreadySpent,
         .quoteState, .crypto, WalletError.Code(rawValue: "addedLater"),
@@ -25,7 +27,10 @@ struct QueueFailurePolicyTests {
     @Test(arguments: retried)
     func anOpenOperationIsWaitedFor(_ code: WalletError.Code) {
         let operation = OperationID.random()
-        guard case .waiting(let waited, _) = QueueFailurePolicy.outcome(for: WalletError(code, "x", operationID: operation))
+        guard
+            case .waiting(let waited, _) = QueueFailurePolicy.outcome(
+                for: WalletError(code, "x", operationID: operation)
+            )
         else {
             Issue.record("\(code) with an operation does not wait")
             return

@@ -18,8 +18,11 @@ enum QueueFixtures {
     static func token(_ amount: UInt64 = 8, mint: MintURL = mintA, memo: String? = nil) -> String {
         do {
             let proof = Proof(
-                amount: amount, id: try KeysetID(hex: "009a1f293253e41e"), secret: UUID().uuidString,
-                C: Scalar.random().publicKey)
+                amount: amount,
+                id: try KeysetID(hex: "009a1f293253e41e"),
+                secret: UUID().uuidString,
+                C: Scalar.random().publicKey
+            )
             return try Token(mint: mint.rawValue, unit: "sat", memo: memo, proofs: [proof]).serialized()
         } catch {
             preconditionFailure("\(error)")
@@ -27,12 +30,17 @@ enum QueueFixtures {
     }
 
     static func queue(
-        store: any WalletStore = InMemoryWalletStore(), runner: ScriptedRunner = ScriptedRunner(),
+        store: any WalletStore = InMemoryWalletStore(),
+        runner: ScriptedRunner = ScriptedRunner(),
         monitor: (any MintReachabilityMonitor)? = nil
     ) -> OfflineQueue {
         OfflineQueue(
-            runner: runner, store: store, monitor: monitor, retryInterval: .seconds(3600),
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            runner: runner,
+            store: store,
+            monitor: monitor,
+            retryInterval: .seconds(3600),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
     }
 
     static let unreachable = WalletError(.mintUnreachable, "the mint cannot be reached (scripted)")

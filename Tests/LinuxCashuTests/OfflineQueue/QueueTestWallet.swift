@@ -1,10 +1,10 @@
 // Test support: a wallet on a real SQLite store (and a plaintext file secure store) in a temporary directory, with
 // an HTTP client of its own, for the offline queue's tests against a real mint.
 
+import AsyncHTTPClient
 import CashuTestSupport
 import CoreCashu
 import Foundation
-import AsyncHTTPClient
 
 /// A wallet for queue tests; ``close()`` shuts its client down (the files stay for a reopen until ``remove()``).
 struct QueueTestWallet {
@@ -16,13 +16,16 @@ struct QueueTestWallet {
     /// Opens (or reopens) the wallet in `directory` (a fresh one when nil).
     static func open(directory: URL? = nil) async throws -> QueueTestWallet {
         let directory =
-            directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("cashu-queue-\(UUID().uuidString)")
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cashu-queue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
         let client = HTTPMintConnector.makeHTTPClient()
         let wallet = try await Wallet.open(
-            store: store, secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
-            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client) })
+            store: store,
+            secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
+            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client) }
+        )
         return QueueTestWallet(wallet: wallet, store: store, directory: directory, client: client)
     }
 
@@ -49,7 +52,9 @@ struct QueueTestWallet {
     static func tokenSpent(_ token: String, at mint: MintURL, client: HTTPClient) async throws -> Bool {
         let proofs = try TokenDecoder.decode(token).proofs
         let Ys = try proofs.map { try HashToCurve.point(secret: $0.secret) }
-        let states = try await HTTPMintConnector(mintURL: mint, httpClient: client).checkState(CheckStateRequest(Ys: Ys))
+        let states = try await HTTPMintConnector(mintURL: mint, httpClient: client).checkState(
+            CheckStateRequest(Ys: Ys)
+        )
         return states.states.allSatisfy { $0.state == .spent }
     }
 

@@ -12,12 +12,24 @@ struct ReceiveAttributionTests {
     let since = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
     func line(
-        _ amount: UInt64, mint: MintURL = QueueFixtures.mintA, kind: OperationKind = .receive,
-        state: HistoryEntry.State = .done, memo: String? = "rent", at seconds: Double = 10
+        _ amount: UInt64,
+        mint: MintURL = QueueFixtures.mintA,
+        kind: OperationKind = .receive,
+        state: HistoryEntry.State = .done,
+        memo: String? = "rent",
+        at seconds: Double = 10
     ) -> HistoryEntry {
         HistoryEntry(
-            id: .random(), kind: kind, mintURL: mint, unit: .sat, amount: amount, fee: 100 - min(amount, 100),
-            state: state, memo: memo, createdAt: since.addingTimeInterval(seconds))
+            id: .random(),
+            kind: kind,
+            mintURL: mint,
+            unit: .sat,
+            amount: amount,
+            fee: 100 - min(amount, 100),
+            state: state,
+            memo: memo,
+            createdAt: since.addingTimeInterval(seconds)
+        )
     }
 
     @Test func theOldestFittingReceiveIsTaken() throws {

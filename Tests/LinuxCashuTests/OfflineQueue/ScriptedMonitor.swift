@@ -8,7 +8,10 @@ import Synchronization
 /// Reports what the test says, and publishes each change.
 final class ScriptedMonitor: MintReachabilityMonitor {
     private let state = Mutex<
-        (states: [MintURL: MintReachability], watched: Set<MintURL>, subscribers: [AsyncStream<ReachabilityUpdate>.Continuation])
+        (
+            states: [MintURL: MintReachability], watched: Set<MintURL>,
+            subscribers: [AsyncStream<ReachabilityUpdate>.Continuation]
+        )
     >(([:], [], []))
 
     static let down = MintReachability.unreachable(ReachabilityFailure(code: .unreachable, reason: "scripted"))

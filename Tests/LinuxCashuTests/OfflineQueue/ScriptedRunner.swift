@@ -54,7 +54,9 @@ final class ScriptedRunner: QueuedOperationRunner {
     }
 
     func attempt(
-        _ entry: QueuedOperation, request: QueuedRequest, interruptedAt: Date?,
+        _ entry: QueuedOperation,
+        request: QueuedRequest,
+        interruptedAt: Date?,
         save: @Sendable (QueuedRequest) async throws(WalletError) -> Void
     ) async -> QueueAttemptOutcome {
         let (delay, toSave) = state.withLock { state in

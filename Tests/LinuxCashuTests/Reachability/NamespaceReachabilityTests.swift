@@ -9,7 +9,8 @@ import Testing
 
 @Suite(
     "Reachability through a network namespace",
-    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")"))
+    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")")
+)
 struct NamespaceReachabilityTests {
     @Test func linkDownMakesTheMintUnreachableAndUpMakesItReachableAgain() async throws {
         let namespace = try await NetworkNamespace.create()
@@ -20,7 +21,11 @@ struct NamespaceReachabilityTests {
             let monitor = NetlinkReachabilityMonitor(
                 probe: MintInfoProbe(httpClient: client),
                 configuration: ReachabilityConfiguration(
-                    reachableInterval: .seconds(600), initialBackoff: .seconds(600), maximumBackoff: .seconds(600)))
+                    reachableInterval: .seconds(600),
+                    initialBackoff: .seconds(600),
+                    maximumBackoff: .seconds(600)
+                )
+            )
             try await monitor.start()
             let updates = await monitor.updates()
             let url = mint.url
@@ -33,8 +38,10 @@ struct NamespaceReachabilityTests {
             #expect(await monitor.networkEventCount > 0)
 
             try await namespace.setHostLink(up: true)
-            #expect(await updates.first(within: .seconds(60)) { $0.mint == url && $0.state.isReachable } != nil,
-                "no reachable update after the link came back")
+            #expect(
+                await updates.first(within: .seconds(60)) { $0.mint == url && $0.state.isReachable } != nil,
+                "no reachable update after the link came back"
+            )
             #expect(await monitor.state(of: url) == .reachable)
 
             await monitor.shutdown()
@@ -53,8 +60,12 @@ struct NamespaceReachabilityTests {
         do {
             let source = try NetlinkEventSource()
             try await namespace.setHostLink(up: false)
-            try await NetworkNamespace.ip(["addr", "del", "\(namespace.hostAddress)/30", "dev", namespace.hostInterface])
-            try await NetworkNamespace.ip(["addr", "add", "\(namespace.hostAddress)/30", "dev", namespace.hostInterface])
+            try await NetworkNamespace.ip([
+                "addr", "del", "\(namespace.hostAddress)/30", "dev", namespace.hostInterface,
+            ])
+            try await NetworkNamespace.ip([
+                "addr", "add", "\(namespace.hostAddress)/30", "dev", namespace.hostInterface,
+            ])
             try await namespace.setHostLink(up: true)
             let name = namespace.hostInterface
             let address = namespace.hostAddress

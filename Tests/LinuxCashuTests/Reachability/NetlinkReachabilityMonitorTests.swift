@@ -10,8 +10,11 @@ import Testing
 struct NetlinkReachabilityMonitorTests {
     let mint = try! MintURL("http://mint.test:3338")
     let fast = ReachabilityConfiguration(
-        reachableInterval: .milliseconds(50), initialBackoff: .milliseconds(20), maximumBackoff: .milliseconds(100),
-        settleDelay: .milliseconds(10))
+        reachableInterval: .milliseconds(50),
+        initialBackoff: .milliseconds(20),
+        maximumBackoff: .milliseconds(100),
+        settleDelay: .milliseconds(10)
+    )
     let failure = MintReachability.unreachable(ReachabilityFailure(code: .unreachable, reason: "scripted"))
 
     @Test func watchedMintsArePublishedAsTheirStateChanges() async throws {

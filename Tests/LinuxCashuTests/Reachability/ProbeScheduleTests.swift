@@ -9,12 +9,19 @@ import Testing
 struct ProbeScheduleTests {
     let schedule = ProbeSchedule(
         configuration: ReachabilityConfiguration(
-            reachableInterval: .seconds(60), initialBackoff: .seconds(1), maximumBackoff: .seconds(30), jitter: 0.2))
+            reachableInterval: .seconds(60),
+            initialBackoff: .seconds(1),
+            maximumBackoff: .seconds(30),
+            jitter: 0.2
+        )
+    )
     let down = MintReachability.unreachable(ReachabilityFailure(code: .unreachable, reason: "refused"))
 
     @Test func backoffDoublesUpToTheCap() {
-        #expect((1...7).map { schedule.backoff(failures: $0) }
-            == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30)])
+        #expect(
+            (1...7).map { schedule.backoff(failures: $0) }
+                == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30)]
+        )
         #expect(schedule.backoff(failures: 10_000) == .seconds(30))
     }
 

@@ -22,7 +22,8 @@ extension QueuedOperation {
             operationID: try r.optionalText("operation_id").map(OperationID.init(rawValue:)),
             result: try r.optionalBytes("result"),
             createdAt: try r.date("created_at"),
-            updatedAt: try r.date("updated_at"))
+            updatedAt: try r.date("updated_at")
+        )
     }
 
     var sqliteArguments: StatementArguments {

@@ -10,7 +10,8 @@ extension SQLiteTransaction: QueuedOperationStore {
             try execute(
                 "INSERT INTO queued_operations (\(QueuedOperation.sqlColumns)) "
                     + "VALUES (\(databaseQuestionMarks(count: 12)))",
-                entry.sqliteArguments)
+                entry.sqliteArguments
+            )
         }
     }
 
@@ -27,7 +28,8 @@ extension SQLiteTransaction: QueuedOperationStore {
                     Data(entry.payload), entry.state.rawValue, entry.attempts, entry.lastErrorCode, entry.lastError,
                     entry.operationID?.rawValue, entry.result.map { Data($0) }, SQLiteValue.real(entry.updatedAt),
                     entry.id.rawValue,
-                ])
+                ]
+            )
             guard db.changesCount > 0 else {
                 throw StorageError(.notFound, "updateQueuedOperation: the entry id does not exist")
             }
@@ -37,8 +39,10 @@ extension SQLiteTransaction: QueuedOperationStore {
     func queuedOperation(id: OperationID) throws -> QueuedOperation? {
         try mappingErrors("queuedOperation") {
             try fetchOne(
-                "SELECT \(QueuedOperation.sqlColumns) FROM queued_operations WHERE id = ?", [id.rawValue],
-                QueuedOperation.init(sqliteRow:))
+                "SELECT \(QueuedOperation.sqlColumns) FROM queued_operations WHERE id = ?",
+                [id.rawValue],
+                QueuedOperation.init(sqliteRow:)
+            )
         }
     }
 

@@ -32,13 +32,29 @@ struct NetlinkConstants: Sendable {
     static let system: NetlinkConstants = {
         let c = cnl_get_constants()
         return NetlinkConstants(
-            messageHeaderLength: Int(c.nlmsg_hdrlen), linkHeaderLength: Int(c.ifinfomsg_len),
-            addressHeaderLength: Int(c.ifaddrmsg_len), attributeHeaderLength: Int(c.rta_hdrlen), noop: c.nlmsg_noop,
-            error: c.nlmsg_error, done: c.nlmsg_done, overrun: c.nlmsg_overrun, newLink: c.rtm_newlink,
-            deleteLink: c.rtm_dellink, newAddress: c.rtm_newaddr, deleteAddress: c.rtm_deladdr,
-            linkName: c.ifla_ifname, linkOperationalState: c.ifla_operstate, address: c.ifa_address,
-            localAddress: c.ifa_local, flagUp: c.iff_up, flagRunning: c.iff_running, flagLowerUp: c.iff_lower_up,
-            familyIPv4: c.af_inet, familyIPv6: c.af_inet6, reachabilityGroups: c.reachability_groups)
+            messageHeaderLength: Int(c.nlmsg_hdrlen),
+            linkHeaderLength: Int(c.ifinfomsg_len),
+            addressHeaderLength: Int(c.ifaddrmsg_len),
+            attributeHeaderLength: Int(c.rta_hdrlen),
+            noop: c.nlmsg_noop,
+            error: c.nlmsg_error,
+            done: c.nlmsg_done,
+            overrun: c.nlmsg_overrun,
+            newLink: c.rtm_newlink,
+            deleteLink: c.rtm_dellink,
+            newAddress: c.rtm_newaddr,
+            deleteAddress: c.rtm_deladdr,
+            linkName: c.ifla_ifname,
+            linkOperationalState: c.ifla_operstate,
+            address: c.ifa_address,
+            localAddress: c.ifa_local,
+            flagUp: c.iff_up,
+            flagRunning: c.iff_running,
+            flagLowerUp: c.iff_lower_up,
+            familyIPv4: c.af_inet,
+            familyIPv6: c.af_inet6,
+            reachabilityGroups: c.reachability_groups
+        )
     }()
 
     /// NLMSG_ALIGN.

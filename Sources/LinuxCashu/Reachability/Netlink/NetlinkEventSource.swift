@@ -1,10 +1,9 @@
 // Reachability: the rtnetlink socket (link and IPv4/IPv6 address groups), read on a thread of its own and delivered
 // as an AsyncStream of events.
 
+internal import CNetlink
 import Foundation
 import Synchronization
-
-internal import CNetlink
 
 #if canImport(Glibc)
     import Glibc

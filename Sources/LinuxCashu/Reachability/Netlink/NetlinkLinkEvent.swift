@@ -19,7 +19,12 @@ public struct NetlinkLinkEvent: Hashable, Sendable {
 
     /// Creates an event.
     public init(
-        index: Int32, name: String?, isUp: Bool, isRunning: Bool, hasCarrier: Bool, operationalState: UInt8?,
+        index: Int32,
+        name: String?,
+        isUp: Bool,
+        isRunning: Bool,
+        hasCarrier: Bool,
+        operationalState: UInt8?,
         removed: Bool
     ) {
         self.index = index

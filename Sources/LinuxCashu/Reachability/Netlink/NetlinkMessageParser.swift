@@ -70,9 +70,14 @@ struct NetlinkMessageParser: Sendable {
             let flags = reader.uint32(at: body.lowerBound + 8)
         else { return nil }
         var event = NetlinkLinkEvent(
-            index: Int32(bitPattern: index), name: nil, isUp: flags & constants.flagUp != 0,
-            isRunning: flags & constants.flagRunning != 0, hasCarrier: flags & constants.flagLowerUp != 0,
-            operationalState: nil, removed: removed)
+            index: Int32(bitPattern: index),
+            name: nil,
+            isUp: flags & constants.flagUp != 0,
+            isRunning: flags & constants.flagRunning != 0,
+            hasCarrier: flags & constants.flagLowerUp != 0,
+            operationalState: nil,
+            removed: removed
+        )
         let attributes = body.lowerBound + constants.linkHeaderLength..<body.upperBound
         let complete = forEachAttribute(reader, attributes) { type, value in
             switch type {
@@ -107,13 +112,20 @@ struct NetlinkMessageParser: Sendable {
         }
         guard complete else { return nil }
         return NetlinkAddressEvent(
-            index: index, family: family, address: local ?? peer, prefixLength: prefixLength, removed: removed)
+            index: index,
+            family: family,
+            address: local ?? peer,
+            prefixLength: prefixLength,
+            removed: removed
+        )
     }
 
     /// Calls `body` with each attribute's type (flags masked off) and value; `false` when an attribute's length does
     /// not fit.
     private func forEachAttribute(
-        _ reader: NetlinkByteReader, _ range: Range<Int>, _ body: (UInt16, ArraySlice<UInt8>) -> Void
+        _ reader: NetlinkByteReader,
+        _ range: Range<Int>,
+        _ body: (UInt16, ArraySlice<UInt8>) -> Void
     ) -> Bool {
         var offset = range.lowerBound
         while range.upperBound - offset >= constants.attributeHeaderLength {
@@ -123,7 +135,9 @@ struct NetlinkMessageParser: Sendable {
             let length = Int(length16)
             guard length >= constants.attributeHeaderLength, length <= range.upperBound - offset,
                 let value = reader.read(
-                    offset + constants.attributeHeaderLength, length - constants.attributeHeaderLength)
+                    offset + constants.attributeHeaderLength,
+                    length - constants.attributeHeaderLength
+                )
             else { return false }
             // NLA_F_NESTED and NLA_F_NET_BYTEORDER are the top two bits.
             body(rawType & 0x3fff, value)
