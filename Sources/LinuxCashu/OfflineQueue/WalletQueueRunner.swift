@@ -65,12 +65,22 @@ struct WalletQueueRunner: QueuedOperationRunner {
                 break
             }
         }
+        // A receive of these proofs still open in the journal (an interrupted attempt whose recovery could not
+        // finish, or the same token being received elsewhere): wait for it rather than start a second one.
+        if let lookup = OpenReceiveLookup(token: token, mint: entry.mintURL),
+            let open = try? store.read({ tx in try tx.unfinishedOperations() }), let operation = lookup.find(in: open)
+        {
+            return .waiting(
+                operation,
+                WalletError(.pending, "a receive of this token is still open", operationID: operation)
+            )
+        }
         do {
             let result = try await wallet.receive(token, options: ReceiveOptions(addUnknownMint: addUnknownMint))
             return .completed(
                 QueuedOperationResult(amount: result.amount, fee: result.fee, operationIDs: result.operationIDs)
             )
-        } catch  where error.code == .alreadySpent {
+        } catch let error where error.code == .alreadySpent {
             // Spent: by an interrupted attempt of this entry, by another receive of the same token here, or by
             // someone else. The mint swapped it once either way; the history tells which.
             guard let attribution = ReceiveAttribution(token: token, mint: entry.mintURL) else { return .failed(error) }
@@ -149,7 +159,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
                     paymentPreimage: result.paymentPreimage
                 )
             )
-        } catch  where error.code == .quoteState {
+        } catch let error where error.code == .quoteState {
             // The quote's payment finished before (an interrupted attempt): the stored quote and history say how.
             let stored = try? await wallet.meltQuotes(mint: entry.mintURL).first { $0.id == quote }
             if let stored, stored.state == .paid {
@@ -165,7 +175,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
                 )
             }
             return .failed(error)
-        } catch  where error.code == .mintRefused && error.mintError?.known == .quoteExpired {
+        } catch let error where error.code == .mintRefused && error.mintError?.known == .quoteExpired {
             // The quote expired before it was paid: nothing was paid; the next attempt asks for a new one.
             do { try await save(.melt(request: request, unit: unit, quoteID: nil)) } catch {
                 return .deferred(error)

@@ -73,6 +73,47 @@ struct OfflineQueueWalletTests {
         receiver.remove()
     }
 
+    /// An interrupted attempt left the receive open in the wallet's journal and recovery cannot finish it yet (the
+    /// swap's answer keeps getting lost): the queue waits for that operation instead of receiving again, and
+    /// reports it once recovery settles it.
+    @Test func aReceiveLeftOpenIsWaitedForNotRepeated() async throws {
+        let mint = try await TestMint.shared
+        let (sender, token) = try await Self.sender(mint, send: 150)
+        let fault = FaultSwitch()
+        let receiver = try await QueueTestWallet.open(fault: fault)
+        _ = try await receiver.wallet.addMint(mint.url)
+        let queue = OfflineQueue(wallet: receiver.wallet, store: receiver.store)
+        let entry = try await queue.enqueueReceive(token)
+        try receiver.store.write { tx in
+            var running = try #require(try tx.queuedOperation(id: entry.id))
+            running.state = .running
+            running.attempts = 1
+            try tx.updateQueuedOperation(running)
+        }
+        fault.set(true)
+        var open: OperationID?
+        do { _ = try await receiver.wallet.receive(token) } catch { open = error.operationID }
+        let operation = try #require(open)
+
+        let waiting = await queue.runPending()
+        #expect(waiting.stillQueued.map(\.id) == [entry.id])
+        let stored = try #require(try receiver.store.read { tx in try tx.queuedOperation(id: entry.id) })
+        #expect(stored.state == .queued && stored.operationID == operation && stored.lastErrorCode == "pending")
+        #expect(try await receiver.wallet.history().filter { $0.kind == .receive }.count == 1)
+
+        fault.set(false)
+        let report = await queue.runPending()
+        let done = try #require(report.completed.first?.result)
+        #expect(done.operationIDs == [operation] && done.foundInHistory && done.amount > 140)
+        #expect(try await receiver.wallet.balance(mint: mint.url) == done.amount)
+        #expect(try await receiver.balanceConfirmed(at: mint.url, client: receiver.client) == done.amount)
+        #expect(try await receiver.wallet.history().filter { $0.kind == .receive }.map(\.state) == [.done])
+        await sender.close()
+        await receiver.close()
+        sender.remove()
+        receiver.remove()
+    }
+
     /// A token someone else claimed first is a definite refusal: thrown, nothing credited, nothing queued.
     @Test func aTokenSpentBySomeoneElseIsRefused() async throws {
         let mint = try await TestMint.shared

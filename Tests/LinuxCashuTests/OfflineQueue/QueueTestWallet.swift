@@ -13,8 +13,8 @@ struct QueueTestWallet {
     let directory: URL
     let client: HTTPClient
 
-    /// Opens (or reopens) the wallet in `directory` (a fresh one when nil).
-    static func open(directory: URL? = nil) async throws -> QueueTestWallet {
+    /// Opens (or reopens) the wallet in `directory` (a fresh one when nil); `fault` makes its swaps time out while on.
+    static func open(directory: URL? = nil, fault: FaultSwitch? = nil) async throws -> QueueTestWallet {
         let directory =
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cashu-queue-\(UUID().uuidString)")
@@ -24,7 +24,11 @@ struct QueueTestWallet {
         let wallet = try await Wallet.open(
             store: store,
             secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
-            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client) }
+            connectorFactory: { url in
+                let http = HTTPMintConnector(mintURL: url, httpClient: client)
+                guard let fault else { return http }
+                return SwapFaultConnector(inner: http, fault: fault)
+            }
         )
         return QueueTestWallet(wallet: wallet, store: store, directory: directory, client: client)
     }
