@@ -53,6 +53,14 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
         self.logger = logger
     }
 
+    deinit {
+        // A monitor released without shutdown() must not leave its reader thread and socket behind.
+        source?.requestStop()
+        eventTask?.cancel()
+        for watch in watches.values { watch.loop?.cancel() }
+        for continuation in subscribers.values { continuation.finish() }
+    }
+
     /// Opens the rtnetlink socket (link and IPv4/IPv6 address groups) and reacts to its events.
     /// - Parameter netlink: `false` to rely on probes alone (where AF_NETLINK is not available).
     /// - Throws: ``ReachabilityError`` `netlinkUnavailable` when the socket cannot be opened, `shutDown` after

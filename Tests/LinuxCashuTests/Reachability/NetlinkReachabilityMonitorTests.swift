@@ -87,4 +87,13 @@ struct NetlinkReachabilityMonitorTests {
         await monitor.shutdown()
         #expect(await !monitor.isListeningToNetlink)
     }
+
+    /// A stop request without waiting (a monitor's deinit) ends the reader thread and its stream.
+    @Test func aStopRequestEndsTheReaderThread() async throws {
+        let source = try NetlinkEventSource()
+        source.requestStop()
+        source.requestStop()
+        for await _ in source.events {}
+        await source.shutdown()
+    }
 }

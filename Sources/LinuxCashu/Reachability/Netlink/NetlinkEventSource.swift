@@ -50,6 +50,15 @@ final class NetlinkEventSource: Sendable {
         thread.start()
     }
 
+    /// Asks the reader thread to stop without waiting for it (for a deinit). Idempotent.
+    func requestStop() {
+        state.withLock { state in
+            guard !state.stopping, !state.exited else { return }
+            state.stopping = true
+            _ = cnl_signal_wakeup(state.wakeup)
+        }
+    }
+
     /// Stops the reader thread and waits until it has closed the socket. Idempotent.
     func shutdown() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
