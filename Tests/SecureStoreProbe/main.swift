@@ -2,7 +2,7 @@
 // (none, one without a Secret Service, one with a locked keyring): libsecret keeps its connection per process.
 //
 // Usage:
-//   SecureStoreProbe probe
+//   SecureStoreProbe probe [TIMEOUT-SECONDS]
 //   SecureStoreProbe save WALLET KEY HEX | load WALLET KEY | delete WALLET KEY
 //   SecureStoreProbe choose DIRECTORY [--allow-plaintext]   (passphrase from CASHU_PASSPHRASE; a fast test KDF)
 // Prints one line: `ok`, `value HEX`, `missing`, `usable`, `kind KIND[ warning]`, or `error CODE`.
@@ -37,7 +37,9 @@ func run(_ arguments: [String]) async -> String {
     do {
         switch command {
         case "probe":
-            return await LibSecretStore.probe(timeout: .seconds(20)).map(report) ?? "usable"
+            let seconds = rest.first.flatMap { Int($0) } ?? 20
+            guard let problem = await LibSecretStore.probe(timeout: .seconds(seconds)) else { return "usable" }
+            return report(problem) + (problem.reason.contains("did not answer") ? " (no answer)" : "")
         case "save" where rest.count == 3:
             let store = LibSecretStore(walletID: WalletID(rawValue: rest[0]) ?? .random())
             try await store.save(SecureBytes(bytes(rest[2])), key: rest[1])

@@ -2,6 +2,7 @@
 
 import CoreCashu
 import Dispatch
+import Foundation
 
 /// A ``SecureStore`` over the Secret Service, one item per secret.
 ///
@@ -80,17 +81,29 @@ public final class LibSecretStore: SecureStore {
     ///   `.locked`).
     public static func probe(timeout: Duration = .seconds(10), collection: String? = nil) async -> SecureStoreError? {
         let client = LibSecretClient(collection: collection)
-        let executor = BlockingExecutor(label: "cashu.libsecret.probe")
         let cancellable = GLibCancellable()
-        let deadline = DispatchWorkItem { cancellable.cancel() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.secondsForDispatch, execute: deadline)
-        defer { deadline.cancel() }
-        do {
-            try await executor.run { () throws(SecureStoreError) in try client.probe(cancellable: cancellable) }
-            return nil
-        } catch {
-            guard cancellable.isCancelled else { return error }
-            return SecureStoreError(.serviceUnavailable, "the Secret Service did not answer within \(timeout)")
+        let answer = ProbeAnswer()
+        // The answer is whichever comes first: the probe's, or the deadline's. A bus that never replies keeps the
+        // probe's thread until GDBus gives up (25 s), but the caller moves on.
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.secondsForDispatch) {
+                cancellable.cancel()
+                answer.once {
+                    continuation.resume(
+                        returning: SecureStoreError(
+                            .serviceUnavailable, "the Secret Service did not answer within \(timeout)"))
+                }
+            }
+            DispatchQueue(label: "cashu.libsecret.probe").async {
+                let result: SecureStoreError?
+                do throws(SecureStoreError) {
+                    try client.probe(cancellable: cancellable)
+                    result = nil
+                } catch {
+                    result = error
+                }
+                answer.once { continuation.resume(returning: result) }
+            }
         }
     }
 
@@ -118,5 +131,20 @@ extension Duration {
     fileprivate var secondsForDispatch: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// Lets exactly one of several racing callbacks through.
+private final class ProbeAnswer: @unchecked Sendable {
+    // @unchecked: `answered` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var answered = false
+
+    func once(_ body: () -> Void) {
+        let first = lock.withLock {
+            defer { answered = true }
+            return !answered
+        }
+        if first { body() }
     }
 }
