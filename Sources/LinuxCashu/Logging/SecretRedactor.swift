@@ -14,7 +14,7 @@ import Logging
 ///   `…`: enough to tell points apart in a log, never a whole signature `C`. NUT-02 v2 keyset ids (66 digits from
 ///   `01`) are public and kept;
 /// - runs of ``mnemonicMinimumWords`` or more BIP-39 English words (any case; separated by spaces, commas,
-///   newlines, numbering) → `<redacted mnemonic>`.
+///   newlines, numbering, or spread over the elements of a metadata array) → `<redacted mnemonic>`.
 ///
 /// A text with nothing to remove is returned as it is, without allocating.
 public struct SecretRedactor: Sendable {
@@ -82,11 +82,24 @@ public struct SecretRedactor: Sendable {
                 changed = changed || elementChanged
                 return new
             }
+            // A secret split over elements (a mnemonic as a list of words, ["Bearer", credential]) shows only
+            // when they are read together: if their joined text has one, the array becomes that text, redacted.
+            let texts = redacted.compactMap(Self.text)
+            if texts.count > 1, texts.count == redacted.count {
+                let joined = texts.joined(separator: " ")
+                let redactedJoined = redact(joined)
+                if redactedJoined != joined { return (.string(redactedJoined), true) }
+            }
             return changed ? (.array(redacted), true) : (value, false)
         case .dictionary(let dictionary):
             let (redacted, changed) = redacting(dictionary)
             return changed ? (.dictionary(redacted), true) : (value, false)
         }
+    }
+
+    private static func text(_ value: Logger.MetadataValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
     }
 
     private func redact(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> String {

@@ -168,4 +168,14 @@ struct SecretRedactorTests {
         #expect(redacted["list"] == ["ok", "<redacted hex>"])
         #expect(redacted["nested"] == ["inner": "proof secret <redacted hex>"])
     }
+
+    @Test("A secret spread over the elements of an array is found")
+    func splitOverArray() {
+        let words = Mnemonic(wordCount: .twelve).exposedWords
+        #expect(redactor.redact(.array(words.map { .string($0) })) == "<redacted mnemonic>")
+        #expect(redactor.redact(["Bearer", "abcdefgh12345678"]) == "Bearer <redacted auth>")
+        let ordinary: Logger.MetadataValue = ["swap", "sent", "to", "the", "mint"]
+        #expect(redactor.redact(ordinary) == ordinary)
+        #expect(redactor.redact("\(words)").contains("<redacted mnemonic>"))
+    }
 }
