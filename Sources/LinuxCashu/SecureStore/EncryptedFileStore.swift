@@ -9,8 +9,8 @@ import Foundation
 ///
 /// The key comes from the passphrase through the KDF named in the file's header (``KDFParameters/standard`` for a
 /// new file: scrypt N = 2^17, r = 8, p = 1) with a random 16-byte salt; the secrets are sealed with AES-256-GCM under
-/// a fresh nonce on every write, the header authenticated with them. The file is 0600 in a 0700 directory and is
-/// replaced atomically (temporary file, fsync, rename, fsync of the directory). Writers in several processes (the
+/// a fresh nonce on every write, the header authenticated with them. The file is 0600 (its directory is created 0700
+/// when missing; ``SecureStoreFactory`` also tightens an existing wallet directory) and is replaced atomically (temporary file, fsync, rename, fsync of the directory). Writers in several processes (the
 /// CLI and the refresh timer) take an exclusive `flock` on `<file>.lock` and re-read the file before changing it, so
 /// no process overwrites a secret another one just saved. The derived key is kept in memory for the store's life;
 /// the passphrase too (another process may have re-keyed the file).
@@ -117,7 +117,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
         guard newPassphrase.count > 0 else { throw SecureStoreError(.invalidInput, "the passphrase is empty") }
         try parameters?.validate()
         try await executor.run { () throws(SecureStoreError) in
-            try PrivateFiles.ensurePrivateDirectory(self.file.deletingLastPathComponent())
+            try PrivateFiles.createDirectory(self.file.deletingLastPathComponent())
             try PrivateFiles.withExclusiveLock(self.lockFile) { () throws(SecureStoreError) in
                 let current = try self.readSecrets()
                 var kdf = self.parameters
@@ -179,7 +179,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
 
     /// Re-reads the file under the writers' lock, applies `change`, and writes the result when it changed anything.
     private func modify(_ change: (inout [String: SecureBytes]) -> Bool) throws(SecureStoreError) {
-        try PrivateFiles.ensurePrivateDirectory(file.deletingLastPathComponent())
+        try PrivateFiles.createDirectory(file.deletingLastPathComponent())
         try PrivateFiles.withExclusiveLock(lockFile) { () throws(SecureStoreError) in
             let current = try readSecrets()
             var secrets = current.secrets

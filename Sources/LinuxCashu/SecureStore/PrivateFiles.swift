@@ -1,4 +1,4 @@
-// SecureStore: owner-only files — a 0700 directory, atomic 0600 replacement (temp, fsync, rename, fsync directory),
+// SecureStore: owner-only files — 0700 directories, atomic 0600 replacement (temp, fsync, rename, fsync directory),
 // and an advisory lock serialising writers across processes.
 
 import Foundation
@@ -11,17 +11,24 @@ import Foundation
 
 /// File operations for secrets; all blocking, all throwing ``SecureStoreError`` `.fileSystem` with the errno.
 enum PrivateFiles {
-    /// Creates `directory` (and parents) if missing, and makes it 0700 if anyone else may enter it.
-    static func ensurePrivateDirectory(_ directory: URL) throws(SecureStoreError) {
+    /// Creates `directory` (and missing parents) with mode 0700; an existing directory is left as it is.
+    static func createDirectory(_ directory: URL) throws(SecureStoreError) {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw SecureStoreError(.fileSystem, "cannot create the directory \(directory.path)", underlying: error)
         }
+    }
+
+    /// Creates `directory` 0700 if missing, and makes an existing one 0700 when others may enter it — unless it is
+    /// not ours or is a shared sticky directory such as /tmp, which is never touched.
+    static func makePrivateDirectory(_ directory: URL) throws(SecureStoreError) {
+        try createDirectory(directory)
         var info = stat()
         guard stat(directory.path, &info) == 0 else { throw failure("cannot inspect", directory) }
-        if info.st_mode & 0o077 != 0, chmod(directory.path, 0o700) != 0 {
+        let isShared = info.st_mode & S_ISVTX != 0 || info.st_uid != geteuid()
+        if info.st_mode & 0o077 != 0, !isShared, chmod(directory.path, 0o700) != 0 {
             throw failure("cannot make private (0700)", directory)
         }
     }

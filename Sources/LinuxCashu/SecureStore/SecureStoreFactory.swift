@@ -31,7 +31,7 @@ public enum SecureStoreFactory {
     /// Chooses (for a new wallet) or reopens (for an existing one) the secure store of the wallet in `directory`.
     ///
     /// - Parameters:
-    ///   - directory: the wallet directory (created 0700 if missing).
+    ///   - directory: the wallet directory (created 0700 if missing, made 0700 if others may enter it).
     ///   - walletID: the id for a new wallet (a random one when `nil`); an existing wallet keeps its recorded id.
     ///   - passphrase: the encrypted store's passphrase, if the host has one.
     ///   - allowPlaintext: the user's explicit opt-in to unencrypted secrets.
@@ -54,6 +54,7 @@ public enum SecureStoreFactory {
             kdfParameters: kdfParameters, probeTimeout: probeTimeout,
             graphical: !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
             logger: logger)
+        try PrivateFiles.makePrivateDirectory(directory)
         if let record = try SecureStoreRecord.read(in: directory) {
             if let walletID, walletID != record.wallet {
                 throw SecureStoreError(
@@ -153,8 +154,7 @@ public enum SecureStoreFactory {
                     "this wallet's secrets are stored unencrypted; opening it needs the explicit plaintext opt-in")
             }
             let file = context.directory.appendingPathComponent(plaintextFileName)
-            try PrivateFiles.ensurePrivateDirectory(context.directory)
-            context.logger.warning(
+                        context.logger.warning(
                 "plaintext secure store", metadata: ["file": "\(file.path)", "warning": "\(plaintextWarning)"])
             return SecureStoreSelection(
                 store: FileSecureStore(file: file), kind: kind, walletID: walletID, warning: plaintextWarning)

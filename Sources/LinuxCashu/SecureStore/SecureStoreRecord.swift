@@ -31,7 +31,7 @@ struct SecureStoreRecord: Codable, Sendable, Equatable {
         do { data = try encoder.encode(self) } catch {
             throw SecureStoreError(.invalidInput, "cannot encode the secure store record", underlying: error)
         }
-        try PrivateFiles.ensurePrivateDirectory(directory)
+        try PrivateFiles.createDirectory(directory)
         try PrivateFiles.replace(directory.appendingPathComponent(Self.fileName), with: data)
     }
 }

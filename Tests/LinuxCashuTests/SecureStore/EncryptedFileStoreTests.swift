@@ -119,20 +119,26 @@ struct EncryptedFileStoreTests {
         #expect(try await Self.store(directory).load(key: "k")?.exposedSecretBytes == Array("secret".utf8))
     }
 
-    @Test("The file is 0600 in a 0700 directory, even one that existed with looser modes")
+    @Test("The file is 0600 in a directory created 0700; an existing directory is left alone")
     func fileModes() async throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let walletDirectory = directory.appendingPathComponent("wallet")
-        try FileManager.default.createDirectory(
-            at: walletDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let store = try Self.store(directory)
         try await store.save(SecureBytes([1]), key: "k")
-        let fileMode = try FileManager.default.attributesOfItem(atPath: store.file.path)[.posixPermissions] as? Int
-        let directoryMode = try FileManager.default.attributesOfItem(atPath: walletDirectory.path)[.posixPermissions]
-            as? Int
-        #expect(fileMode == 0o600)
-        #expect(directoryMode == 0o700)
+        func mode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        }
+        #expect(try mode(store.file.path) == 0o600)
+        #expect(try mode(store.file.deletingLastPathComponent().path) == 0o700)
+
+        let shared = directory.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(
+            at: shared, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let other = try EncryptedFileStore(
+            file: shared.appendingPathComponent("secrets.enc"), passphrase: "x", parameters: Self.fast)
+        try await other.save(SecureBytes([1]), key: "k")
+        #expect(try mode(other.file.path) == 0o600)
+        #expect(try mode(shared.path) == 0o755)
     }
 
     @Test("Each write replaces the file by rename, leaves no temporary file, and readers never see half a file")

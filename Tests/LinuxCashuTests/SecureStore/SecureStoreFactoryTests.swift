@@ -100,6 +100,19 @@ struct SecureStoreFactoryTests {
         #expect(await Self.code { _ = try await Self.make(directory) } == .plaintextNotAllowed)
     }
 
+    @Test("The wallet directory is made private (0700), and its record is 0600")
+    func privateDirectory() async throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        _ = try await Self.make(directory, passphrase: Self.passphrase, preferred: .encryptedFile)
+        let manager = FileManager.default
+        #expect(try manager.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)
+        let record = directory.appendingPathComponent("secure-store.json").path
+        #expect(try manager.attributesOfItem(atPath: record)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test("A damaged record is reported, not replaced")
     func damagedRecord() async throws {
         let directory = Self.directory()
