@@ -8,8 +8,9 @@ import Logging
 /// Picks and opens a wallet's ``SecureStore``.
 ///
 /// Precedence for a new wallet (no `secure-store.json` in its directory):
-/// 1. `preferred`, when the host names a kind (e.g. a `--secure-store` option); it must be usable.
-/// 2. An existing `secrets.enc` (encrypted) or `secrets.json` (plaintext) in the directory: that store.
+/// 1. An existing `secrets.enc` (encrypted) or `secrets.json` (plaintext) in the directory: that store (a
+///    contradicting `preferred` is `.invalidInput`).
+/// 2. `preferred`, when the host names a kind (e.g. a `--secure-store` option); it must be usable.
 /// 3. The Secret Service (libsecret), when one answers with an unlocked default collection — or a locked one while
 ///    a graphical session (`DISPLAY`/`WAYLAND_DISPLAY`) can show the unlock prompt.
 /// 4. The encrypted file store, when the host supplied a passphrase (`CASHU_PASSPHRASE` or a prompt).
@@ -91,15 +92,21 @@ public enum SecureStoreFactory {
     private static func choose(
         preferred: SecureStoreKind?, context: Context
     ) async throws(SecureStoreError) -> (SecureStoreKind, serviceChecked: Bool) {
-        if let preferred { return (preferred, false) }
         let manager = FileManager.default
         let encrypted = context.directory.appendingPathComponent(EncryptedFileStore.defaultFileName)
-        if manager.fileExists(atPath: encrypted.path) {
-            return (.encryptedFile, false)
+        let plaintext = context.directory.appendingPathComponent(plaintextFileName)
+        let found: SecureStoreKind? =
+            manager.fileExists(atPath: encrypted.path)
+            ? .encryptedFile : manager.fileExists(atPath: plaintext.path) ? .plaintextFile : nil
+        if let found {
+            if let preferred, preferred != found {
+                throw SecureStoreError(
+                    .invalidInput,
+                    "\(context.directory.path) already holds secrets in the \(found) store, not the \(preferred) one")
+            }
+            return (found, false)
         }
-        if manager.fileExists(atPath: context.directory.appendingPathComponent(plaintextFileName).path) {
-            return (.plaintextFile, false)
-        }
+        if let preferred { return (preferred, false) }
         let problem = await LibSecretStore.probe(timeout: context.probeTimeout)
         guard let problem, !isUsableDespite(problem, context) else { return (.secretService, true) }
         context.logger.info(

@@ -71,7 +71,7 @@ struct SecureStoreFactoryTests {
         #expect(try await reopened.store.load(key: SecureStoreKey.mnemonic)?.exposedSecretBytes == [1, 2, 3])
     }
 
-    @Test("An encrypted file found without a record is used")
+    @Test("An encrypted file found without a record is used, whatever else is preferred")
     func existingEncryptedFile() async throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -79,6 +79,9 @@ struct SecureStoreFactoryTests {
             file: directory.appendingPathComponent(EncryptedFileStore.defaultFileName), passphrase: Self.passphrase,
             parameters: Self.fast)
         try await store.save(SecureBytes([5]), key: "k")
+        #expect(
+            await Self.code { _ = try await Self.make(directory, passphrase: Self.passphrase, preferred: .secretService) }
+                == .invalidInput)
         let selection = try await Self.make(directory, passphrase: Self.passphrase)
         #expect(selection.kind == .encryptedFile)
         #expect(try await selection.store.load(key: "k")?.exposedSecretBytes == [5])
