@@ -55,8 +55,11 @@ func run(_ arguments: [String]) async -> String {
             let selection = try await SecureStoreFactory.make(
                 directory: URL(fileURLWithPath: rest[0]),
                 passphrase: EncryptedFileStore.passphrase(from: ProcessInfo.processInfo.environment),
-                allowPlaintext: rest.contains("--allow-plaintext"), kdfParameters: .scrypt(n: 1 << 10, r: 8, p: 1),
-                probeTimeout: .seconds(20), logger: Logger(label: "probe") { _ in SwiftLogNoOpLogHandler() })
+                allowPlaintext: rest.contains("--allow-plaintext"),
+                kdfParameters: .scrypt(n: 1 << 10, r: 8, p: 1),
+                probeTimeout: .seconds(20),
+                logger: Logger(label: "probe") { _ in SwiftLogNoOpLogHandler() }
+            )
             return "kind \(selection.kind)" + (selection.warning == nil ? "" : " warning")
         default:
             return "usage"

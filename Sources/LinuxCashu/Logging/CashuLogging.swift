@@ -52,7 +52,8 @@ public enum CashuLogging {
         if let invalid {
             Logger(label: LinuxCashu.name).warning(
                 "CASHU_LOG is not a log level; using the default",
-                metadata: ["value": "\(invalid)", "level": "\(level)"])
+                metadata: ["value": "\(invalid)", "level": "\(level)"]
+            )
         }
         return level
     }

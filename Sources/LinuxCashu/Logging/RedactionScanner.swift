@@ -197,7 +197,10 @@ struct RedactionScanner {
 
     /// `prefix` then at least ``minimumPayload`` allowed bytes: the whole run.
     private func payload(
-        after index: Int, prefixLength: Int, kind: RedactionMatch.Kind, allowed: (UInt8) -> Bool
+        after index: Int,
+        prefixLength: Int,
+        kind: RedactionMatch.Kind,
+        allowed: (UInt8) -> Bool
     ) -> RedactionMatch? {
         let end = run(from: index + prefixLength, while: allowed)
         guard end - index - prefixLength >= Self.minimumPayload else { return nil }

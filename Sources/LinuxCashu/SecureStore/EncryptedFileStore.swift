@@ -1,8 +1,8 @@
 // SecureStore: the wallet's secrets in one passphrase-encrypted file (scrypt/PBKDF2 + AES-256-GCM), for servers and
 // containers without a Secret Service.
 
-import Crypto
 import CoreCashu
+import Crypto
 import Foundation
 
 /// A ``SecureStore`` keeping one wallet's secrets in a single encrypted file.
@@ -198,7 +198,9 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     }
 
     private func write(
-        _ secrets: [String: SecureBytes], keys: EncryptedSecretsFile.Keys, record: EncryptedSecretsFile.KDFRecord
+        _ secrets: [String: SecureBytes],
+        keys: EncryptedSecretsFile.Keys,
+        record: EncryptedSecretsFile.KDFRecord
     ) throws(SecureStoreError) {
         let document = try EncryptedSecretsFile.seal(SecretMapCoding.encode(secrets), keys: keys, kdf: record)
         let encoder = JSONEncoder()

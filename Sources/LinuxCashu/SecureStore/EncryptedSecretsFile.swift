@@ -1,8 +1,8 @@
 // SecureStore: the encrypted store's file — a JSON header (format, KDF, salt, cipher, key check) and the AES-GCM
 // sealed secrets.
 
-import Crypto
 import CoreCashu
+import Crypto
 import Foundation
 
 /// One encrypted store file.
@@ -48,9 +48,15 @@ struct EncryptedSecretsFile: Codable, Sendable {
 
         init(master: SymmetricKey) {
             encryption = HKDF<SHA256>.deriveKey(
-                inputKeyMaterial: master, info: Array("cashu-secure-store/v1/encryption".utf8), outputByteCount: 32)
+                inputKeyMaterial: master,
+                info: Array("cashu-secure-store/v1/encryption".utf8),
+                outputByteCount: 32
+            )
             check = HKDF<SHA256>.deriveKey(
-                inputKeyMaterial: master, info: Array("cashu-secure-store/v1/check".utf8), outputByteCount: 32)
+                inputKeyMaterial: master,
+                info: Array("cashu-secure-store/v1/check".utf8),
+                outputByteCount: 32
+            )
         }
     }
 
@@ -111,7 +117,9 @@ struct EncryptedSecretsFile: Codable, Sendable {
 
     /// A file holding `plaintext`, sealed with `keys` under a fresh nonce.
     static func seal(
-        _ plaintext: SecureBytes, keys: Keys, kdf: KDFRecord
+        _ plaintext: SecureBytes,
+        keys: Keys,
+        kdf: KDFRecord
     ) throws(SecureStoreError) -> EncryptedSecretsFile {
         let header = authenticatedHeader(version: currentVersion, kdf: kdf, cipher: cipherName)
         do {
@@ -119,10 +127,14 @@ struct EncryptedSecretsFile: Codable, Sendable {
                 try AES.GCM.seal(bytes, using: keys.encryption, nonce: AES.GCM.Nonce(), authenticating: header)
             }
             return EncryptedSecretsFile(
-                format: formatName, version: currentVersion, kdf: kdf, cipher: cipherName,
+                format: formatName,
+                version: currentVersion,
+                kdf: kdf,
+                cipher: cipherName,
                 check: checkValue(keys: keys, header: header),
                 nonce: Data(box.nonce).base64EncodedString(),
-                ciphertext: (box.ciphertext + box.tag).base64EncodedString())
+                ciphertext: (box.ciphertext + box.tag).base64EncodedString()
+            )
         } catch {
             throw SecureStoreError(.invalidInput, "cannot encrypt the secure store", underlying: error)
         }
@@ -151,7 +163,9 @@ struct EncryptedSecretsFile: Codable, Sendable {
             HMAC<SHA256>.isValidAuthenticationCode(expected, authenticating: header, using: keys.check)
         else {
             throw SecureStoreError(
-                .wrongPassphrase, "the passphrase does not open the encrypted secure store (or its header was altered)")
+                .wrongPassphrase,
+                "the passphrase does not open the encrypted secure store (or its header was altered)"
+            )
         }
         guard let nonceBytes = Data(base64Encoded: nonce), let sealed = Data(base64Encoded: ciphertext),
             sealed.count >= 16
@@ -160,14 +174,18 @@ struct EncryptedSecretsFile: Codable, Sendable {
         }
         do {
             let box = try AES.GCM.SealedBox(
-                nonce: AES.GCM.Nonce(data: nonceBytes), ciphertext: sealed.prefix(sealed.count - 16),
-                tag: sealed.suffix(16))
+                nonce: AES.GCM.Nonce(data: nonceBytes),
+                ciphertext: sealed.prefix(sealed.count - 16),
+                tag: sealed.suffix(16)
+            )
             var plaintext = try AES.GCM.open(box, using: keys.encryption, authenticating: header)
             defer { plaintext.resetBytes(in: 0..<plaintext.count) }
             return SecureBytes(plaintext)
         } catch {
             throw SecureStoreError(
-                .corrupt, "the encrypted secure store failed authentication: it is damaged or was tampered with")
+                .corrupt,
+                "the encrypted secure store failed authentication: it is damaged or was tampered with"
+            )
         }
     }
 }

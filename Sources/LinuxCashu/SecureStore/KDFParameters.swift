@@ -67,11 +67,21 @@ public enum KDFParameters: Sendable, Hashable, CustomStringConvertible {
                 switch self {
                 case .scrypt(let n, let r, let p):
                     try KDF.Scrypt.deriveKey(
-                        from: password, salt: salt, outputByteCount: 32, rounds: n, blockSize: r, parallelism: p)
+                        from: password,
+                        salt: salt,
+                        outputByteCount: 32,
+                        rounds: n,
+                        blockSize: r,
+                        parallelism: p
+                    )
                 case .pbkdf2(let hash, let rounds):
                     try KDF.Insecure.PBKDF2.deriveKey(
-                        from: password, salt: salt, using: hash == .sha256 ? .sha256 : .sha512, outputByteCount: 32,
-                        rounds: rounds)
+                        from: password,
+                        salt: salt,
+                        using: hash == .sha256 ? .sha256 : .sha512,
+                        outputByteCount: 32,
+                        rounds: rounds
+                    )
                 }
             }
         } catch {

@@ -35,7 +35,8 @@ final class LibSecretClient: @unchecked Sendable {
     // MARK: - Operations
 
     /// Stores `value` for `key` of `wallet`, replacing an existing item.
-    func store(_ value: SecureBytes, wallet: String, key: String, cancellable: GLibCancellable) throws(SecureStoreError) {
+    func store(_ value: SecureBytes, wallet: String, key: String, cancellable: GLibCancellable) throws(SecureStoreError)
+    {
         let service = try connect(cancellable)
         defer { g_object_unref(service) }
         let attributes = Self.attributes(wallet: wallet, key: key)
@@ -44,13 +45,24 @@ final class LibSecretClient: @unchecked Sendable {
         let secret = value.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return secret_value_new("", 0, "application/octet-stream") }
             return secret_value_new(
-                base.assumingMemoryBound(to: gchar.self), gssize(bytes.count), "application/octet-stream")
+                base.assumingMemoryBound(to: gchar.self),
+                gssize(bytes.count),
+                "application/octet-stream"
+            )
         }
         defer { secret_value_unref(UnsafeMutableRawPointer(secret)) }
         var error: UnsafeMutablePointer<GError>?
         let label = "Cashu wallet \(wallet): \(key)"
         let stored = secret_service_store_sync(
-            service, schema, attributes, collection, label, secret, cancellable.pointer, &error)
+            service,
+            schema,
+            attributes,
+            collection,
+            label,
+            secret,
+            cancellable.pointer,
+            &error
+        )
         if let error { throw LibSecretError.from(error, operation: "store a secret") }
         guard stored != 0 else {
             throw SecureStoreError(.serviceFailure, "the Secret Service did not store the secret")
@@ -101,12 +113,18 @@ final class LibSecretClient: @unchecked Sendable {
         defer { g_object_unref(service) }
         var error: UnsafeMutablePointer<GError>?
         let found = secret_collection_for_alias_sync(
-            service, collection ?? "default", SECRET_COLLECTION_NONE, cancellable.pointer, &error)
+            service,
+            collection ?? "default",
+            SECRET_COLLECTION_NONE,
+            cancellable.pointer,
+            &error
+        )
         if let error { throw LibSecretError.from(error, operation: "find the default collection") }
         guard let found else {
             throw SecureStoreError(
                 .noDefaultCollection,
-                "the Secret Service has no default collection (a keyring that was never created or unlocked)")
+                "the Secret Service has no default collection (a keyring that was never created or unlocked)"
+            )
         }
         defer { g_object_unref(found) }
         guard secret_collection_get_locked(found) == 0 else {
@@ -116,7 +134,8 @@ final class LibSecretClient: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private func connect(_ cancellable: GLibCancellable) throws(SecureStoreError) -> UnsafeMutablePointer<SecretService> {
+    private func connect(_ cancellable: GLibCancellable) throws(SecureStoreError) -> UnsafeMutablePointer<SecretService>
+    {
         var error: UnsafeMutablePointer<GError>?
         let service = secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, cancellable.pointer, &error)
         if let error { throw LibSecretError.from(error, operation: "connect to the Secret Service") }
@@ -128,20 +147,31 @@ final class LibSecretClient: @unchecked Sendable {
 
     /// Throws `.locked` when an item matching `attributes` exists but is locked.
     private func requireNoLockedItem(
-        _ service: UnsafeMutablePointer<SecretService>, _ attributes: OpaquePointer,
+        _ service: UnsafeMutablePointer<SecretService>,
+        _ attributes: OpaquePointer,
         _ cancellable: GLibCancellable
     ) throws(SecureStoreError) {
         var error: UnsafeMutablePointer<GError>?
         // SECRET_SEARCH_ALL without UNLOCK: list locked items too, without prompting again.
         let items = secret_service_search_sync(
-            service, schema, attributes, SECRET_SEARCH_ALL, cancellable.pointer, &error)
+            service,
+            schema,
+            attributes,
+            SECRET_SEARCH_ALL,
+            cancellable.pointer,
+            &error
+        )
         if let error { throw LibSecretError.from(error, operation: "search for secrets") }
         defer { g_list_free_full(items, g_object_unref) }
         var node = items
         while let current = node {
-            if let item = current.pointee.data, secret_item_get_locked(item.assumingMemoryBound(to: SecretItem.self)) != 0 {
+            if let item = current.pointee.data,
+                secret_item_get_locked(item.assumingMemoryBound(to: SecretItem.self)) != 0
+            {
                 throw SecureStoreError(
-                    .locked, "the secret is in a locked collection of the Secret Service; unlock the keyring")
+                    .locked,
+                    "the secret is in a locked collection of the Secret Service; unlock the keyring"
+                )
             }
             node = current.pointee.next
         }

@@ -91,7 +91,10 @@ public final class LibSecretStore: SecureStore {
                 answer.once {
                     continuation.resume(
                         returning: SecureStoreError(
-                            .serviceUnavailable, "the Secret Service did not answer within \(timeout)"))
+                            .serviceUnavailable,
+                            "the Secret Service did not answer within \(timeout)"
+                        )
+                    )
                 }
             }
             DispatchQueue(label: "cashu.libsecret.probe").async {

@@ -15,7 +15,10 @@ enum PrivateFiles {
     static func createDirectory(_ directory: URL) throws(SecureStoreError) {
         do {
             try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                at: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         } catch {
             throw SecureStoreError(.fileSystem, "cannot create the directory \(directory.path)", underlying: error)
         }
@@ -85,7 +88,8 @@ enum PrivateFiles {
 
     /// Runs `body` holding an exclusive `flock` on `lockFile` (created 0600), so writers in other processes wait.
     static func withExclusiveLock<T>(
-        _ lockFile: URL, _ body: () throws(SecureStoreError) -> T
+        _ lockFile: URL,
+        _ body: () throws(SecureStoreError) -> T
     ) throws(SecureStoreError) -> T {
         let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot open the lock file", lockFile) }

@@ -38,7 +38,8 @@ enum SecretMapCoding {
                 put(UInt64(value.count), bytes: 4)
                 value.withUnsafeBytes { source in
                     UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + source.count]).copyMemory(
-                        from: source)
+                        from: source
+                    )
                 }
                 offset += value.count
             }

@@ -45,27 +45,39 @@ public enum SecureStoreFactory {
     /// - Throws: ``SecureStoreError`` as described above, or `.invalidInput` when `walletID` or `preferred`
     ///   contradicts the wallet's record.
     public static func make(
-        directory: URL, walletID: WalletID? = nil, passphrase: SecureBytes? = nil, allowPlaintext: Bool = false,
-        preferred: SecureStoreKind? = nil, kdfParameters: KDFParameters = .standard,
-        probeTimeout: Duration = .seconds(10), environment: [String: String] = ProcessInfo.processInfo.environment,
+        directory: URL,
+        walletID: WalletID? = nil,
+        passphrase: SecureBytes? = nil,
+        allowPlaintext: Bool = false,
+        preferred: SecureStoreKind? = nil,
+        kdfParameters: KDFParameters = .standard,
+        probeTimeout: Duration = .seconds(10),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger
     ) async throws(SecureStoreError) -> SecureStoreSelection {
         let context = Context(
-            directory: directory, passphrase: passphrase, allowPlaintext: allowPlaintext,
-            kdfParameters: kdfParameters, probeTimeout: probeTimeout,
+            directory: directory,
+            passphrase: passphrase,
+            allowPlaintext: allowPlaintext,
+            kdfParameters: kdfParameters,
+            probeTimeout: probeTimeout,
             graphical: !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
-            logger: logger)
+            logger: logger
+        )
         try PrivateFiles.makePrivateDirectory(directory)
         if let record = try SecureStoreRecord.read(in: directory) {
             if let walletID, walletID != record.wallet {
                 throw SecureStoreError(
-                    .invalidInput, "the wallet in \(directory.path) has the id \(record.wallet), not \(walletID)")
+                    .invalidInput,
+                    "the wallet in \(directory.path) has the id \(record.wallet), not \(walletID)"
+                )
             }
             if let preferred, preferred != record.kind {
                 throw SecureStoreError(
                     .invalidInput,
                     "the wallet in \(directory.path) keeps its secrets in the \(record.kind) store; moving them to "
-                        + "the \(preferred) store is not supported")
+                        + "the \(preferred) store is not supported"
+                )
             }
             return try await open(record.kind, walletID: record.wallet, context: context, serviceChecked: false)
         }
@@ -90,7 +102,8 @@ public enum SecureStoreFactory {
 
     /// The kind for a new wallet, and whether the Secret Service was just found usable.
     private static func choose(
-        preferred: SecureStoreKind?, context: Context
+        preferred: SecureStoreKind?,
+        context: Context
     ) async throws(SecureStoreError) -> (SecureStoreKind, serviceChecked: Bool) {
         let manager = FileManager.default
         let encrypted = context.directory.appendingPathComponent(EncryptedFileStore.defaultFileName)
@@ -102,7 +115,8 @@ public enum SecureStoreFactory {
             if let preferred, preferred != found {
                 throw SecureStoreError(
                     .invalidInput,
-                    "\(context.directory.path) already holds secrets in the \(found) store, not the \(preferred) one")
+                    "\(context.directory.path) already holds secrets in the \(found) store, not the \(preferred) one"
+                )
             }
             return (found, false)
         }
@@ -110,7 +124,9 @@ public enum SecureStoreFactory {
         let problem = await LibSecretStore.probe(timeout: context.probeTimeout)
         guard let problem, !isUsableDespite(problem, context) else { return (.secretService, true) }
         context.logger.info(
-            "no usable Secret Service", metadata: ["code": "\(problem.code)", "reason": "\(problem.reason)"])
+            "no usable Secret Service",
+            metadata: ["code": "\(problem.code)", "reason": "\(problem.reason)"]
+        )
         if context.passphrase != nil { return (.encryptedFile, false) }
         if context.allowPlaintext { return (.plaintextFile, false) }
         throw SecureStoreError(
@@ -118,7 +134,8 @@ public enum SecureStoreFactory {
             "no secure store is available: \(problem.reason). Run inside a desktop session with a keyring (a Secret "
                 + "Service on the D-Bus session bus), or set \(EncryptedFileStore.passphraseEnvironmentVariable) to "
                 + "keep the secrets in an encrypted file; plaintext secrets need an explicit opt-in",
-            underlying: problem)
+            underlying: problem
+        )
     }
 
     /// A locked collection is usable when a graphical session can show libsecret's unlock prompt.
@@ -128,7 +145,10 @@ public enum SecureStoreFactory {
 
     /// Opens a store of `kind`, checking it can be used now.
     private static func open(
-        _ kind: SecureStoreKind, walletID: WalletID, context: Context, serviceChecked: Bool
+        _ kind: SecureStoreKind,
+        walletID: WalletID,
+        context: Context,
+        serviceChecked: Bool
     ) async throws(SecureStoreError) -> SecureStoreSelection {
         switch kind {
         case .secretService:
@@ -138,33 +158,48 @@ public enum SecureStoreFactory {
                     problem.code,
                     "this wallet keeps its secrets in the Secret Service, which is not usable: \(problem.reason). "
                         + "Run inside the desktop session (DBUS_SESSION_BUS_ADDRESS) and unlock the keyring",
-                    underlying: problem)
+                    underlying: problem
+                )
             }
             return SecureStoreSelection(
-                store: LibSecretStore(walletID: walletID), kind: kind, walletID: walletID, warning: nil)
+                store: LibSecretStore(walletID: walletID),
+                kind: kind,
+                walletID: walletID,
+                warning: nil
+            )
         case .encryptedFile:
             guard let passphrase = context.passphrase else {
                 throw SecureStoreError(
                     .passphraseRequired,
                     "this wallet's secrets are in an encrypted file: set "
-                        + "\(EncryptedFileStore.passphraseEnvironmentVariable) or enter the passphrase")
+                        + "\(EncryptedFileStore.passphraseEnvironmentVariable) or enter the passphrase"
+                )
             }
             let store = try EncryptedFileStore(
                 file: context.directory.appendingPathComponent(EncryptedFileStore.defaultFileName),
-                passphrase: passphrase, parameters: context.kdfParameters)
+                passphrase: passphrase,
+                parameters: context.kdfParameters
+            )
             try await store.unlock()
             return SecureStoreSelection(store: store, kind: kind, walletID: walletID, warning: nil)
         case .plaintextFile:
             guard context.allowPlaintext else {
                 throw SecureStoreError(
                     .plaintextNotAllowed,
-                    "this wallet's secrets are stored unencrypted; opening it needs the explicit plaintext opt-in")
+                    "this wallet's secrets are stored unencrypted; opening it needs the explicit plaintext opt-in"
+                )
             }
             let file = context.directory.appendingPathComponent(plaintextFileName)
-                        context.logger.warning(
-                "plaintext secure store", metadata: ["file": "\(file.path)", "warning": "\(plaintextWarning)"])
+            context.logger.warning(
+                "plaintext secure store",
+                metadata: ["file": "\(file.path)", "warning": "\(plaintextWarning)"]
+            )
             return SecureStoreSelection(
-                store: FileSecureStore(file: file), kind: kind, walletID: walletID, warning: plaintextWarning)
+                store: FileSecureStore(file: file),
+                kind: kind,
+                walletID: walletID,
+                warning: plaintextWarning
+            )
         }
     }
 }

@@ -37,7 +37,8 @@ public struct WalletID: RawRepresentable, Hashable, Sendable, CustomStringConver
         let raw = try decoder.singleValueContainer().decode(String.self)
         guard let id = WalletID(rawValue: raw) else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a wallet id"))
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a wallet id")
+            )
         }
         self = id
     }

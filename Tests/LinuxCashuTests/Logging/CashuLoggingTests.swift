@@ -17,7 +17,8 @@ struct CashuLoggingTests {
             (true, "error", .debug),
             (true, " trace\n", .trace),
             (false, "", .warning),
-        ] as [(Bool, String?, Logger.Level)])
+        ] as [(Bool, String?, Logger.Level)]
+    )
     func level(verbose: Bool, variable: String?, expected: Logger.Level) {
         let environment = variable.map { ["CASHU_LOG": $0] } ?? [:]
         let (level, invalid) = CashuLogging.level(verbose: verbose, environment: environment)

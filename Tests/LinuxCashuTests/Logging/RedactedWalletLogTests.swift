@@ -23,19 +23,28 @@ struct RedactedWalletLogTests {
 
         static func open(mnemonic: Mnemonic, logger: Logger) async throws -> RunWallet {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "cashu-redaction-\(UUID().uuidString)")
+                "cashu-redaction-\(UUID().uuidString)"
+            )
             let selection = try await SecureStoreFactory.make(directory: directory, logger: logger)
             let keyring = try #require(selection.store as? LibSecretStore, "the test keyring should be chosen")
             let recording = RecordingSecureStore(wrapping: keyring)
             let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
             let wallet = try await Wallet.open(
-                store: store, secureStore: recording, mnemonic: mnemonic,
+                store: store,
+                secureStore: recording,
+                mnemonic: mnemonic,
                 connectorFactory: { url in
                     HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client, logger: logger)
                 },
-                logger: logger)
+                logger: logger
+            )
             return RunWallet(
-                wallet: wallet, mnemonic: mnemonic, directory: directory, secureStore: recording, keyring: keyring)
+                wallet: wallet,
+                mnemonic: mnemonic,
+                directory: directory,
+                secureStore: recording,
+                keyring: keyring
+            )
         }
 
         func remove() async {
@@ -78,7 +87,9 @@ struct RedactedWalletLogTests {
         logger.logLevel = .trace
 
         let alice = await cleanup.add(try await RunWallet.open(mnemonic: Mnemonic(), logger: logger))
-        let bob = await cleanup.add(try await RunWallet.open(mnemonic: Mnemonic(wordCount: .twentyFour), logger: logger))
+        let bob = await cleanup.add(
+            try await RunWallet.open(mnemonic: Mnemonic(wordCount: .twentyFour), logger: logger)
+        )
 
         // The run: mint, send, receive, melt, restore.
         try await alice.wallet.addMint(mint.url)
@@ -146,7 +157,8 @@ struct RedactedWalletLogTests {
         logger.trace("sent \(token) = \(sent)", metadata: ["token": "\(tokenV3)"])
         logger.trace(
             "mnemonic \(alice.mnemonic.exposedPhrase)",
-            metadata: ["words": .array(bob.mnemonic.exposedWords.map { .string($0) })])
+            metadata: ["words": .array(bob.mnemonic.exposedWords.map { .string($0) })]
+        )
         logger.trace("words \(alice.mnemonic.exposedWords)")
         logger.trace("seed \(seedHex)")
         let stored = try await alice.wallet.proofs()
@@ -154,7 +166,8 @@ struct RedactedWalletLogTests {
         for output in derived.prefix(50) {
             logger.trace(
                 "derived \(output.secret)",
-                metadata: ["r": "\(output.blindingFactor.exposedSecretHex)", "output": "\(output)"])
+                metadata: ["r": "\(output.blindingFactor.exposedSecretHex)", "output": "\(output)"]
+            )
         }
         for value in await alice.secureStore.saved {
             logger.trace("secure store value", metadata: ["hex": "\(Hex.encode(value.exposedSecretBytes))"])

@@ -15,7 +15,8 @@ struct RedactingLogHandlerTests {
 
     /// A logger redacting into a capturing store.
     static func logger(
-        level: Logger.Level = .trace, provider: Logger.MetadataProvider? = nil
+        level: Logger.Level = .trace,
+        provider: Logger.MetadataProvider? = nil
     ) -> (Logger, CapturingLogHandler.Store) {
         let (capturing, store) = CapturingLogHandler.logger()
         let inner = capturing.handler
@@ -30,7 +31,8 @@ struct RedactingLogHandlerTests {
         let (logger, store) = Self.logger()
         logger.notice(
             "received \(Self.token)",
-            metadata: ["secret": "\(Self.secret)", "amount": "21", "proofs": [.string(Self.secret)]])
+            metadata: ["secret": "\(Self.secret)", "amount": "21", "proofs": [.string(Self.secret)]]
+        )
         let record = try #require(store.records.first)
         #expect(record.level == .notice)
         #expect(record.message == "received <redacted token>")
@@ -75,8 +77,16 @@ struct RedactingLogHandlerTests {
         let handler = RedactingLogHandler(wrapping: keeper)
         handler.log(
             event: LogEvent(
-                level: .error, message: "boom", error: Leaky(), metadata: nil, source: "test", file: #fileID,
-                function: #function, line: #line))
+                level: .error,
+                message: "boom",
+                error: Leaky(),
+                metadata: nil,
+                source: "test",
+                file: #fileID,
+                function: #function,
+                line: #line
+            )
+        )
         #expect(keeper.box.errors == ["failed for secret <redacted hex>"])
     }
 
@@ -98,8 +108,15 @@ struct RedactingLogHandlerTests {
         #expect(handler.metadata["leak"] == "<redacted hex>")
         handler.log(
             event: LogEvent(
-                level: .info, message: "m", metadata: nil, source: "test", file: #fileID, function: #function,
-                line: #line))
+                level: .info,
+                message: "m",
+                metadata: nil,
+                source: "test",
+                file: #fileID,
+                function: #function,
+                line: #line
+            )
+        )
         #expect(try #require(store.records.first).metadata["leak"] == "<redacted hex>")
     }
 }

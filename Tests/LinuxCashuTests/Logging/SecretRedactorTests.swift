@@ -26,7 +26,8 @@ struct SecretRedactorTests {
             ("CREQB1QVQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQS", "<redacted payment request>"),
             ("authAeyJpZCI6IjAwYWQyNjhjNGQxZjU4MjYiLCJzZWNyZXQiOiI0MDc5MTViYzIxMmJlNjFh", "<redacted auth>"),
             ("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJlLWJ5dGVz", "<redacted auth>"),
-        ])
+        ]
+    )
     func prefixed(secret: String, placeholder: String) {
         let text = "got \(secret) from peer"
         #expect(redactor.redact(text) == "got \(placeholder) from peer")
@@ -44,7 +45,8 @@ struct SecretRedactorTests {
         arguments: [
             "format cashuB is the default", "cashuBtoken", "cashuA", "creqA", "authA header missing",
             "the bearer of bad news", "Bearer short", "crawB tokens are binary", "eyJhbGci", "heyJude",
-        ])
+        ]
+    )
     func prefixNearMisses(text: String) {
         #expect(redactor.redact(text) == text)
     }
@@ -135,7 +137,8 @@ struct SecretRedactorTests {
         let words = Mnemonic(wordCount: .twelve).exposedPhrase
         let text = "é \(Self.hex64) ü cashuA\(Self.base64Payload) — \(words) ✓"
         #expect(
-            redactor.redact(text) == "é <redacted hex> ü <redacted token> — <redacted mnemonic> ✓")
+            redactor.redact(text) == "é <redacted hex> ü <redacted token> — <redacted mnemonic> ✓"
+        )
     }
 
     @Test("Text without secrets comes back unchanged (the same string)")

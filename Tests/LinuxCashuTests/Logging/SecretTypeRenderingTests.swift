@@ -8,7 +8,10 @@ import Testing
 struct SecretTypeRenderingTests {
     /// Every way a value commonly ends up in a log line.
     static func renderings(_ value: Any) -> [String] {
-        [String(describing: value), String(reflecting: value), String(describing: [value]), "\(Optional(value) as Any)"]
+        [
+            String(describing: value), String(reflecting: value), String(describing: [value]),
+            "\(Optional(value) as Any)",
+        ]
     }
 
     static func expectHidden(_ secret: String, in value: Any, _ name: String) {
@@ -31,7 +34,11 @@ struct SecretTypeRenderingTests {
         Self.expectHidden(Hex.encode(seed.exposedSecretBytes), in: seed, "seed")
 
         let secrets = try DeterministicSecrets(mnemonic: mnemonic)
-        Self.expectHidden(Hex.encode(seed.exposedSecretBytes).prefix(16).description, in: secrets, "DeterministicSecrets")
+        Self.expectHidden(
+            Hex.encode(seed.exposedSecretBytes).prefix(16).description,
+            in: secrets,
+            "DeterministicSecrets"
+        )
         let keyset = try KeysetID(hex: "009a1f293253e41e")
         let output = try secrets.derive(keysetID: keyset, counter: 7)
         Self.expectHidden(output.secret, in: output, "DerivedOutputSecret (secret)")
@@ -44,8 +51,12 @@ struct SecretTypeRenderingTests {
         let r = Scalar.random()
         let C = Scalar.random().publicKey
         let proof = Proof(
-            amount: 8, id: try KeysetID(hex: "009a1f293253e41e"), secret: secret, C: C,
-            dleq: ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: r))
+            amount: 8,
+            id: try KeysetID(hex: "009a1f293253e41e"),
+            secret: secret,
+            C: C,
+            dleq: ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: r)
+        )
         Self.expectHidden(secret, in: proof, "Proof (secret)")
         Self.expectHidden(r.exposedSecretHex, in: proof, "Proof (r)")
         Self.expectHidden(C.hex, in: proof, "Proof (C)")

@@ -19,8 +19,10 @@ struct EncryptedFileStoreTests {
         -> EncryptedFileStore
     {
         try EncryptedFileStore(
-            file: directory.appendingPathComponent("wallet/secrets.enc"), passphrase: passphrase,
-            parameters: parameters)
+            file: directory.appendingPathComponent("wallet/secrets.enc"),
+            passphrase: passphrase,
+            parameters: parameters
+        )
     }
 
     static func header(_ store: EncryptedFileStore) throws -> [String: Any] {
@@ -133,9 +135,15 @@ struct EncryptedFileStoreTests {
 
         let shared = directory.appendingPathComponent("shared")
         try FileManager.default.createDirectory(
-            at: shared, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            at: shared,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755]
+        )
         let other = try EncryptedFileStore(
-            file: shared.appendingPathComponent("secrets.enc"), passphrase: "x", parameters: Self.fast)
+            file: shared.appendingPathComponent("secrets.enc"),
+            passphrase: "x",
+            parameters: Self.fast
+        )
         try await other.save(SecureBytes([1]), key: "k")
         #expect(try mode(other.file.path) == 0o600)
         #expect(try mode(shared.path) == 0o755)

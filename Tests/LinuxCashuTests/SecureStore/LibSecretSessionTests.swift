@@ -24,13 +24,17 @@ struct LibSecretSessionTests {
                 "$PROBE" choose \(wallets)/plain --allow-plaintext
                 "$PROBE" choose \(wallets)/plain --allow-plaintext
                 "$PROBE" choose \(wallets)/plain
-                """, environment: environment)
+                """,
+                environment: environment
+            )
             #expect(
                 lines == [
                     "error serviceUnavailable", "error serviceUnavailable", "error serviceUnavailable",
                     "error serviceUnavailable", "error noStoreAvailable", "kind encrypted-file",
                     "kind plaintext-file warning", "kind plaintext-file warning", "error plaintextNotAllowed",
-                ], "bus \(bus)")
+                ],
+                "bus \(bus)"
+            )
             try? FileManager.default.removeItem(atPath: "\(wallets)/encrypted")
             try? FileManager.default.removeItem(atPath: "\(wallets)/plain")
         }
@@ -43,27 +47,30 @@ struct LibSecretSessionTests {
         // A session bus with no service directories: nothing can be activated.
         let config = scratch.appendingPathComponent("bus.conf")
         try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:dir=\(scratch.path)</listen>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(to: config, atomically: true, encoding: .utf8)
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(scratch.path)</listen>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(to: config, atomically: true, encoding: .utf8)
         let lines = try await SecureStoreProbeRunner.shell(
             """
             dbus-run-session --config-file=\(config.path) -- bash -c '
               "$PROBE" probe; "$PROBE" save w k 00; "$PROBE" load w k
               CASHU_PASSPHRASE=pw "$PROBE" choose \(scratch.path)/wallet' 2>/dev/null
-            """, environment: SecureStoreProbeRunner.environment(scratch))
+            """,
+            environment: SecureStoreProbeRunner.environment(scratch)
+        )
         #expect(
             lines == [
                 "error serviceUnavailable", "error serviceUnavailable", "error serviceUnavailable",
                 "kind encrypted-file",
-            ])
+            ]
+        )
     }
 
     @Test("A session bus that never replies: the probe gives up at its deadline and says so")
@@ -73,18 +80,20 @@ struct LibSecretSessionTests {
         // Without the eavesdrop allowances this policy drops the bus's replies: every call waits for its timeout.
         let config = scratch.appendingPathComponent("bus.conf")
         try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:dir=\(scratch.path)</listen>
-              <policy context="default"><allow send_destination="*"/><allow own="*"/></policy>
-            </busconfig>
-            """.write(to: config, atomically: true, encoding: .utf8)
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(scratch.path)</listen>
+          <policy context="default"><allow send_destination="*"/><allow own="*"/></policy>
+        </busconfig>
+        """.write(to: config, atomically: true, encoding: .utf8)
         let lines = try await SecureStoreProbeRunner.shell(
             """
             dbus-run-session --config-file=\(config.path) -- "$PROBE" probe 2 2>/dev/null
-            """, environment: SecureStoreProbeRunner.environment(scratch))
+            """,
+            environment: SecureStoreProbeRunner.environment(scratch)
+        )
         #expect(lines == ["error serviceUnavailable (no answer)"])
     }
 
@@ -98,12 +107,15 @@ struct LibSecretSessionTests {
               "$PROBE" probe; "$PROBE" save w k 00; "$PROBE" load w k
               "$PROBE" choose \(scratch.path)/none
               CASHU_PASSPHRASE=pw "$PROBE" choose \(scratch.path)/wallet' 2>/dev/null
-            """, environment: SecureStoreProbeRunner.environment(scratch))
+            """,
+            environment: SecureStoreProbeRunner.environment(scratch)
+        )
         #expect(
             lines == [
                 "error noDefaultCollection", "error noDefaultCollection", "missing", "error noStoreAvailable",
                 "kind encrypted-file",
-            ])
+            ]
+        )
     }
 
     @Test("A locked keyring: locked on read, write and delete (never 'missing'), and the chooser refuses it")
@@ -122,12 +134,15 @@ struct LibSecretSessionTests {
               "$PROBE" choose \(scratch.path)/unlocked
               "$PROBE" choose \(scratch.path)/new
               CASHU_PASSPHRASE=pw "$PROBE" choose \(scratch.path)/fallback' 2>/dev/null
-            """, environment: SecureStoreProbeRunner.environment(scratch))
+            """,
+            environment: SecureStoreProbeRunner.environment(scratch)
+        )
         #expect(
             lines == [
                 "ok", "value 0102", "kind secret-service",
                 "error locked", "error locked", "missing", "error locked", "error locked",
                 "error locked", "error noStoreAvailable", "kind encrypted-file",
-            ])
+            ]
+        )
     }
 }

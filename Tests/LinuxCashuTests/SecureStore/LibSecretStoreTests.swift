@@ -12,7 +12,8 @@ struct LibSecretStoreTests {
     static func store() throws -> LibSecretStore {
         try #require(
             ProcessInfo.processInfo.environment["CASHU_TEST_KEYRING"] == "inside",
-            "run the tests under scripts/with-keyring (a private D-Bus session with gnome-keyring)")
+            "run the tests under scripts/with-keyring (a private D-Bus session with gnome-keyring)"
+        )
         return LibSecretStore(walletID: .random())
     }
 

@@ -19,12 +19,22 @@ struct SecureStoreFactoryTests {
     }
 
     static func make(
-        _ directory: URL, walletID: WalletID? = nil, passphrase: SecureBytes? = nil, allowPlaintext: Bool = false,
-        preferred: SecureStoreKind? = nil, logger: Logger = Logger(label: "test")
+        _ directory: URL,
+        walletID: WalletID? = nil,
+        passphrase: SecureBytes? = nil,
+        allowPlaintext: Bool = false,
+        preferred: SecureStoreKind? = nil,
+        logger: Logger = Logger(label: "test")
     ) async throws(SecureStoreError) -> SecureStoreSelection {
         try await SecureStoreFactory.make(
-            directory: directory, walletID: walletID, passphrase: passphrase, allowPlaintext: allowPlaintext,
-            preferred: preferred, kdfParameters: fast, logger: logger)
+            directory: directory,
+            walletID: walletID,
+            passphrase: passphrase,
+            allowPlaintext: allowPlaintext,
+            preferred: preferred,
+            kdfParameters: fast,
+            logger: logger
+        )
     }
 
     static func code(of body: () async throws -> Void) async -> SecureStoreError.Code? {
@@ -58,7 +68,9 @@ struct SecureStoreFactoryTests {
     func encryptedIsRecorded() async throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(await Self.code { _ = try await Self.make(directory, preferred: .encryptedFile) } == .passphraseRequired)
+        #expect(
+            await Self.code { _ = try await Self.make(directory, preferred: .encryptedFile) } == .passphraseRequired
+        )
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("secure-store.json").path))
         let selection = try await Self.make(directory, passphrase: Self.passphrase, preferred: .encryptedFile)
         #expect(selection.kind == .encryptedFile)
@@ -76,12 +88,17 @@ struct SecureStoreFactoryTests {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try EncryptedFileStore(
-            file: directory.appendingPathComponent(EncryptedFileStore.defaultFileName), passphrase: Self.passphrase,
-            parameters: Self.fast)
+            file: directory.appendingPathComponent(EncryptedFileStore.defaultFileName),
+            passphrase: Self.passphrase,
+            parameters: Self.fast
+        )
         try await store.save(SecureBytes([5]), key: "k")
         #expect(
-            await Self.code { _ = try await Self.make(directory, passphrase: Self.passphrase, preferred: .secretService) }
-                == .invalidInput)
+            await Self.code {
+                _ = try await Self.make(directory, passphrase: Self.passphrase, preferred: .secretService)
+            }
+                == .invalidInput
+        )
         let selection = try await Self.make(directory, passphrase: Self.passphrase)
         #expect(selection.kind == .encryptedFile)
         #expect(try await selection.store.load(key: "k")?.exposedSecretBytes == [5])
@@ -91,11 +108,17 @@ struct SecureStoreFactoryTests {
     func plaintextWarnsEveryTime() async throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(await Self.code { _ = try await Self.make(directory, preferred: .plaintextFile) } == .plaintextNotAllowed)
+        #expect(
+            await Self.code { _ = try await Self.make(directory, preferred: .plaintextFile) } == .plaintextNotAllowed
+        )
         let (logger, records) = CapturingLogHandler.logger()
         for _ in 0..<2 {
             let selection = try await Self.make(
-                directory, allowPlaintext: true, preferred: .plaintextFile, logger: logger)
+                directory,
+                allowPlaintext: true,
+                preferred: .plaintextFile,
+                logger: logger
+            )
             #expect(selection.isPlaintext)
             #expect(selection.warning == SecureStoreFactory.plaintextWarning)
         }
@@ -108,7 +131,10 @@ struct SecureStoreFactoryTests {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            at: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755]
+        )
         _ = try await Self.make(directory, passphrase: Self.passphrase, preferred: .encryptedFile)
         let manager = FileManager.default
         #expect(try manager.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int == 0o700)

@@ -14,11 +14,15 @@ enum SecureStoreProbeRunner {
 
     /// A fresh private directory for one run (runtime dir, data dir, wallet directories).
     static func scratch() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-probe-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cashu-probe-\(UUID().uuidString)"
+        )
         for sub in ["runtime", "data"] {
             try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent(sub), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+                at: directory.appendingPathComponent(sub),
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         }
         return directory
     }
