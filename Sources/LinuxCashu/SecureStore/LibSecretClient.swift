@@ -17,7 +17,7 @@ final class LibSecretClient: @unchecked Sendable {
     private let schema: UnsafeMutablePointer<SecretSchema>
     private let collection: String?
 
-    /// A client for items in `collection` (an alias such as `default`, or a D-Bus object path; `nil` = default).
+    /// A client for items in the collection with the alias `collection` (`nil`: the default collection).
     init(collection: String?) {
         let names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)
         // Value NULL is SECRET_SCHEMA_ATTRIBUTE_STRING (0).

@@ -24,8 +24,8 @@ public final class LibSecretStore: SecureStore {
     ///
     /// - Parameters:
     ///   - walletID: the `wallet` attribute of every item.
-    ///   - collection: where new items go: an alias (`default`, `session`) or a collection's D-Bus path; `nil` for
-    ///     the default collection (the login keyring).
+    ///   - collection: the alias of the collection new items go to (`default`, or gnome-keyring's in-memory
+    ///     `session`); `nil` for the default collection (the login keyring).
     public init(walletID: WalletID, collection: String? = nil) {
         self.walletID = walletID
         self.client = LibSecretClient(collection: collection)
@@ -76,7 +76,7 @@ public final class LibSecretStore: SecureStore {
     ///
     /// - Parameters:
     ///   - timeout: how long to wait for an answer before calling it unavailable.
-    ///   - collection: the collection to check (`nil` for the default one).
+    ///   - collection: the alias of the collection to check (`nil` for the default one).
     /// - Returns: `nil` when the service is usable, else why not (`.serviceUnavailable`, `.noDefaultCollection`,
     ///   `.locked`).
     public static func probe(timeout: Duration = .seconds(10), collection: String? = nil) async -> SecureStoreError? {
