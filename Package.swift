@@ -140,6 +140,13 @@ let package = Package(
             path: "Examples/WalletDemo",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Test tool: one secure store operation in a child process (its own D-Bus session: none, no service, locked).
+        .executableTarget(
+            name: "SecureStoreProbe",
+            dependencies: ["CoreCashu", "LinuxCashu", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/SecureStoreProbe",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Test tool: runs one wallet operation in a child process and SIGKILLs itself at a chosen step.
         .executableTarget(
             name: "WalletProbe",
