@@ -125,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "CashuCLITests",
             dependencies: [
+                "CashuCLI",
                 "CoreCashu",
                 "CashuTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

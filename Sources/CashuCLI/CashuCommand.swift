@@ -17,6 +17,7 @@ struct CashuCommand: AsyncParsableCommand {
             WalletCommand.self, InfoCommand.self, MintsCommand.self, BalanceCommand.self, MintCommand.self,
             SendCommand.self, ReceiveCommand.self, PayCommand.self, RequestCommand.self, PendingCommand.self,
             HistoryCommand.self, DecodeCommand.self, RestoreCommand.self, RecoverCommand.self, RefreshCommand.self,
+            DaemonCommand.self,
         ]
     )
 }
