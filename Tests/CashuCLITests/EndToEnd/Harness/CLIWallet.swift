@@ -32,6 +32,7 @@ struct CLIWallet: Sendable {
     }
 
     /// Runs with `--json`, expects exit 0 and returns the one JSON object.
+    @discardableResult
     func json(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
         async throws -> [String: Any]
     {
