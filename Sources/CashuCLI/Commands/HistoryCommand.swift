@@ -23,11 +23,10 @@ struct HistoryCommand: AsyncParsableCommand {
             let entries = try await context.wallet.history(limit: limit).filter { filter == nil || $0.mintURL == filter }
             var table = TextTable(header: ["Date", "What", "Amount", "Fee", "State", "Mint"], rightAligned: [2, 3])
             for entry in entries {
-                let sign = Self.incoming.contains(entry.kind) ? "+" : (Self.outgoing.contains(entry.kind) ? "-" : "")
                 table.add([
-                    DateText.short(entry.createdAt), Self.word(entry.kind),
-                    sign + Amount.text(entry.amount, entry.unit), entry.fee > 0 ? Amount.text(entry.fee, entry.unit) : "",
-                    entry.state.rawValue, entry.mintURL.rawValue + (entry.memo.map { "  \"\(Untrusted.display($0, limit: 60))\"" } ?? ""),
+                    DateText.short(entry.createdAt), Self.word(entry), Self.signed(entry),
+                    entry.fee > 0 ? Amount.text(entry.fee, entry.unit) : "", Self.state(entry),
+                    entry.mintURL.rawValue + (entry.memo.map { "  \"\(Untrusted.display($0, limit: 60))\"" } ?? ""),
                 ])
             }
             context.output.result(
@@ -49,16 +48,34 @@ struct HistoryCommand: AsyncParsableCommand {
     static let incoming: Set<OperationKind> = [.mint, .receive, .reclaim, .restore]
     static let outgoing: Set<OperationKind> = [.send, .melt]
 
-    /// What an operation kind means to a user.
-    static func word(_ kind: OperationKind) -> String {
-        switch kind {
+    /// The amount with + for what came in and - for what went out.
+    static func signed(_ entry: HistoryEntry) -> String {
+        let text = Amount.text(entry.amount, entry.unit)
+        guard entry.amount > 0 else { return text }
+        if incoming.contains(entry.kind) { return "+" + text }
+        return outgoing.contains(entry.kind) ? "-" + text : text
+    }
+
+    /// What an operation meant to a user.
+    static func word(_ entry: HistoryEntry) -> String {
+        switch entry.kind {
         case .mint: "minted"
         case .melt: "paid"
-        case .send: "sent"
+        // A send interrupted before its token was handed out ends as a swap of nothing.
+        case .send: entry.amount == 0 ? "swapped" : "sent"
         case .receive: "received"
         case .swap: "swapped"
         case .reclaim: "reclaimed"
         case .restore: "restored"
+        }
+    }
+
+    /// The state in words: a send stays pending until its token is claimed.
+    static func state(_ entry: HistoryEntry) -> String {
+        switch (entry.kind, entry.state) {
+        case (.send, .pending): "unclaimed"
+        case (.send, .done): "claimed"
+        default: entry.state.rawValue
         }
     }
 }

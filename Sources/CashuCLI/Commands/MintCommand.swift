@@ -44,12 +44,14 @@ struct MintCommand: AsyncParsableCommand {
         let timeout = timeout
         try await WalletContext.run(global, amountText != nil ? .createIfMissing : .existing) { context in
             let output = context.output
-            let stored: StoredMintQuote
+            var stored: StoredMintQuote
             if let quoteID {
                 guard let known = try await context.wallet.mintQuotes().first(where: { $0.id == quoteID }) else {
                     throw CLIError(.input, "no mint quote with this id in the wallet", code: "invalidInput")
                 }
                 stored = known
+                // Paid meanwhile? Then there is no invoice to show again.
+                if stored.state == .unpaid && !noWait { stored = try await context.wallet.checkMintQuote(quoteID) }
             } else {
                 guard let amountText, let amount = Amount.parse(amountText) else {
                     throw CLIError(.input, "not a valid amount: \(amountText ?? "")", code: "invalidInput")
