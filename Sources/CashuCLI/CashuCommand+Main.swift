@@ -36,15 +36,21 @@ extension CashuCommand {
         if exitCode(for: error) == .success { exit(withError: error) }
         var failure = CLIError.from(error)
         if interrupted && failure.exitClass != .interrupted {
-            let journaled = failure.operationID != nil ? "; the operation is journaled and `cashu recover` settles it" : ""
-            failure = CLIError(.interrupted, "interrupted\(journaled)", code: "cancelled", operationID: failure.operationID)
+            let journaled =
+                failure.operationID != nil ? "; the operation is journaled and `cashu recover` settles it" : ""
+            failure = CLIError(
+                .interrupted,
+                "interrupted\(journaled)",
+                code: "cancelled",
+                operationID: failure.operationID
+            )
         }
         output.failure(failure)
         Foundation.exit(failure.exitClass.rawValue)
     }
-}
 
-/// A parsed command carried into the task that runs it (it is used there only).
-private struct UncheckedCommand: @unchecked Sendable {
-    var command: any ParsableCommand
+    /// A parsed command carried into the task that runs it (it is used there only).
+    private struct UncheckedCommand: @unchecked Sendable {
+        var command: any ParsableCommand
+    }
 }

@@ -54,9 +54,13 @@ struct BalanceCommand: AsyncParsableCommand {
                 }
             }
             table.add(["Total", Amount.text(total, unit), ""])
-            let human = mints.isEmpty ? "No mints yet: add one with `cashu mints add URL`.\nTotal: \(Amount.text(0, unit))" : table.rendered
+            let human =
+                mints.isEmpty
+                ? "No mints yet: add one with `cashu mints add URL`.\nTotal: \(Amount.text(0, unit))" : table.rendered
             context.output.result(
-                human: human, json: .object([("total", .number(total)), ("mints", .object(json))]))
+                human: human,
+                json: .object([("total", .number(total)), ("mints", .object(json))])
+            )
         }
     }
 }

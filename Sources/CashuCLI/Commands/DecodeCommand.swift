@@ -6,7 +6,8 @@ import CoreCashu
 struct DecodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Describe a token or a payment request (nothing is spent; no wallet needed).")
+        abstract: "Describe a token or a payment request (nothing is spent; no wallet needed)."
+    )
 
     @OptionGroup var global: GlobalOptions
 

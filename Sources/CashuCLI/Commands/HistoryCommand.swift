@@ -5,7 +5,9 @@ import CoreCashu
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "Show what the wallet did, newest first.")
+        commandName: "history",
+        abstract: "Show what the wallet did, newest first."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,7 +22,9 @@ struct HistoryCommand: AsyncParsableCommand {
         let limit = limit
         try await WalletContext.run(global) { context in
             let filter = try context.global.explicitMint()
-            let entries = try await context.wallet.history(limit: limit).filter { filter == nil || $0.mintURL == filter }
+            let entries = try await context.wallet.history(limit: limit).filter {
+                filter == nil || $0.mintURL == filter
+            }
             var table = TextTable(header: ["Date", "What", "Amount", "Fee", "State", "Mint"], rightAligned: [2, 3])
             for entry in entries {
                 table.add([
@@ -32,16 +36,22 @@ struct HistoryCommand: AsyncParsableCommand {
             context.output.result(
                 human: entries.isEmpty ? "No history yet." : table.rendered,
                 json: .object([
-                    ("entries", .array(entries.map { entry in
-                        .object([
-                            ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),
-                            ("mint", .string(entry.mintURL.rawValue)), ("unit", .string(entry.unit.rawValue)),
-                            ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
-                            ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
-                            ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
-                        ])
-                    }))
-                ]))
+                    (
+                        "entries",
+                        .array(
+                            entries.map { entry in
+                                .object([
+                                    ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),
+                                    ("mint", .string(entry.mintURL.rawValue)), ("unit", .string(entry.unit.rawValue)),
+                                    ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
+                                    ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
+                                    ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
+                                ])
+                            }
+                        )
+                    )
+                ])
+            )
         }
     }
 

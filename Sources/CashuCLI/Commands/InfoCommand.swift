@@ -6,7 +6,8 @@ import CoreCashu
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Show the wallet and its mints (from the wallet's cache; `cashu mints add URL` refreshes a mint).")
+        abstract: "Show the wallet and its mints (from the wallet's cache; `cashu mints add URL` refreshes a mint)."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -33,8 +34,12 @@ struct InfoCommand: AsyncParsableCommand {
                 if let version = capabilities.version { lines.append("  software: \(Untrusted.display(version))") }
                 if let motd = capabilities.motd, !motd.isEmpty { lines.append("  message: \(Untrusted.display(motd))") }
                 lines.append("  NUTs: \(capabilities.supportedNUTs.map(String.init).joined(separator: ", "))")
-                let minting = capabilities.mintMethods.map { "\($0.method)/\($0.unit.rawValue)" }.joined(separator: ", ")
-                let melting = capabilities.meltMethods.map { "\($0.method)/\($0.unit.rawValue)" }.joined(separator: ", ")
+                let minting = capabilities.mintMethods.map { "\($0.method)/\($0.unit.rawValue)" }.joined(
+                    separator: ", "
+                )
+                let melting = capabilities.meltMethods.map { "\($0.method)/\($0.unit.rawValue)" }.joined(
+                    separator: ", "
+                )
                 lines.append("  mint: \(capabilities.mintDisabled ? "disabled" : minting.isEmpty ? "-" : minting)")
                 lines.append("  melt: \(capabilities.meltDisabled ? "disabled" : melting.isEmpty ? "-" : melting)")
                 lines.append("  balance: \(Amount.text(balance, context.global.currencyUnit))")
@@ -44,15 +49,23 @@ struct InfoCommand: AsyncParsableCommand {
                 json: .object([
                     ("version", .string(CLIVersion.current)), ("dir", .string(context.directory.url.path)),
                     ("secureStore", .string(SecureStoreChoice.kind)), ("defaultMint", .optional(defaultMint?.rawValue)),
-                    ("mints", .array(mints.map { url, capabilities, balance in
-                        .object([
-                            ("url", .string(url.rawValue)), ("name", .optional(capabilities.name)),
-                            ("version", .optional(capabilities.version)), ("motd", .optional(capabilities.motd)),
-                            ("nuts", .array(capabilities.supportedNUTs.map { .int($0) })),
-                            ("balance", .number(balance)), ("unit", .string(context.global.currencyUnit.rawValue)),
-                        ])
-                    })),
-                ]))
+                    (
+                        "mints",
+                        .array(
+                            mints.map { url, capabilities, balance in
+                                .object([
+                                    ("url", .string(url.rawValue)), ("name", .optional(capabilities.name)),
+                                    ("version", .optional(capabilities.version)),
+                                    ("motd", .optional(capabilities.motd)),
+                                    ("nuts", .array(capabilities.supportedNUTs.map { .int($0) })),
+                                    ("balance", .number(balance)),
+                                    ("unit", .string(context.global.currencyUnit.rawValue)),
+                                ])
+                            }
+                        )
+                    ),
+                ])
+            )
         }
     }
 }

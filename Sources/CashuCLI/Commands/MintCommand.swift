@@ -57,49 +57,63 @@ struct MintCommand: AsyncParsableCommand {
                     throw CLIError(.input, "not a valid amount: \(amountText ?? "")", code: "invalidInput")
                 }
                 let mint = try await context.mint(addIfMissing: true)
-                stored = try await context.wallet.requestMintQuote(amount: amount, mint: mint, unit: context.global.currencyUnit)
+                stored = try await context.wallet.requestMintQuote(
+                    amount: amount,
+                    mint: mint,
+                    unit: context.global.currencyUnit
+                )
             }
             if noWait {
                 output.result(
-                    human: """
-                        Pay this Lightning invoice to mint \(Amount.text(stored.amount, stored.unit)) at \(stored.mintURL):
-                        \(stored.request)
-                        Then run: cashu mint --quote \(stored.id)
-                        """,
-                    json: Self.json(stored, state: stored.state.rawValue, minted: nil))
+                    human: Self.invoiceText(stored) + "\nThen run: cashu mint --quote \(stored.id)",
+                    json: Self.json(stored, state: stored.state.rawValue, minted: nil)
+                )
                 QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
                 return
             }
             if stored.state == .unpaid {
-                Output.write(
-                    "Pay this Lightning invoice to mint \(Amount.text(stored.amount, stored.unit)) at \(stored.mintURL):\n"
-                        + "\(stored.request)\n", to: .standardError)
+                Output.write(Self.invoiceText(stored) + "\n", to: .standardError)
                 QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
-                output.note("Waiting for the payment (quote \(stored.id); Ctrl-C and `cashu mint --quote \(stored.id)` later is fine)…")
+                output.note(
+                    "Waiting for the payment (quote \(stored.id); Ctrl-C now and `cashu mint --quote \(stored.id)` "
+                        + "later is fine)…"
+                )
                 do {
                     _ = try await context.wallet.waitForMintQuote(stored.id, timeout: .seconds(timeout))
                 } catch let error as WalletError where error.code == .cancelled {
                     throw CLIError(
-                        .interrupted, "interrupted while waiting for the payment; resume with `cashu mint --quote \(stored.id)`",
-                        code: "cancelled")
+                        .interrupted,
+                        "interrupted while waiting for the payment; resume with `cashu mint --quote \(stored.id)`",
+                        code: "cancelled"
+                    )
                 } catch let error as WalletError where error.code == .quoteState {
                     let expired = stored.expiry.map { UInt64(Date().timeIntervalSince1970) > $0 } ?? false
                     if expired { throw error }
                     throw CLIError(
-                        .pending, "the invoice was not paid within \(timeout) s; resume with `cashu mint --quote \(stored.id)`",
-                        code: "pending")
+                        .pending,
+                        "the invoice was not paid within \(timeout) s; resume with `cashu mint --quote \(stored.id)`",
+                        code: "pending"
+                    )
                 }
             }
             let result = try await context.wallet.mint(quoteID: stored.id)
             output.result(
                 human: "Minted \(Amount.text(result.amount, stored.unit)) at \(stored.mintURL).",
-                json: Self.json(stored, state: "issued", minted: result))
+                json: Self.json(stored, state: "issued", minted: result)
+            )
         }
+    }
+
+    /// The invoice to pay, as shown to the user.
+    static func invoiceText(_ quote: StoredMintQuote) -> String {
+        "Pay this Lightning invoice to mint \(Amount.text(quote.amount, quote.unit)) at \(quote.mintURL):\n"
+            + quote.request
     }
 
     static func json(_ quote: StoredMintQuote, state: String, minted: MintResult?) -> JSONOutput {
         var fields: [(String, JSONOutput)] = [
-            ("quote", .string(quote.id)), ("mint", .string(quote.mintURL.rawValue)), ("unit", .string(quote.unit.rawValue)),
+            ("quote", .string(quote.id)), ("mint", .string(quote.mintURL.rawValue)),
+            ("unit", .string(quote.unit.rawValue)),
             ("amount", .number(quote.amount)), ("state", .string(state.lowercased())),
         ]
         if let minted {

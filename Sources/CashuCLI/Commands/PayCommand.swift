@@ -55,7 +55,9 @@ struct PayCommand: AsyncParsableCommand {
                 throw CLIError(
                     .pending,
                     "the payment is in flight at the mint; `cashu pending` shows it and `cashu refresh` settles it",
-                    code: "pending", operationID: result.operationID)
+                    code: "pending",
+                    operationID: result.operationID
+                )
             }
             let change = result.change > 0 ? " Change returned: \(Amount.text(result.change, unit))." : ""
             output.result(
@@ -66,7 +68,8 @@ struct PayCommand: AsyncParsableCommand {
                     ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
                     ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
                     ("operation", .string(result.operationID.rawValue)),
-                ]))
+                ])
+            )
         }
     }
 

@@ -60,9 +60,12 @@ struct PendingCommand: AsyncParsableCommand {
                             .object([
                                 ("operation", .string(send.operationID.rawValue)), ("amount", .number(result.amount)),
                                 ("fee", .number(result.fee)), ("unit", .string(send.unit.rawValue)),
-                            ]))
+                            ])
+                        )
                         reclaimedLines.append(
-                            "Reclaimed \(Amount.text(result.amount, send.unit)) from the token sent \(DateText.short(send.createdAt)).")
+                            "Reclaimed \(Amount.text(result.amount, send.unit)) from the token sent "
+                                + "\(DateText.short(send.createdAt))."
+                        )
                     } catch let error as WalletError where error.code == .alreadySpent {
                         reclaimedLines.append("The token sent \(DateText.short(send.createdAt)) was claimed meanwhile.")
                     }
@@ -78,20 +81,30 @@ struct PendingCommand: AsyncParsableCommand {
             if !sends.isEmpty {
                 var table = TextTable(rightAligned: [1])
                 for send in sends {
-                    table.add([DateText.short(send.createdAt), Amount.text(send.amount, send.unit), send.mintURL.rawValue, send.operationID.rawValue])
+                    table.add([
+                        DateText.short(send.createdAt), Amount.text(send.amount, send.unit), send.mintURL.rawValue,
+                        send.operationID.rawValue,
+                    ])
                 }
-                sections.append("Tokens sent, not yet claimed\(checked ? "" : " (not checked with the mint)"):\n" + table.rendered)
+                sections.append(
+                    "Tokens sent, not yet claimed\(checked ? "" : " (not checked with the mint)"):\n" + table.rendered
+                )
             }
             if !melts.isEmpty {
                 var table = TextTable(rightAligned: [0])
-                for melt in melts { table.add([Amount.text(melt.amount, melt.unit), melt.mintURL.rawValue, "quote \(melt.id)"]) }
+                for melt in melts {
+                    table.add([Amount.text(melt.amount, melt.unit), melt.mintURL.rawValue, "quote \(melt.id)"])
+                }
                 sections.append("Payments in flight:\n" + table.rendered)
             }
             if !quotes.isEmpty {
                 var table = TextTable(rightAligned: [0])
                 for quote in quotes {
                     let state = quote.state == .paid ? "paid, not minted yet" : "waiting for payment"
-                    table.add([Amount.text(quote.amount, quote.unit), quote.mintURL.rawValue, state, "cashu mint --quote \(quote.id)"])
+                    table.add([
+                        Amount.text(quote.amount, quote.unit), quote.mintURL.rawValue, state,
+                        "cashu mint --quote \(quote.id)",
+                    ])
                 }
                 sections.append("Invoices to mint:\n" + table.rendered)
             }
@@ -100,29 +113,48 @@ struct PendingCommand: AsyncParsableCommand {
                 human: sections.joined(separator: "\n\n"),
                 json: .object([
                     ("checked", .bool(checked)),
-                    ("sends", .array(sends.map { send in
-                        .object([
-                            ("operation", .string(send.operationID.rawValue)), ("mint", .string(send.mintURL.rawValue)),
-                            ("unit", .string(send.unit.rawValue)), ("amount", .number(send.amount)),
-                            ("created", .date(send.createdAt)),
-                        ])
-                    })),
-                    ("melts", .array(melts.map { melt in
-                        .object([
-                            ("quote", .string(melt.id)), ("mint", .string(melt.mintURL.rawValue)),
-                            ("unit", .string(melt.unit.rawValue)), ("amount", .number(melt.amount)),
-                            ("feeReserve", .number(melt.feeReserve)), ("state", .string(melt.state.rawValue.lowercased())),
-                        ])
-                    })),
-                    ("mintQuotes", .array(quotes.map { quote in
-                        .object([
-                            ("quote", .string(quote.id)), ("mint", .string(quote.mintURL.rawValue)),
-                            ("unit", .string(quote.unit.rawValue)), ("amount", .number(quote.amount)),
-                            ("state", .string(quote.state.rawValue.lowercased())), ("expiry", .optional(quote.expiry)),
-                        ])
-                    })),
+                    (
+                        "sends",
+                        .array(
+                            sends.map { send in
+                                .object([
+                                    ("operation", .string(send.operationID.rawValue)),
+                                    ("mint", .string(send.mintURL.rawValue)),
+                                    ("unit", .string(send.unit.rawValue)), ("amount", .number(send.amount)),
+                                    ("created", .date(send.createdAt)),
+                                ])
+                            }
+                        )
+                    ),
+                    (
+                        "melts",
+                        .array(
+                            melts.map { melt in
+                                .object([
+                                    ("quote", .string(melt.id)), ("mint", .string(melt.mintURL.rawValue)),
+                                    ("unit", .string(melt.unit.rawValue)), ("amount", .number(melt.amount)),
+                                    ("feeReserve", .number(melt.feeReserve)),
+                                    ("state", .string(melt.state.rawValue.lowercased())),
+                                ])
+                            }
+                        )
+                    ),
+                    (
+                        "mintQuotes",
+                        .array(
+                            quotes.map { quote in
+                                .object([
+                                    ("quote", .string(quote.id)), ("mint", .string(quote.mintURL.rawValue)),
+                                    ("unit", .string(quote.unit.rawValue)), ("amount", .number(quote.amount)),
+                                    ("state", .string(quote.state.rawValue.lowercased())),
+                                    ("expiry", .optional(quote.expiry)),
+                                ])
+                            }
+                        )
+                    ),
                     ("reclaimed", .array(reclaimed)),
-                ]))
+                ])
+            )
         }
     }
 }

@@ -36,13 +36,18 @@ struct ReceiveCommand: AsyncParsableCommand {
             let unit = decoded.unit ?? "sat"
             let result: ReceiveResult
             do {
-                result = try await context.wallet.receive(token: decoded, options: ReceiveOptions(addUnknownMint: trust))
+                result = try await context.wallet.receive(
+                    token: decoded,
+                    options: ReceiveOptions(addUnknownMint: trust)
+                )
             } catch let error as WalletError where error.code == .unknownMint {
                 let mints = decoded.mints.joined(separator: ", ")
                 throw CLIError(
                     .input,
-                    "the token is from \(mints), which is not in this wallet; add it with `cashu mints add URL` or pass --trust",
-                    code: "unknownMint")
+                    "the token is from \(mints), which is not in this wallet; add it with `cashu mints add URL` "
+                        + "or pass --trust",
+                    code: "unknownMint"
+                )
             } catch let error as WalletError where error.code == .alreadySpent {
                 throw CLIError(.input, "the token was already claimed (its proofs are spent)", code: "alreadySpent")
             }
@@ -54,12 +59,15 @@ struct ReceiveCommand: AsyncParsableCommand {
             let fee = result.fee > 0 ? " (fee \(Amount.text(result.fee, unit)))" : ""
             let memo = decoded.memo.map { " Memo: \($0)" } ?? ""
             context.output.result(
-                human: "Received \(Amount.text(result.amount, unit))\(fee) from \(decoded.mints.joined(separator: ", ")).\(memo)",
+                human:
+                    "Received \(Amount.text(result.amount, unit))\(fee) from "
+                    + "\(decoded.mints.map { Untrusted.display($0) }.joined(separator: ", ")).\(memo)",
                 json: .object([
                     ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit)),
                     ("mints", .array(decoded.mints.map { .string($0) })), ("memo", .optional(decoded.memo)),
                     ("operations", .array(result.operationIDs.map { .string($0.rawValue) })),
-                ]))
+                ])
+            )
         }
     }
 }

@@ -29,7 +29,11 @@ struct RestoreCommand: AsyncParsableCommand {
         guard !words.isEmpty else { throw CLIError(.input, "no recovery phrase given", code: "invalidInput") }
         let mnemonic: Mnemonic
         do { mnemonic = try Mnemonic(phrase: words) } catch {
-            throw CLIError(.input, "not a valid BIP-39 recovery phrase (check the words and their order)", code: "invalidInput")
+            throw CLIError(
+                .input,
+                "not a valid BIP-39 recovery phrase (check the words and their order)",
+                code: "invalidInput"
+            )
         }
         try await WalletContext.run(global, .createIfMissing, mnemonic: mnemonic) { context in
             var mints = try await context.wallet.mints().map(\.url)
@@ -46,9 +50,11 @@ struct RestoreCommand: AsyncParsableCommand {
             for mint in mints {
                 let result = try await context.wallet.restore(mint: mint) { progress in
                     bar.draw(
-                        done: progress.keysetIndex, total: max(progress.keysetCount, 1),
+                        done: progress.keysetIndex,
+                        total: max(progress.keysetCount, 1),
                         label: "\(mint): keyset \(progress.keysetIndex + 1)/\(progress.keysetCount), "
-                            + "counter \(progress.counter), \(progress.found) proof(s) found")
+                            + "counter \(progress.counter), \(progress.found) proof(s) found"
+                    )
                 }
                 bar.finish()
                 results.append((mint, result))
@@ -66,15 +72,21 @@ struct RestoreCommand: AsyncParsableCommand {
             context.output.result(
                 human: "Restored from \(results.count) mint(s); spendable now:\n" + table.rendered,
                 json: .object([
-                    ("mints", .array(results.map { mint, result in
-                        .object([
-                            ("mint", .string(mint.rawValue)), ("balance", .number(balances[mint] ?? 0)),
-                            ("unit", .string(unit.rawValue)), ("restored", .number(result.amount)),
-                            ("proofs", .int(result.proofCount)), ("spent", .int(result.spentCount)),
-                            ("rejected", .int(result.rejectedCount)), ("requests", .int(result.requests)),
-                        ])
-                    })),
-                ]))
+                    (
+                        "mints",
+                        .array(
+                            results.map { mint, result in
+                                .object([
+                                    ("mint", .string(mint.rawValue)), ("balance", .number(balances[mint] ?? 0)),
+                                    ("unit", .string(unit.rawValue)), ("restored", .number(result.amount)),
+                                    ("proofs", .int(result.proofCount)), ("spent", .int(result.spentCount)),
+                                    ("rejected", .int(result.rejectedCount)), ("requests", .int(result.requests)),
+                                ])
+                            }
+                        )
+                    )
+                ])
+            )
         }
     }
 }

@@ -31,7 +31,10 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Add the receiver's swap fee to the token, so they get the full amount.")
     var includeFees = false
 
-    @Flag(name: .long, help: "Swap for fresh proofs even when exact ones exist (the token cannot be linked to earlier ones).")
+    @Flag(
+        name: .long,
+        help: "Swap for fresh proofs even when exact ones exist (the token cannot be linked to earlier ones)."
+    )
     var fresh = false
 
     @Flag(name: .long, help: "Encode as a V3 token (cashuA…) for old wallets instead of V4 (cashuB…).")
@@ -58,22 +61,28 @@ struct SendCommand: AsyncParsableCommand {
             let token: String
             do { token = try result.token.serialized(as: sendOptions.version) } catch {
                 throw CLIError(
-                    .internal, "the token cannot be encoded; it stays reclaimable with `cashu pending --reclaim`",
-                    code: "internal", operationID: result.operationID)
+                    .internal,
+                    "the token cannot be encoded; it stays reclaimable with `cashu pending --reclaim`",
+                    code: "internal",
+                    operationID: result.operationID
+                )
             }
             context.output.result(
                 human: token,
                 json: .object([
                     ("token", .string(token)), ("amount", .number(result.amount)), ("fee", .number(result.fee)),
-                    ("unit", .string(unit.rawValue)), ("mint", .string(mint.rawValue)), ("swapped", .bool(result.swapped)),
+                    ("unit", .string(unit.rawValue)), ("mint", .string(mint.rawValue)),
+                    ("swapped", .bool(result.swapped)),
                     ("locked", .bool(key != nil)), ("operation", .string(result.operationID.rawValue)),
-                ]))
+                ])
+            )
             QRDisplay.show(token, caption: "Token", output: context.output)
             let fee = result.fee > 0 ? " (fee \(Amount.text(result.fee, unit)))" : ""
             let locked = key != nil ? ", locked to the given key" : ""
             context.output.note(
                 "Sent \(Amount.text(result.amount, unit)) from \(mint)\(fee)\(locked). Until it is claimed, "
-                    + "`cashu pending --reclaim` takes it back.")
+                    + "`cashu pending --reclaim` takes it back."
+            )
         }
     }
 }

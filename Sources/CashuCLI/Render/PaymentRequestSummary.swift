@@ -14,19 +14,28 @@ struct PaymentRequestSummary {
             ("singleUse", request.singleUse.map { .bool($0) } ?? .null),
             ("mints", request.mints.map { .array($0.map { .string($0) }) } ?? .null),
             ("description", .optional(request.description)),
-            ("transports", .array((request.transports ?? []).map { transport in
-                .object([
-                    ("type", .string(transport.kind.rawValue)), ("target", .string(transport.target)),
-                    ("tags", transport.tags.map { .array($0.map { .array($0.map { .string($0) }) }) } ?? .null),
-                ])
-            })),
+            (
+                "transports",
+                .array(
+                    (request.transports ?? []).map { transport in
+                        .object([
+                            ("type", .string(transport.kind.rawValue)), ("target", .string(transport.target)),
+                            ("tags", transport.tags.map { .array($0.map { .array($0.map { .string($0) }) }) } ?? .null),
+                        ])
+                    }
+                )
+            ),
         ]
         if let lock = request.nut10 {
             fields.append(
-                ("lock", .object([
-                    ("kind", .string(lock.kind)), ("data", .string(lock.data)),
-                    ("tags", lock.tags.map { .array($0.map { .array($0.map { .string($0) }) }) } ?? .null),
-                ])))
+                (
+                    "lock",
+                    .object([
+                        ("kind", .string(lock.kind)), ("data", .string(lock.data)),
+                        ("tags", lock.tags.map { .array($0.map { .array($0.map { .string($0) }) }) } ?? .null),
+                    ])
+                )
+            )
         } else {
             fields.append(("lock", .null))
         }
@@ -35,7 +44,9 @@ struct PaymentRequestSummary {
 
     func human() -> String {
         var lines: [String] = []
-        let amount = request.amount.map { Amount.text($0, request.unit ?? "sat") } ?? "any amount" + (request.unit.map { " (\($0))" } ?? "")
+        let amount =
+            request.amount.map { Amount.text($0, request.unit ?? "sat") } ?? "any amount"
+            + (request.unit.map { " (\($0))" } ?? "")
         lines.append("Payment request (\(encoding)): \(amount)")
         if let description = request.description { lines.append("  description: \(Untrusted.display(description))") }
         if let mints = request.mints, !mints.isEmpty {
@@ -50,7 +61,9 @@ struct PaymentRequestSummary {
         for transport in transports {
             lines.append("  delivery: \(transport.kind.rawValue) to \(Untrusted.display(transport.target))")
         }
-        if let lock = request.nut10 { lines.append("  lock: \(Untrusted.display(lock.kind)) \(Untrusted.display(lock.data))") }
+        if let lock = request.nut10 {
+            lines.append("  lock: \(Untrusted.display(lock.kind)) \(Untrusted.display(lock.data))")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -7,12 +7,17 @@ enum RecoveryText {
     static func json(_ report: RecoveryReport) -> JSONOutput {
         .object([
             ("resolved", .array(report.resolved.map { .string($0.rawValue) })),
-            ("unresolved", .array(report.unresolved.map { id, error in
-                .object([
-                    ("operation", .string(id.rawValue)), ("code", .string(error.code.rawValue)),
-                    ("message", .string(CLIError.oneLine(error.reason))),
-                ])
-            })),
+            (
+                "unresolved",
+                .array(
+                    report.unresolved.map { id, error in
+                        .object([
+                            ("operation", .string(id.rawValue)), ("code", .string(error.code.rawValue)),
+                            ("message", .string(CLIError.oneLine(error.reason))),
+                        ])
+                    }
+                )
+            ),
             ("releasedOrphans", .int(report.releasedOrphans)),
         ])
     }
@@ -23,7 +28,9 @@ enum RecoveryText {
         }
         var lines: [String] = []
         if !report.resolved.isEmpty { lines.append("Settled \(report.resolved.count) unfinished operation(s).") }
-        if report.releasedOrphans > 0 { lines.append("Returned \(report.releasedOrphans) stray reserved proof(s) to the balance.") }
+        if report.releasedOrphans > 0 {
+            lines.append("Returned \(report.releasedOrphans) stray reserved proof(s) to the balance.")
+        }
         if !report.unresolved.isEmpty {
             lines.append("\(report.unresolved.count) operation(s) still pending (retry later with `cashu recover`):")
             for (id, error) in report.unresolved { lines.append("  \(id): \(CLIError.oneLine(error.reason))") }

@@ -33,13 +33,22 @@ struct TokenSummary {
         return .object([
             ("type", "token"), ("format", .string(format)), ("amount", .number(try total())), ("unit", .string(unit)),
             ("memo", .optional(token.memo)), ("proofs", .int(token.proofCount)), ("dleq", .bool(hasDLEQ)),
-            ("mints", .array(token.entries.map { entry in
-                .object([
-                    ("mint", .string(entry.mint)), ("amount", .number(entry.proofs.reduce(0) { $0 &+ $1.amount })),
-                    ("proofs", .int(entry.proofs.count)),
-                    ("keysets", .array(Array(Set(entry.proofs.map { $0.id.description })).sorted().map { .string($0) })),
-                ])
-            })),
+            (
+                "mints",
+                .array(
+                    token.entries.map { entry in
+                        .object([
+                            ("mint", .string(entry.mint)),
+                            ("amount", .number(entry.proofs.reduce(0) { $0 &+ $1.amount })),
+                            ("proofs", .int(entry.proofs.count)),
+                            (
+                                "keysets",
+                                .array(Array(Set(entry.proofs.map { $0.id.description })).sorted().map { .string($0) })
+                            ),
+                        ])
+                    }
+                )
+            ),
             ("locks", .array(locks.map(Self.json))),
         ])
     }
@@ -48,7 +57,10 @@ struct TokenSummary {
         let unit = token.unit ?? "sat"
         var lines = ["Cashu token (\(format)): \(Amount.text(try total(), unit)) in \(token.proofCount) proof(s)"]
         for entry in token.entries {
-            lines.append("  mint \(Untrusted.display(entry.mint)): \(Amount.text(entry.proofs.reduce(0) { $0 &+ $1.amount }, unit))")
+            lines.append(
+                "  mint \(Untrusted.display(entry.mint)): "
+                    + Amount.text(entry.proofs.reduce(0) { $0 &+ $1.amount }, unit)
+            )
         }
         if let memo = token.memo { lines.append("  memo: \(Untrusted.display(memo))") }
         lines.append("  DLEQ proofs: \(hasDLEQ ? "yes (verifiable offline)" : "no")")

@@ -9,7 +9,9 @@ enum Untrusted {
                 text.unicodeScalars.map { scalar in
                     scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
                         ? " " : scalar
-                }))
+                }
+            )
+        )
         return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
     }
 

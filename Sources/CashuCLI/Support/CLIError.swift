@@ -17,7 +17,10 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
     var extra: [(String, JSONOutput)] = []
 
     init(
-        _ exitClass: ExitClass, _ message: String, code: String? = nil, operationID: OperationID? = nil,
+        _ exitClass: ExitClass,
+        _ message: String,
+        code: String? = nil,
+        operationID: OperationID? = nil,
         extra: [(String, JSONOutput)] = []
     ) {
         self.exitClass = exitClass
@@ -58,7 +61,12 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
         if error.code == .pending {
             message += "; run `cashu recover` later to settle it"
         }
-        self.init(ExitClass(error.code), Self.oneLine(message), code: error.code.rawValue, operationID: error.operationID)
+        self.init(
+            ExitClass(error.code),
+            Self.oneLine(message),
+            code: error.code.rawValue,
+            operationID: error.operationID
+        )
     }
 
     /// Newlines and runs of spaces folded, so an error is always one line.

@@ -7,13 +7,21 @@ import Foundation
 /// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, shared by every command.
 struct GlobalOptions: ParsableArguments {
     @Option(
-        name: .long, help: ArgumentHelp("The wallet directory (env CASHU_DIR; default $XDG_DATA_HOME/cashu).",
-            valueName: "path"))
+        name: .long,
+        help: ArgumentHelp(
+            "The wallet directory (env CASHU_DIR; default $XDG_DATA_HOME/cashu).",
+            valueName: "path"
+        )
+    )
     var dir: String?
 
     @Option(
-        name: .long, help: ArgumentHelp("The mint to use (env CASHU_MINT_URL; default: the wallet's default mint).",
-            valueName: "url"))
+        name: .long,
+        help: ArgumentHelp(
+            "The mint to use (env CASHU_MINT_URL; default: the wallet's default mint).",
+            valueName: "url"
+        )
+    )
     var mint: String?
 
     @Option(name: .long, help: ArgumentHelp("The currency unit.", valueName: "unit"))
@@ -26,7 +34,8 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     /// The wallet directory: `--dir`, else `CASHU_DIR`, else `$XDG_DATA_HOME/cashu`.
-    func walletDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory {
+    func walletDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory
+    {
         if let dir, !dir.isEmpty { return WalletDirectory(url: Self.absolute(dir)) }
         if let env = environment["CASHU_DIR"], !env.isEmpty { return WalletDirectory(url: Self.absolute(env)) }
         do { return try WalletDirectory.standard(environment: environment) } catch {
@@ -36,7 +45,8 @@ struct GlobalOptions: ParsableArguments {
 
     /// The mint asked for explicitly: `--mint`, else `CASHU_MINT_URL`; `nil` when neither is set.
     func explicitMint(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MintURL? {
-        let text = mint.flatMap { $0.isEmpty ? nil : $0 } ?? environment["CASHU_MINT_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let text =
+            mint.flatMap { $0.isEmpty ? nil : $0 } ?? environment["CASHU_MINT_URL"].flatMap { $0.isEmpty ? nil : $0 }
         guard let text else { return nil }
         return try Self.mintURL(text)
     }

@@ -61,7 +61,8 @@ final class Interruption: @unchecked Sendable {
     private static func exitNow() -> Never {
         Output.write(
             "cashu: error: interrupted; an operation that had started is journaled and `cashu recover` settles it\n",
-            to: .standardError)
+            to: .standardError
+        )
         _exit(ExitClass.interrupted.rawValue)
     }
 

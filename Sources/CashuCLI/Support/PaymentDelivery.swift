@@ -9,7 +9,8 @@ enum PaymentDelivery {
     /// POSTs `payload` as JSON to `target` (NUT-18 §Transport `post`).
     /// - Throws: ``CLIError`` `mintUnreachable` class when the payee cannot be reached or does not answer 2xx.
     static func post(_ payload: PaymentRequestPayload, to target: String) async throws {
-        guard let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+        guard let url = URL(string: target), let scheme = url.scheme?.lowercased(),
+            scheme == "https" || scheme == "http",
             url.host != nil
         else {
             throw CLIError(.input, "the request's POST target is not an http(s) URL", code: "invalidInput")
@@ -27,12 +28,18 @@ enum PaymentDelivery {
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
             status = response.status.code
         } catch {
-            throw CLIError(.mintUnreachable, "the payee at \(Untrusted.display(target)) cannot be reached", code: "deliveryFailed")
+            throw CLIError(
+                .mintUnreachable,
+                "the payee at \(Untrusted.display(target)) cannot be reached",
+                code: "deliveryFailed"
+            )
         }
         guard (200..<300).contains(status) else {
             throw CLIError(
-                .mintUnreachable, "the payee at \(Untrusted.display(target)) refused the payment (HTTP \(status))",
-                code: "deliveryFailed")
+                .mintUnreachable,
+                "the payee at \(Untrusted.display(target)) refused the payment (HTTP \(status))",
+                code: "deliveryFailed"
+            )
         }
     }
 }

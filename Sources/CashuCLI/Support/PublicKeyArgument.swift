@@ -11,7 +11,11 @@ enum PublicKeyArgument {
             if hex.count == 64 { return try Point(xOnly: try Hex.decode(hex)) }
             return try Point(hex: hex)
         } catch {
-            throw CLIError(.input, "not a public key (66 hex digits, compressed): \(text.prefix(80))", code: "invalidInput")
+            throw CLIError(
+                .input,
+                "not a public key (66 hex digits, compressed): \(text.prefix(80))",
+                code: "invalidInput"
+            )
         }
     }
 }

@@ -7,6 +7,8 @@ struct RefreshPass {
     let context: WalletContext
     private(set) var recovery = RecoveryReport()
     private(set) var minted: [(MintURL, MintResult)] = []
+    /// The unit of each mint operation (from the history).
+    private(set) var mintedUnits: [OperationID: CurrencyUnit] = [:]
     private(set) var claimed = 0
     private(set) var unclaimed = 0
     private(set) var settledMelts = 0
@@ -38,7 +40,9 @@ struct RefreshPass {
                 failures.append(("check", mint, CLIError.from(error)))
             }
             do {
-                let units = Set(try await wallet.balances().filter { $0.mintURL == mint && $0.status == .unspent }.map(\.unit))
+                let units = Set(
+                    try await wallet.balances().filter { $0.mintURL == mint && $0.status == .unspent }.map(\.unit)
+                )
                 for unit in units.sorted(by: { $0.rawValue < $1.rawValue }) {
                     if let result = try await wallet.rotateKeysets(mint: mint, unit: unit) {
                         rotated.append((mint, unit, result))
@@ -47,6 +51,9 @@ struct RefreshPass {
             } catch {
                 failures.append(("rotate-keysets", mint, CLIError.from(error)))
             }
+        }
+        if !minted.isEmpty, let history = try? await wallet.history(limit: 1000) {
+            for entry in history where entry.kind == .mint { mintedUnits[entry.id] = entry.unit }
         }
         // Offline queue: LinuxWallet runs the operations queued while a mint was unreachable here, once the
         // coordinator wires LinuxCashu's OfflineQueue in (ARCHITECTURE.md, LinuxCashu).
@@ -58,34 +65,61 @@ struct RefreshPass {
     var json: JSONOutput {
         .object([
             ("recovered", RecoveryText.json(recovery)),
-            ("minted", .array(minted.map { mint, result in
-                .object([("mint", .string(mint.rawValue)), ("amount", .number(result.amount)), ("operation", .string(result.operationID.rawValue))])
-            })),
-            ("tokensClaimed", .int(claimed)), ("tokensUnclaimed", .int(unclaimed)), ("meltsSettled", .int(settledMelts)),
-            ("rotated", .array(rotated.map { mint, unit, result in
-                .object([
-                    ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)), ("moved", .number(result.moved)),
-                    ("fee", .number(result.fee)),
-                ])
-            })),
-            ("errors", .array(failures.map { step, mint, error in
-                .object([
-                    ("step", .string(step)), ("mint", .optional(mint?.rawValue)), ("code", .string(error.code)),
-                    ("message", .string(error.message)),
-                ])
-            })),
+            (
+                "minted",
+                .array(
+                    minted.map { mint, result in
+                        .object([
+                            ("mint", .string(mint.rawValue)), ("amount", .number(result.amount)),
+                            ("unit", .optional(mintedUnits[result.operationID]?.rawValue)),
+                            ("operation", .string(result.operationID.rawValue)),
+                        ])
+                    }
+                )
+            ),
+            ("tokensClaimed", .int(claimed)), ("tokensUnclaimed", .int(unclaimed)),
+            ("meltsSettled", .int(settledMelts)),
+            (
+                "rotated",
+                .array(
+                    rotated.map { mint, unit, result in
+                        .object([
+                            ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
+                            ("moved", .number(result.moved)),
+                            ("fee", .number(result.fee)),
+                        ])
+                    }
+                )
+            ),
+            (
+                "errors",
+                .array(
+                    failures.map { step, mint, error in
+                        .object([
+                            ("step", .string(step)), ("mint", .optional(mint?.rawValue)), ("code", .string(error.code)),
+                            ("message", .string(error.message)),
+                        ])
+                    }
+                )
+            ),
         ])
     }
 
     var human: String {
         var lines: [String] = []
         if !recovery.resolved.isEmpty || !recovery.unresolved.isEmpty { lines.append(RecoveryText.human(recovery)) }
-        for (mint, result) in minted { lines.append("Minted \(result.amount) from a paid invoice at \(mint).") }
+        for (mint, result) in minted {
+            let amount = mintedUnits[result.operationID].map { Amount.text(result.amount, $0) } ?? "\(result.amount)"
+            lines.append("Minted \(amount) from a paid invoice at \(mint).")
+        }
         if claimed > 0 { lines.append("\(claimed) sent token(s) were claimed.") }
         if unclaimed > 0 { lines.append("\(unclaimed) sent token(s) not claimed yet (`cashu pending`).") }
         if settledMelts > 0 { lines.append("\(settledMelts) payment(s) in flight settled.") }
         for (mint, unit, result) in rotated {
-            lines.append("Moved \(Amount.text(result.moved, unit)) at \(mint) to its current keyset (fee \(Amount.text(result.fee, unit))).")
+            lines.append(
+                "Moved \(Amount.text(result.moved, unit)) at \(mint) to its current keyset "
+                    + "(fee \(Amount.text(result.fee, unit)))."
+            )
         }
         for (step, mint, error) in failures {
             lines.append("Failed \(step)\(mint.map { " at \($0)" } ?? ""): \(error.message)")

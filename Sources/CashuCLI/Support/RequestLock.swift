@@ -17,7 +17,11 @@ enum RequestLock {
             }
             return .htlc(hashLock: hash, options: options)
         default:
-            throw CLIError(.input, "the request asks for a \(Untrusted.display(option.kind)) lock, which this wallet cannot make", code: "invalidInput")
+            throw CLIError(
+                .input,
+                "the request asks for a \(Untrusted.display(option.kind)) lock, which this wallet cannot make",
+                code: "invalidInput"
+            )
         }
     }
 

@@ -39,7 +39,10 @@ struct WalletContext: Sendable {
     ///   - mnemonic: the mnemonic to open (or create) the wallet with (`cashu restore`).
     ///   - recover: resume unfinished operations before `body` (every command but `cashu recover`, which reports).
     static func run<T: Sendable>(
-        _ global: GlobalOptions, _ access: Access = .existing, mnemonic: Mnemonic? = nil, recover: Bool = true,
+        _ global: GlobalOptions,
+        _ access: Access = .existing,
+        mnemonic: Mnemonic? = nil,
+        recover: Bool = true,
         _ body: @Sendable (WalletContext) async throws -> T
     ) async throws -> T {
         let directory = try global.walletDirectory()
@@ -48,35 +51,59 @@ struct WalletContext: Sendable {
         switch access {
         case .existing where !exists:
             throw CLIError(
-                .config, "no wallet in \(directory.url.path); create one with `cashu wallet init`", code: "noWallet")
+                .config,
+                "no wallet in \(directory.url.path); create one with `cashu wallet init`",
+                code: "noWallet"
+            )
         case .createNew where exists:
             throw CLIError(.config, "a wallet already exists in \(directory.url.path)", code: "walletExists")
         default: break
         }
         let store: SQLiteWalletStore
         do { store = try SQLiteWalletStore(directory: directory) } catch {
-            throw CLIError(.storage, "cannot open the wallet in \(directory.url.path): \(error.reason)", code: "storage")
+            throw CLIError(
+                .storage,
+                "cannot open the wallet in \(directory.url.path): \(error.reason)",
+                code: "storage"
+            )
         }
         let secureStore = SecureStoreChoice.make(for: directory)
         let logger = Self.logger(verbose: global.verbose)
         let client = HTTPMintConnector.makeHTTPClient()
         do {
             let wallet = try await openWallet(
-                store: store, secureStore: secureStore, mnemonic: mnemonic, client: client, logger: logger,
-                verbose: global.verbose, directory: directory, existed: exists)
+                store: store,
+                secureStore: secureStore,
+                mnemonic: mnemonic,
+                client: client,
+                logger: logger,
+                verbose: global.verbose,
+                directory: directory,
+                existed: exists
+            )
             // Makes no request when nothing is unfinished (Wallet.recover()).
             let report = recover ? await wallet.recover() : RecoveryReport()
             if !report.unresolved.isEmpty {
                 output.warn(
-                    "\(report.unresolved.count) unfinished operation(s) still pending; `cashu recover` retries them")
+                    "\(report.unresolved.count) unfinished operation(s) still pending; `cashu recover` retries them"
+                )
             }
             await TestKillHook.install(on: wallet)
             if !exists && access == .createIfMissing {
-                output.note("Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup")
+                output.note(
+                    "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
+                )
             }
             let context = WalletContext(
-                wallet: wallet, store: store, secureStore: secureStore, directory: directory, global: global,
-                output: output, created: !exists, recovery: report)
+                wallet: wallet,
+                store: store,
+                secureStore: secureStore,
+                directory: directory,
+                global: global,
+                output: output,
+                created: !exists,
+                recovery: report
+            )
             let result = try await body(context)
             try? await client.shutdown()
             return result
@@ -88,16 +115,30 @@ struct WalletContext: Sendable {
 
     /// `Wallet.open` without its own recovery pass (the caller runs and reports it).
     private static func openWallet(
-        store: SQLiteWalletStore, secureStore: any SecureStore, mnemonic: Mnemonic?, client: HTTPClient, logger: Logger,
-        verbose: Bool, directory: WalletDirectory, existed: Bool
+        store: SQLiteWalletStore,
+        secureStore: any SecureStore,
+        mnemonic: Mnemonic?,
+        client: HTTPClient,
+        logger: Logger,
+        verbose: Bool,
+        directory: WalletDirectory,
+        existed: Bool
     ) async throws -> Wallet {
         let result: Result<Wallet, WalletError>
         do {
             result = .success(
                 try await Wallet.open(
-                    store: store, secureStore: secureStore, mnemonic: mnemonic,
-                    connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client, logger: verbose ? logger : nil) },
-                    logger: logger, recover: false, leases: store.operationLeases))
+                    store: store,
+                    secureStore: secureStore,
+                    mnemonic: mnemonic,
+                    connectorFactory: { url in
+                        HTTPMintConnector(mintURL: url, httpClient: client, logger: verbose ? logger : nil)
+                    },
+                    logger: logger,
+                    recover: false,
+                    leases: store.operationLeases
+                )
+            )
         } catch {
             result = .failure(error)
         }
@@ -108,8 +149,10 @@ struct WalletContext: Sendable {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
             throw CLIError(
                 .storage,
-                "\(error.reason) (wallet in \(directory.url.path)); to restore it run `cashu restore` with its recovery phrase",
-                code: error.code.rawValue)
+                "\(error.reason) (wallet in \(directory.url.path)); to restore it run `cashu restore` "
+                    + "with its recovery phrase",
+                code: error.code.rawValue
+            )
         case .failure(let error):
             throw error
         }
@@ -155,7 +198,9 @@ struct WalletContext: Sendable {
             throw CLIError(.config, "this wallet has no mint yet; add one with `cashu mints add URL`", code: "noMint")
         }
         throw CLIError(
-            .config, "several mints and no default: pass --mint URL or set one with `cashu mints default URL`",
-            code: "noMint")
+            .config,
+            "several mints and no default: pass --mint URL or set one with `cashu mints default URL`",
+            code: "noMint"
+        )
     }
 }

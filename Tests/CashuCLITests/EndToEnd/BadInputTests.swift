@@ -20,7 +20,11 @@ struct BadInputTests {
 
         // A garbage token, as an argument, from a file and from stdin; with --json an error object too.
         try await wallet.run("receive", "cashuBgarbage").expectFailure(65)
-        try await wallet.run("receive", "--json", "not a token at all").expectFailure(65, code: "invalidInput", json: true)
+        try await wallet.run("receive", "--json", "not a token at all").expectFailure(
+            65,
+            code: "invalidInput",
+            json: true
+        )
         try await wallet.run("receive", stdin: "cashuAeyJ0b2tlbiI6W119\n").expectFailure(65)
         let file = wallet.directory.appendingPathComponent("token.txt")
         try "garbage".write(to: file, atomically: true, encoding: .utf8)

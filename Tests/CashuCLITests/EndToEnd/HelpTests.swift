@@ -21,8 +21,12 @@ struct HelpTests {
         #expect(outcome.status == 0)
         let golden = try String(
             contentsOf: TestMint.repositoryRoot.appendingPathComponent("Tests/CashuCLITests/Fixtures/help.txt"),
-            encoding: .utf8)
-        #expect(outcome.stdout == golden, "regenerate Fixtures/help.txt (see this file's header) if the change is wanted")
+            encoding: .utf8
+        )
+        #expect(
+            outcome.stdout == golden,
+            "regenerate Fixtures/help.txt (see this file's header) if the change is wanted"
+        )
     }
 
     @Test("every subcommand has help and takes the global options", arguments: subcommands)

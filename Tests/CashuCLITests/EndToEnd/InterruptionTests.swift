@@ -21,7 +21,12 @@ struct InterruptionTests {
         let before = try await wallet.balance()
 
         // The test hook SIGKILLs the process once the send's swap is journaled, before its request leaves.
-        let killed = try await wallet.run("send", "300", "--fresh", environment: ["CASHU_TEST_KILL_AT": "journaled:send"])
+        let killed = try await wallet.run(
+            "send",
+            "300",
+            "--fresh",
+            environment: ["CASHU_TEST_KILL_AT": "journaled:send"]
+        )
         #expect(killed.status == 128 + SIGKILL, "\(killed)")
         #expect(killed.stdout.isEmpty, "no token was handed out")
 
@@ -44,7 +49,12 @@ struct InterruptionTests {
         defer { wallet.remove() }
         try await wallet.fund(500, at: mint.url)
         let invoice = try await TestMint.externalInvoice(amount: 100)
-        let killed = try await wallet.run("pay", "--yes", invoice, environment: ["CASHU_TEST_KILL_AT": "journaled:melt"])
+        let killed = try await wallet.run(
+            "pay",
+            "--yes",
+            invoice,
+            environment: ["CASHU_TEST_KILL_AT": "journaled:melt"]
+        )
         #expect(killed.status == 128 + SIGKILL, "\(killed)")
 
         // Any command resumes it first (here `balance`): the journaled melt is replayed and settled.
@@ -60,7 +70,9 @@ struct InterruptionTests {
         try await TestMint.with(environment: ["FAKEWALLET_BRR": "False"]) { mint in
             let wallet = CLIWallet()
             defer { wallet.remove() }
-            let running = try CLIProcess.start(["--dir", wallet.directory.path, "mint", "100", "--mint", mint.url.rawValue])
+            let running = try CLIProcess.start([
+                "--dir", wallet.directory.path, "mint", "100", "--mint", mint.url.rawValue,
+            ])
             // Wait until it shows the invoice (it is then polling the quote).
             let deadline = ContinuousClock.now + .seconds(60)
             while !running.stderrSoFar.contains("lnbc") && ContinuousClock.now < deadline {

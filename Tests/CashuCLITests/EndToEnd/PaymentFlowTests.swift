@@ -137,4 +137,23 @@ struct PaymentFlowTests {
         let received = try await bob.json("receive", token)
         #expect((received.uint("amount") ?? 0) > 90)
     }
+
+    @Test("refresh mints an invoice paid while nobody waited, and reports it")
+    func refreshMintsPaidQuotes() async throws {
+        let mint = try await TestMint.shared
+        let wallet = CLIWallet()
+        defer { wallet.remove() }
+        try await wallet.json("mints", "add", mint.url.rawValue)
+        let quote = try await wallet.json("mint", "64", "--no-wait")
+        #expect(quote.string("state") == "unpaid")
+        #expect(quote.string("request")?.hasPrefix("lnbc") == true)
+        _ = try await mint.waitUntilPaid(quote: try #require(quote.string("quote")))
+
+        let refreshed = try await wallet.json("refresh")
+        let minted = try #require(refreshed.array("minted")?.first, "\(refreshed)")
+        #expect(minted.uint("amount") == 64)
+        #expect(minted.string("unit") == "sat")
+        #expect(try await wallet.balance() == 64)
+        #expect(try await wallet.json("refresh").array("minted")?.isEmpty == true)
+    }
 }

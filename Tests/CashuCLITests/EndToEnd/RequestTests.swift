@@ -16,7 +16,16 @@ struct RequestTests {
         try await payee.json("mints", "add", mint.url.rawValue)
         for format in ["creqA", "creqb"] {
             let created = try await payee.json(
-                "request", "--amount", "21", "--description", "coffee", "--format", format, "--id", "abc")
+                "request",
+                "--amount",
+                "21",
+                "--description",
+                "coffee",
+                "--format",
+                format,
+                "--id",
+                "abc"
+            )
             let encoded = try #require(created.string("request"))
             #expect(encoded.lowercased().hasPrefix(format.lowercased()))
             #expect((created["mints"] as? [String]) == [mint.url.rawValue], "the default mint is accepted")
@@ -61,7 +70,10 @@ struct RequestTests {
         try await payer.fund(200, at: mint.url)
         try await payee.json("mints", "add", mint.url.rawValue)
         let request = try #require(
-            try await payee.json("request", "--amount", "30", "--post", receiver.url, "--id", "order-7").string("request"))
+            try await payee.json("request", "--amount", "30", "--post", receiver.url, "--id", "order-7").string(
+                "request"
+            )
+        )
 
         let paid = try await payer.json("request", "pay", "--yes", request)
         #expect(paid["delivered"] as? Bool == true)
@@ -86,7 +98,8 @@ struct RequestTests {
         defer { receiver.stop() }
         try await payer.fund(100, at: mint.url)
         let request = try #require(
-            try await payer.json("request", "--amount", "10", "--post", receiver.url).string("request"))
+            try await payer.json("request", "--amount", "10", "--post", receiver.url).string("request")
+        )
         let before = try await payer.balance()
         let paid = try await payer.run("request", "pay", "--yes", "--json", request)
         #expect(paid.status == 69, "\(paid)")
@@ -104,8 +117,11 @@ struct RequestTests {
         defer { payer.remove() }
         try await payer.fund(100, at: mint.url)
         let request = PaymentRequest(
-            amount: 5, unit: "sat", mints: [mint.url.rawValue],
-            transports: [PaymentRequest.Transport(kind: .nostr, target: "npub1example")])
+            amount: 5,
+            unit: "sat",
+            mints: [mint.url.rawValue],
+            transports: [PaymentRequest.Transport(kind: .nostr, target: "npub1example")]
+        )
         let before = try await payer.balance()
         try await payer.run("request", "pay", "--yes", request.creqA()).expectFailure(65)
         #expect(try await payer.balance() == before)

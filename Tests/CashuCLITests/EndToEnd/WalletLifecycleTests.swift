@@ -78,13 +78,3 @@ struct WalletLifecycleTests {
         #expect(try await scripted.json("balance").uint("total") == 100)
     }
 }
-
-extension CLIWallet {
-    /// A valid phrase of a wallet made and thrown away.
-    static func freshPhrase() async throws -> String {
-        let wallet = CLIWallet()
-        defer { wallet.remove() }
-        try await wallet.json("wallet", "init")
-        return try #require(try await wallet.json("wallet", "backup").string("mnemonic"))
-    }
-}

@@ -16,6 +16,7 @@ struct TextTableTests {
                 Mint        Balance  Note
                 http://a      5 sat
                 http://bb  1000 sat  (+ 3 sat sent)
-                """)
+                """
+        )
     }
 }

@@ -21,7 +21,8 @@ struct ExitClassTests {
             (.insufficientFunds, .insufficientFunds), (.mintUnreachable, .mintUnreachable), (.pending, .pending),
             (.invalidMintResponse, .protocol), (.keysetMismatch, .protocol), (.storage, .storage),
             (.secureStore, .storage), (.crypto, .internal), (.cancelled, .interrupted),
-        ])
+        ]
+    )
     func mapping(_ code: WalletError.Code, _ expected: ExitClass) {
         #expect(ExitClass(code) == expected)
         #expect(CLIError(wallet: WalletError(code, "x")).exitClass == expected)
@@ -30,7 +31,12 @@ struct ExitClassTests {
     @Test("a mint's refusal keeps its words and stays on one line")
     func mintWords() {
         let error = CLIError(
-            wallet: WalletError(.mintRefused, "the mint refused /v1/swap", mintError: MintError(code: 11001, detail: "Token\nalready spent.")))
+            wallet: WalletError(
+                .mintRefused,
+                "the mint refused /v1/swap",
+                mintError: MintError(code: 11001, detail: "Token\nalready spent.")
+            )
+        )
         #expect(error.message == "the mint refused /v1/swap: Token already spent. (code 11001)")
         #expect(CLIError(wallet: WalletError(.pending, "no answer")).message.contains("cashu recover"))
     }

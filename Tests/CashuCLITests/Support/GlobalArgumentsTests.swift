@@ -11,8 +11,11 @@ struct GlobalArgumentsTests {
         #expect(GlobalArguments.normalize(["--json", "balance"]) == ["balance", "--json"])
         #expect(
             GlobalArguments.normalize(["--dir", "/w", "--json", "mints", "add", "URL"])
-                == ["mints", "add", "URL", "--dir", "/w", "--json"])
-        #expect(GlobalArguments.normalize(["--dir=/w", "send", "5", "--", "-x"]) == ["send", "5", "--dir=/w", "--", "-x"])
+                == ["mints", "add", "URL", "--dir", "/w", "--json"]
+        )
+        #expect(
+            GlobalArguments.normalize(["--dir=/w", "send", "5", "--", "-x"]) == ["send", "5", "--dir=/w", "--", "-x"]
+        )
         #expect(GlobalArguments.normalize(["send", "5", "--json"]) == ["send", "5", "--json"])
         #expect(GlobalArguments.normalize(["--json"]) == ["--json"])
         #expect(GlobalArguments.normalize(["--help"]) == ["--help"])

@@ -40,7 +40,8 @@ struct MintsAddCommand: AsyncParsableCommand {
                 json: .object([
                     ("mint", .string(url.rawValue)), ("name", .optional(capabilities.name)),
                     ("added", .bool(!known)), ("default", .bool(isDefault)), ("motd", .optional(capabilities.motd)),
-                ]))
+                ])
+            )
         }
     }
 }

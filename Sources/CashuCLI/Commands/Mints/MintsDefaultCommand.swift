@@ -6,7 +6,8 @@ import CoreCashu
 struct MintsDefaultCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "default",
-        abstract: "Show the default mint, or make URL the default.")
+        abstract: "Show the default mint, or make URL the default."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,8 +20,10 @@ struct MintsDefaultCommand: AsyncParsableCommand {
             if let url {
                 guard try await context.wallet.mints().contains(where: { $0.url == url }) else {
                     throw CLIError(
-                        .input, "mint \(url) is not in this wallet; add it with `cashu mints add \(url)`",
-                        code: "unknownMint")
+                        .input,
+                        "mint \(url) is not in this wallet; add it with `cashu mints add \(url)`",
+                        code: "unknownMint"
+                    )
                 }
                 try context.setDefaultMint(url)
             }

@@ -5,7 +5,9 @@ import CoreCashu
 
 struct MintsListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the wallet's mints.")
+        commandName: "list",
+        abstract: "List the wallet's mints."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -26,12 +28,15 @@ struct MintsListCommand: AsyncParsableCommand {
                         ("url", .string(mint.url.rawValue)), ("name", .optional(name)), ("default", .bool(isDefault)),
                         ("balance", .number(balance)), ("unit", .string(unit.rawValue)),
                         ("added", .date(mint.addedAt)),
-                    ]))
+                    ])
+                )
             }
-            let human = mints.isEmpty ? "No mints yet: add one with `cashu mints add URL`." : table.rendered + "\n(* default)"
+            let human =
+                mints.isEmpty ? "No mints yet: add one with `cashu mints add URL`." : table.rendered + "\n(* default)"
             context.output.result(
                 human: human,
-                json: .object([("default", .optional(defaultMint?.rawValue)), ("mints", .array(items))]))
+                json: .object([("default", .optional(defaultMint?.rawValue)), ("mints", .array(items))])
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ import CoreCashu
 struct MintsRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove a mint (refused while the wallet still holds ecash of it).")
+        abstract: "Remove a mint (refused while the wallet still holds ecash of it)."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -24,7 +25,8 @@ struct MintsRemoveCommand: AsyncParsableCommand {
             if wasDefault { try context.setDefaultMint(nil) }
             context.output.result(
                 human: "Removed mint \(url).\(wasDefault ? " The wallet has no default mint now." : "")",
-                json: .object([("removed", .string(url.rawValue)), ("wasDefault", .bool(wasDefault))]))
+                json: .object([("removed", .string(url.rawValue)), ("wasDefault", .bool(wasDefault))])
+            )
         }
     }
 }

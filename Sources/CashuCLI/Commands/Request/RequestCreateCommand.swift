@@ -17,16 +17,25 @@ struct RequestCreateCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp("The amount asked, in --unit (omit to let the payer choose).", valueName: "amount"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The amount asked, in --unit (omit to let the payer choose).", valueName: "amount")
+    )
     var amount: String?
 
     @Option(name: .long, help: ArgumentHelp("What the payment is for.", valueName: "text"))
     var description: String?
 
-    @Option(name: .customLong("accept"), help: ArgumentHelp("A mint whose ecash is accepted (repeatable).", valueName: "url"))
+    @Option(
+        name: .customLong("accept"),
+        help: ArgumentHelp("A mint whose ecash is accepted (repeatable).", valueName: "url")
+    )
     var accepted: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The request's id, echoed in the payment (default: random).", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The request's id, echoed in the payment (default: random).", valueName: "id")
+    )
     var id: String?
 
     @Flag(name: .long, help: "The request may be paid only once.")
@@ -65,7 +74,9 @@ struct RequestCreateCommand: AsyncParsableCommand {
             }
             request.transports = [PaymentRequest.Transport(kind: .post, target: post)]
         }
-        if let lock { request.nut10 = PaymentRequest.NUT10Option(kind: "P2PK", data: try PublicKeyArgument.parse(lock).hex) }
+        if let lock {
+            request.nut10 = PaymentRequest.NUT10Option(kind: "P2PK", data: try PublicKeyArgument.parse(lock).hex)
+        }
         var mints = try accepted.map { try GlobalOptions.mintURL($0).rawValue }
         if mints.isEmpty {
             if let explicit = try global.explicitMint() {

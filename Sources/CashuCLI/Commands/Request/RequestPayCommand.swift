@@ -20,7 +20,10 @@ struct RequestPayCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The payment request; - or nothing reads stdin.", valueName: "request"))
     var request: String?
 
-    @Option(name: .long, help: ArgumentHelp("The amount, when the request leaves it to the payer.", valueName: "amount"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The amount, when the request leaves it to the payer.", valueName: "amount")
+    )
     var amount: String?
 
     @Option(name: .long, help: ArgumentHelp("A note for the payee.", valueName: "text"))
@@ -45,8 +48,11 @@ struct RequestPayCommand: AsyncParsableCommand {
             let target = transport.map { " to \(Untrusted.display($0.target))" } ?? ""
             let what = request.description.map { " for \"\(Untrusted.display($0))\"" } ?? ""
             if !yes {
-                guard try await Prompt.confirm(
-                    "Pay \(Amount.text(amount, unit))\(what)\(target) from \(mint)?", output: context.output)
+                guard
+                    try await Prompt.confirm(
+                        "Pay \(Amount.text(amount, unit))\(what)\(target) from \(mint)?",
+                        output: context.output
+                    )
                 else { throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined") }
             }
             var options = SendOptions(memo: memo, lock: lock)
@@ -58,26 +64,37 @@ struct RequestPayCommand: AsyncParsableCommand {
                 ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),
             ]
             guard let transport else {
-                context.output.result(human: token, json: .object([("token", .string(token))] + fields + [("delivered", false)]))
+                context.output.result(
+                    human: token,
+                    json: .object([("token", .string(token))] + fields + [("delivered", false)])
+                )
                 QRDisplay.show(token, caption: "Token", output: context.output)
                 context.output.note("The request names no transport: hand this token to the payee.")
                 return
             }
             let payload = PaymentRequestPayload(
-                id: request.id, memo: memo, mint: mint.rawValue, unit: unit.rawValue, proofs: result.token.proofs)
+                id: request.id,
+                memo: memo,
+                mint: mint.rawValue,
+                unit: unit.rawValue,
+                proofs: result.token.proofs
+            )
             do {
                 try await PaymentDelivery.post(payload, to: transport.target)
             } catch var failure as CLIError {
                 // The ecash left the balance: the token must not be lost with the error.
                 if !context.output.json { context.output.result(human: token, json: .null) }
-                failure.message += "; the token is printed on stdout to hand over, and `cashu pending --reclaim` takes it back"
+                failure.message +=
+                    "; the token is printed on stdout to hand over, and `cashu pending --reclaim` takes it back"
                 failure.operationID = result.operationID
                 failure.extra = [("token", .string(token))]
                 throw failure
             }
             fields += [("transport", "post"), ("target", .string(transport.target)), ("delivered", true)]
             context.output.result(
-                human: "Paid \(Amount.text(result.amount, unit))\(what)\(target) from \(mint).", json: .object(fields))
+                human: "Paid \(Amount.text(result.amount, unit))\(what)\(target) from \(mint).",
+                json: .object(fields)
+            )
         }
     }
 
@@ -93,7 +110,12 @@ struct RequestPayCommand: AsyncParsableCommand {
         case (let asked?, nil): return asked
         case (nil, let typed?): return typed
         case (let asked?, let typed?) where asked == typed: return asked
-        case (_?, _?): throw CLIError(.input, "the request asks for \(request.amount ?? 0); --amount differs", code: "invalidInput")
+        case (_?, _?):
+            throw CLIError(
+                .input,
+                "the request asks for \(request.amount ?? 0); --amount differs",
+                code: "invalidInput"
+            )
         case (nil, nil): throw CLIError(.input, "the request names no amount: pass --amount", code: "invalidInput")
         }
     }
@@ -105,8 +127,10 @@ struct RequestPayCommand: AsyncParsableCommand {
         if let post = transports.first(where: { $0.kind == .post }) { return post }
         let kinds = Set(transports.map(\.kind.rawValue)).sorted().joined(separator: ", ")
         throw CLIError(
-            .input, "the request can only be delivered by \(kinds), which this wallet does not support; nothing was paid",
-            code: "unsupportedTransport")
+            .input,
+            "the request can only be delivered by \(kinds), which this wallet does not support; nothing was paid",
+            code: "unsupportedTransport"
+        )
     }
 
     /// The mint to pay from: `--mint`, else the default, else a wallet mint with enough; one the request accepts.
@@ -128,7 +152,10 @@ struct RequestPayCommand: AsyncParsableCommand {
         }
         if let first = candidates.first(where: { accepted.contains($0) && known.contains($0) }) { return first }
         throw CLIError(
-            .input, "the request accepts ecash only from \(accepted.map(\.rawValue).joined(separator: ", ")), none of which is in this wallet",
-            code: "unknownMint")
+            .input,
+            "the request accepts ecash only from \(accepted.map(\.rawValue).joined(separator: ", ")), "
+                + "none of which is in this wallet",
+            code: "unknownMint"
+        )
     }
 }

@@ -21,13 +21,20 @@ struct WalletBackupCommand: AsyncParsableCommand {
             do { stored = try await context.secureStore.load(key: SecureStoreKey.mnemonic) } catch {
                 throw CLIError(.storage, "cannot read the recovery phrase from the secure store", code: "secureStore")
             }
-            guard let stored, let mnemonic = try? Mnemonic(phrase: String(decoding: stored.exposedSecretBytes, as: UTF8.self))
+            guard let stored,
+                let mnemonic = try? Mnemonic(phrase: String(decoding: stored.exposedSecretBytes, as: UTF8.self))
             else {
-                throw CLIError(.storage, "the wallet's recovery phrase is missing from its secure store", code: "secureStore")
+                throw CLIError(
+                    .storage,
+                    "the wallet's recovery phrase is missing from its secure store",
+                    code: "secureStore"
+                )
             }
             Output.write(
                 "cashu: warning: this is your wallet's recovery phrase. Anyone who sees it can spend your ecash. "
-                    + "Write it down on paper, keep it offline, never share it.\n", to: .standardError)
+                    + "Write it down on paper, keep it offline, never share it.\n",
+                to: .standardError
+            )
             let words = mnemonic.exposedWords
             let human: String
             if context.output.stdoutIsTerminal {
@@ -39,7 +46,9 @@ struct WalletBackupCommand: AsyncParsableCommand {
                 human = mnemonic.exposedPhrase
             }
             context.output.result(
-                human: human, json: .object([("mnemonic", .string(mnemonic.exposedPhrase)), ("words", .int(words.count))]))
+                human: human,
+                json: .object([("mnemonic", .string(mnemonic.exposedPhrase)), ("words", .int(words.count))])
+            )
         }
     }
 }

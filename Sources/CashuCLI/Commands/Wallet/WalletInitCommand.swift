@@ -7,7 +7,9 @@ struct WalletInitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create a new wallet in --dir (fails if one is there).",
-        discussion: "Prints nothing secret; `cashu wallet backup` shows the recovery phrase when you are ready to write it down."
+        discussion:
+            "Prints nothing secret; `cashu wallet backup` shows the recovery phrase when you are ready to write "
+            + "it down."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -22,7 +24,8 @@ struct WalletInitCommand: AsyncParsableCommand {
                     """,
                 json: .object([
                     ("created", true), ("dir", .string(path)), ("secureStore", .string(SecureStoreChoice.kind)),
-                ]))
+                ])
+            )
         }
     }
 }

@@ -7,7 +7,8 @@ import CoreCashu
 struct WalletPubkeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pubkey",
-        abstract: "Show the public key others lock tokens to (`cashu send --lock KEY`).")
+        abstract: "Show the public key others lock tokens to (`cashu send --lock KEY`)."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -23,7 +24,9 @@ struct WalletPubkeyCommand: AsyncParsableCommand {
                 key = secret.publicKey
                 do {
                     try await context.secureStore.save(
-                        SecureBytes(secret.exposedSecretBytes), key: SecureStoreKey.p2pkKey(key))
+                        SecureBytes(secret.exposedSecretBytes),
+                        key: SecureStoreKey.p2pkKey(key)
+                    )
                 } catch {
                     throw CLIError(.storage, "cannot save the key in the secure store", code: "secureStore")
                 }

@@ -8,7 +8,10 @@ extension CLIOutcome {
     /// Checks a failure: exit `status`, exactly one stderr line starting `cashu: error:`, nothing else on stdout
     /// (or, with `--json`, one error object of `code`).
     func expectFailure(
-        _ status: Int32, code: String? = nil, json: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        _ status: Int32,
+        code: String? = nil,
+        json: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(self.status == status, "\(self)", sourceLocation: sourceLocation)
         #expect(stderrLines.count == 1, "not one stderr line: \(self)", sourceLocation: sourceLocation)

@@ -8,55 +8,6 @@ import Foundation
     import Glibc
 #endif
 
-/// The outcome of one `cashu` run.
-struct CLIOutcome: CustomStringConvertible, Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    var description: String { "exit \(status)\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)" }
-
-    /// stdout parsed as one JSON object.
-    var json: [String: Any]? {
-        let trimmed = stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.contains("\n"), let data = trimmed.data(using: .utf8) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    }
-
-    /// stderr's lines.
-    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
-}
-
-/// A `cashu` process running in the background.
-struct RunningCLI: Sendable {
-    let pid: pid_t
-    let scratch: URL
-
-    var stderrSoFar: String { (try? String(contentsOf: scratch.appendingPathComponent("stderr"), encoding: .utf8)) ?? "" }
-
-    func signal(_ number: Int32) { kill(pid, number) }
-
-    /// Waits for the process (off the cooperative pool) and collects its output.
-    func wait() async -> CLIOutcome {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-                let out = (try? String(contentsOf: scratch.appendingPathComponent("stdout"), encoding: .utf8)) ?? ""
-                let err = (try? String(contentsOf: scratch.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
-                try? FileManager.default.removeItem(at: scratch)
-                continuation.resume(returning: CLIOutcome(status: exit, stdout: out, stderr: err))
-            }
-        }
-    }
-}
-
-/// `cashu` could not be started.
-struct CLISpawnFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Runs the `cashu` binary built next to the test bundle.
 enum CLIProcess {
     /// The binary: beside the test bundle (`.build/<triple>/debug/cashu`), else `.build/debug/cashu`.
@@ -102,9 +53,19 @@ enum CLIProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : inPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(
-            &actions, 1, scratch.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            &actions,
+            1,
+            scratch.appendingPathComponent("stdout").path,
+            O_WRONLY | O_CREAT | O_TRUNC,
+            0o600
+        )
         posix_spawn_file_actions_addopen(
-            &actions, 2, scratch.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            &actions,
+            2,
+            scratch.appendingPathComponent("stderr").path,
+            O_WRONLY | O_CREAT | O_TRUNC,
+            0o600
+        )
         let path = executable
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = self.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]

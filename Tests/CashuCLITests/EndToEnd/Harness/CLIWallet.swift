@@ -12,7 +12,9 @@ struct CLIWallet: Sendable {
     var environment: [String: String] = [:]
 
     init(environment: [String: String] = [:]) {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-cli-wallet-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cashu-cli-wallet-\(UUID().uuidString)"
+        )
         self.environment = environment
     }
 
@@ -27,8 +29,10 @@ struct CLIWallet: Sendable {
         -> CLIOutcome
     {
         try await CLIProcess.run(
-            ["--dir", directory.path] + arguments, stdin: stdin,
-            environment: environment.merging(extra) { _, new in new })
+            ["--dir", directory.path] + arguments,
+            stdin: stdin,
+            environment: environment.merging(extra) { _, new in new }
+        )
     }
 
     /// Runs with `--json`, expects exit 0 and returns the one JSON object.
@@ -38,7 +42,11 @@ struct CLIWallet: Sendable {
     {
         let outcome = try await run(arguments + ["--json"], stdin: stdin)
         #expect(outcome.status == 0, "\(arguments): \(outcome)", sourceLocation: sourceLocation)
-        return try #require(outcome.json, "\(arguments) printed no single JSON object: \(outcome)", sourceLocation: sourceLocation)
+        return try #require(
+            outcome.json,
+            "\(arguments) printed no single JSON object: \(outcome)",
+            sourceLocation: sourceLocation
+        )
     }
 
     /// The spendable balance in sat (`cashu balance --json`'s total).
@@ -54,12 +62,4 @@ struct CLIWallet: Sendable {
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
-}
-
-/// JSON number helpers for the tests.
-extension Dictionary where Key == String, Value == Any {
-    func uint(_ key: String) -> UInt64? { (self[key] as? NSNumber)?.uint64Value }
-    func object(_ key: String) -> [String: Any]? { self[key] as? [String: Any] }
-    func array(_ key: String) -> [[String: Any]]? { self[key] as? [[String: Any]] }
-    func string(_ key: String) -> String? { self[key] as? String }
 }

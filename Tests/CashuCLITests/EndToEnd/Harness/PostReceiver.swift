@@ -63,7 +63,8 @@ final class PostReceiver: @unchecked Sendable {
             data.append(contentsOf: buffer[0..<count])
             guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { continue }
             let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
-            let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            let length =
+                head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
             if data.count - end.upperBound >= length {
                 let body = data[end.upperBound..<(end.upperBound + length)]
