@@ -19,24 +19,39 @@ enum Prompt {
         return answer == "y" || answer == "yes"
     }
 
-    /// Reads one line; with `echo: false` and a terminal, what is typed is not shown.
+    /// Reads one line; with `echo: false` and a terminal, what is typed is not shown. Cancelling the task (Ctrl-C)
+    /// ends the wait with `nil`.
     static func readLine(echo: Bool) async -> String? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: blockingReadLine(echo: echo))
+        let cancelled = CancelFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(returning: blockingReadLine(echo: echo, cancelled: cancelled))
+                }
             }
+        } onCancel: {
+            cancelled.set()
         }
     }
 
-    private static func blockingReadLine(echo: Bool) -> String? {
-        guard !echo, isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
+    private static func blockingReadLine(echo: Bool, cancelled: CancelFlag) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        quiet.c_lflag |= tcflag_t(ECHONL)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
-        defer { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-        return Swift.readLine(strippingNewline: true)
+        let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        if !echo && haveTerminal {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            quiet.c_lflag |= tcflag_t(ECHONL)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer { if !echo && haveTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) } }
+        // A terminal in canonical mode is readable once a whole line was typed; poll so a cancel is noticed.
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while !cancelled.isSet {
+            let ready = poll(&descriptor, 1, 100)
+            if ready > 0 { return Swift.readLine(strippingNewline: true) }
+            if ready < 0 && errno != EINTR { return nil }
+        }
+        return nil
     }
 }
