@@ -131,9 +131,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Example: the wallet engine end to end against a mint (scripts/demo).
+        // Example: the wallet engine's API end to end against a mint (scripts/demo runs the cashu binary instead).
         .executableTarget(
             name: "WalletDemo",
             dependencies: ["CoreCashu", .product(name: "AsyncHTTPClient", package: "async-http-client")],
