@@ -139,7 +139,9 @@ struct OfflineQueueNamespaceTests {
         #expect(again.completed.isEmpty && again.failed.isEmpty && again.stillQueued.isEmpty)
         #expect(try await wallet.wallet.balance(mint: mint.url) == result.amount)
         let entries = try await receiver.queue.entries(states: Set(QueuedOperation.State.allCases))
-        #expect(entries.map(\.state) == [.done] && entries.first?.attempts == 2)
+        // The first attempt failed while the link was down; how many more ran before the link came back depends on
+        // the machine's pace, which only adds failed attempts: the one that succeeded is the receive counted above.
+        #expect(entries.map(\.state) == [.done] && (entries.first?.attempts ?? 0) >= 2)
         #expect(try await wallet.wallet.history().filter { $0.kind == .receive && $0.state == .done }.count == 1)
     }
 }
