@@ -20,6 +20,9 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     public var meltDisabled: Bool
     /// NUT-19: endpoints whose answers the mint caches, so a failed request can be replayed.
     public var cachedResponses: CachedResponseSettings?
+    /// NUT-17: the subscription kinds the mint offers per method and unit (`nil` for mints added before the wallet
+    /// kept them: refreshing the mint fills it in).
+    public var webSockets: WebSocketSettings?
 
     /// Reads capabilities off a mint's info.
     public init(info: MintInfo) {
@@ -32,6 +35,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
         meltMethods = info.nuts.melt?.methods ?? []
         meltDisabled = info.nuts.melt?.disabled ?? false
         cachedResponses = info.nuts.cachedResponses
+        webSockets = info.supports(nut: 17) ? info.nuts.webSockets : nil
     }
 
     /// Whether the mint supports a NUT.
@@ -40,6 +44,11 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     /// The NUT-04 setting for minting `unit` with `method`, if the mint offers it.
     public func mintSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
         mintDisabled ? nil : mintMethods.first { $0.method == method && $0.unit == unit }
+    }
+
+    /// NUT-17: whether the mint sends notifications of `kind` for `method` and `unit`.
+    public func offersSubscription(_ kind: SubscriptionKind, method: String = "bolt11", unit: CurrencyUnit) -> Bool {
+        webSockets?.offers(kind, method: method, unit: unit) ?? false
     }
 
     /// The NUT-05 setting for melting `unit` with `method`, if the mint offers it.

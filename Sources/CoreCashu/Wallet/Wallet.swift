@@ -23,13 +23,16 @@ public actor Wallet {
     let leases: any OperationLeases
     /// Operations this wallet is sending or settling right now, with their leases; a recovery pass leaves them alone.
     var inFlight: [OperationID: any OperationLease] = [:]
+    /// NUT-17 notifications, when the host supplies a transport (waiting polls without one).
+    var subscriptions: (any SubscriptionTransport)?
 
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
         connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger,
-        leases: (any OperationLeases)? = nil
+        leases: (any OperationLeases)? = nil, subscriptions: (any SubscriptionTransport)? = nil
     ) {
         self.store = store
+        self.subscriptions = subscriptions
         self.leases = leases ?? store.operationLeases
         self.secureStore = secureStore
         self.connectorFactory = connectorFactory
@@ -50,12 +53,15 @@ public actor Wallet {
     ///   - recover: resume unfinished operations now (no request is made when there are none).
     ///   - leases: the operation leases to use instead of the store's own (``WalletStore/operationLeases``); every
     ///     wallet on the store must use the same ones.
+    ///   - subscriptions: NUT-17 notifications (a WebSocket client), used to wait for quotes and pending melts
+    ///     where the mint advertises them; without one the wallet polls.
     /// - Throws: ``WalletError`` (`secureStore`, `invalidInput` when `mnemonic` differs from the stored one).
     public static func open(
         store: any WalletStore, secureStore: any SecureStore, mnemonic: Mnemonic? = nil,
         connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions = WalletOptions(),
         logger: Logger = Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }),
-        recover: Bool = true, leases: (any OperationLeases)? = nil
+        recover: Bool = true, leases: (any OperationLeases)? = nil,
+        subscriptions: (any SubscriptionTransport)? = nil
     ) async throws(WalletError) -> Wallet {
         // The store remembers which seed it belongs to: a wallet whose mnemonic went missing (a reset keyring, a
         // moved database) must not quietly get a new one, and a wrong mnemonic must not be mixed in.
@@ -84,9 +90,15 @@ public actor Wallet {
         }
         let wallet = Wallet(
             store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
-            options: options, logger: logger, leases: leases)
+            options: options, logger: logger, leases: leases, subscriptions: subscriptions)
         if recover { _ = await wallet.recover() }
         return wallet
+    }
+
+    /// Sets (or, with `nil`, removes) the NUT-17 transport the wallet waits through; for hosts that connect it
+    /// after opening the wallet.
+    public func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
+        subscriptions = transport
     }
 
     /// Installs a hook called at each step of every operation (tests kill the process there).

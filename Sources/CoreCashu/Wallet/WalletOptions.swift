@@ -16,12 +16,15 @@ public struct WalletOptions: Sendable {
     public var pollInterval: Duration
     /// The most inputs or outputs the wallet puts in one request (Nutshell refuses more than 1000).
     public var maxInputs: Int
+    /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
+    /// notification is lost or never sent. Notifications themselves trigger a check at most every ``pollInterval``.
+    public var subscriptionCheckInterval: Duration
 
     /// Creates options; the defaults follow NUT-13 (batches of 100, stop after 3 empty ones).
     public init(
         lockMintQuotes: Bool = true, requireDLEQ: Bool = false, targetProofsPerDenomination: Int = 3,
         restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
-        maxInputs: Int = 1000
+        maxInputs: Int = 1000, subscriptionCheckInterval: Duration = .seconds(30)
     ) {
         // Bounds that keep loops finite and requests meaningful whatever a caller passes.
         let restoreBatchSize = min(max(restoreBatchSize, 1), 1000)
@@ -35,5 +38,6 @@ public struct WalletOptions: Sendable {
         self.restoreGapLimit = restoreGapLimit
         self.pollInterval = pollInterval
         self.maxInputs = maxInputs
+        self.subscriptionCheckInterval = max(subscriptionCheckInterval, .milliseconds(10))
     }
 }

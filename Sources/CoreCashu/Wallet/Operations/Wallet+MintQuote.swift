@@ -80,28 +80,43 @@ extension Wallet {
         return quote
     }
 
-    /// Polls a quote until it is paid (or issued), its invoice expires, or `timeout` passes.
-    /// - Throws: ``WalletError`` `quoteState` on expiry or timeout.
+    /// Waits until a quote is paid (or issued), its invoice expires, or `timeout` passes.
+    ///
+    /// Through the NUT-17 transport when the wallet has one and the mint offers `bolt11_mint_quote` for the quote's
+    /// unit, else by polling (see ``WalletOptions/pollInterval``). Either way the quote's state is checked over
+    /// HTTP before it is returned: a notification alone never counts.
+    /// - Parameters:
+    ///   - id: the quote.
+    ///   - timeout: how long to wait.
+    /// - Returns: the quote, paid or issued.
+    /// - Throws: ``WalletError`` `quoteState` on expiry or timeout, `invalidInput` for an unknown quote, `cancelled`.
     public func waitForMintQuote(_ id: String, timeout: Duration = .seconds(600)) async throws(WalletError)
         -> StoredMintQuote
     {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        var interval = options.pollInterval
-        while true {
-            let quote = try await checkMintQuote(id)
-            switch quote.state {
-            case .paid, .issued: return quote
-            default: break
-            }
-            if let expiry = quote.expiry, UInt64(Date().timeIntervalSince1970) > expiry {
-                throw WalletError(.quoteState, "the quote's invoice expired unpaid")
-            }
-            guard ContinuousClock.now < deadline else {
-                throw WalletError(.quoteState, "the quote was not paid in time")
-            }
-            do { try await Task.sleep(for: interval) } catch { throw WalletError(.cancelled, "cancelled") }
-            interval = min(interval * 2, .seconds(5))
+        guard let stored = try read({ tx in try tx.mintQuote(id: id) }) else {
+            throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
+        let subscription = subscription(.bolt11MintQuote, mint: stored.mintURL, unit: stored.unit, filters: [id])
+        let quote = try await waitForSettlement(
+            subscription: subscription, until: deadline,
+            isHint: { payload in
+                guard case .bolt11MintQuote(let quote) = payload, quote.quote == id else { return false }
+                return quote.state == .paid || quote.state == .issued
+            },
+            check: { [self] () async throws(WalletError) -> StoredMintQuote? in
+                let quote = try await self.checkMintQuote(id)
+                switch quote.state {
+                case .paid, .issued: return quote
+                default: break
+                }
+                if let expiry = quote.expiry, UInt64(Date().timeIntervalSince1970) > expiry {
+                    throw WalletError(.quoteState, "the quote's invoice expired unpaid")
+                }
+                return nil
+            })
+        guard let quote else { throw WalletError(.quoteState, "the quote was not paid in time") }
+        return quote
     }
 
     /// The wallet's mint quotes, newest first.

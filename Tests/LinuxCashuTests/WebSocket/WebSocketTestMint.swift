@@ -1,0 +1,62 @@
+// Test support: a Nutshell mint that can be killed and started again on the same port, database and key.
+
+import CashuTestSupport
+import CoreCashu
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// One mint identity run as successive processes, as an operator restarting (or a crash killing) a mint.
+final class WebSocketTestMint: @unchecked Sendable {
+    let database = FileManager.default.temporaryDirectory.appendingPathComponent("ws-mint-\(UUID().uuidString)")
+    let port: Int
+    let key = "cashuswift-ws-mint-\(UUID().uuidString)"
+    private(set) var current: TestMint?
+
+    private init(port: Int) { self.port = port }
+
+    /// A mint identity on a port free now.
+    static func make() async throws -> WebSocketTestMint {
+        WebSocketTestMint(port: try await freePort())
+    }
+
+    var url: MintURL {
+        get throws { try MintURL("http://127.0.0.1:\(port)") }
+    }
+
+    /// Starts a process for this mint (`environment` adds FAKEWALLET_* settings and the like).
+    @discardableResult
+    func start(_ environment: [String: String] = [:]) async throws -> TestMint {
+        var variables = environment
+        variables["MINT_DATABASE"] = database.path
+        variables["MINT_LISTEN_PORT"] = String(port)
+        variables["MINT_PRIVATE_KEY"] = key
+        let mint = try await TestMint.start(environment: variables)
+        current = mint
+        return mint
+    }
+
+    /// Kills the running process at once (SIGKILL to its process group), as a crash would.
+    func kill() async {
+        guard let mint = current else { return }
+        _ = Foundation.kill(-mint.pid, SIGKILL)
+        await mint.stop()
+        current = nil
+    }
+
+    /// Stops the process and removes the database.
+    func remove() async {
+        await current?.stop()
+        current = nil
+        try? FileManager.default.removeItem(at: database)
+    }
+
+    /// A TCP port free right now on loopback.
+    static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+}
