@@ -24,7 +24,7 @@ struct InfoCommand: AsyncParsableCommand {
             }
             var lines = [
                 "cashu \(CLIVersion.current)", "Wallet: \(context.directory.url.path)",
-                "Secure store: \(SecureStoreChoice.kind)",
+                "Secure store: \(context.linux.secrets.kind.rawValue)",
                 "Default mint: \(defaultMint?.rawValue ?? "none")",
             ]
             for (url, capabilities, balance) in mints {
@@ -48,7 +48,7 @@ struct InfoCommand: AsyncParsableCommand {
                 human: lines.joined(separator: "\n"),
                 json: .object([
                     ("version", .string(CLIVersion.current)), ("dir", .string(context.directory.url.path)),
-                    ("secureStore", .string(SecureStoreChoice.kind)), ("defaultMint", .optional(defaultMint?.rawValue)),
+                    ("secureStore", .string(context.linux.secrets.kind.rawValue)), ("defaultMint", .optional(defaultMint?.rawValue)),
                     (
                         "mints",
                         .array(

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import CoreCashu
+import LinuxCashu
 
 struct PayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +12,8 @@ struct PayCommand: AsyncParsableCommand {
         discussion: """
             Shows the amount, the fee reserve (the most Lightning routing may cost; the unused part comes back \
             as change) and the estimated input fees, and asks before paying unless --yes. A payment still in \
-            flight ends with exit code 75; `cashu pending` and `cashu refresh` settle it.
+            flight ends with exit code 75; `cashu pending` and `cashu refresh` settle it. With --yes, an invoice \
+            whose mint cannot be reached is queued and paid when the mint is back (`cashu refresh`).
             """
     )
 
@@ -33,7 +35,24 @@ struct PayCommand: AsyncParsableCommand {
             if !yes && !output.stdinIsTerminal {
                 throw CLIError(.usage, "stdin is not a terminal: pass --yes to pay without a question", code: "usage")
             }
-            let quote = try await context.wallet.meltQuote(request: invoice, mint: mint, unit: unit)
+            let quote: StoredMeltQuote
+            do {
+                quote = try await context.wallet.meltQuote(request: invoice, mint: mint, unit: unit)
+            } catch let error as WalletError where error.code == .mintUnreachable && yes {
+                // Nothing was asked of the mint yet: with --yes the payment waits in the offline queue, which
+                // quotes and pays once the mint is back (`cashu refresh`), exactly once.
+                let entry = try await context.linux.queue.enqueueMelt(request: invoice, mint: mint, unit: unit)
+                output.result(
+                    human:
+                        "Queued: \(mint) cannot be reached now. The payment is kept in the wallet and made when "
+                        + "the mint is back (`cashu refresh`; `cashu pending` lists it).",
+                    json: .object([
+                        ("state", "queued"), ("queued", .string(entry.id.rawValue)), ("mint", .string(mint.rawValue)),
+                        ("unit", .string(unit.rawValue)),
+                    ])
+                )
+                return
+            }
             let inputFee = try await Self.estimatedInputFee(quote, context: context)
             let most = quote.amount + quote.feeReserve + inputFee
             let summary = TextTable(rightAligned: [1]).with([

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import CoreCashu
+import LinuxCashu
 import Foundation
 
 struct PendingCommand: AsyncParsableCommand {
@@ -77,7 +78,15 @@ struct PendingCommand: AsyncParsableCommand {
             let quotes = try await context.wallet.mintQuotes(mint: filter).filter {
                 $0.state == .paid || ($0.state == .unpaid && ($0.expiry.map { $0 > now } ?? true))
             }
+            let queued = try await context.linux.queue.entries().filter { entry in
+                filter.map { entry.mintURL == $0 } ?? true
+            }
             var sections: [String] = reclaimedLines
+            if !queued.isEmpty {
+                sections.append(
+                    "Waiting for their mint (offline queue; `cashu refresh` runs them):\n"
+                        + queued.map { "  " + QueueText.waiting($0) }.joined(separator: "\n"))
+            }
             if !sends.isEmpty {
                 var table = TextTable(rightAligned: [1])
                 for send in sends {
@@ -113,6 +122,7 @@ struct PendingCommand: AsyncParsableCommand {
                 human: sections.joined(separator: "\n\n"),
                 json: .object([
                     ("checked", .bool(checked)),
+                    ("queued", .array(queued.map(QueueText.json))),
                     (
                         "sends",
                         .array(

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import CoreCashu
+import LinuxCashu
 
 struct ReceiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,8 @@ struct ReceiveCommand: AsyncParsableCommand {
         abstract: "Receive a token.",
         discussion: """
             The token comes as the argument, from --file PATH, or from stdin (no argument, or -). A token from a \
-            mint the wallet does not know is refused unless --trust adds that mint. Tokens locked to the wallet's \
+            mint the wallet does not know is refused unless --trust adds that mint. When the mint cannot be reached the \
+            token is kept in the wallet and received later (`cashu refresh`); the command says "queued". Tokens locked to the wallet's \
             key (`cashu wallet pubkey`) are unlocked with it.
             """
     )
@@ -34,12 +36,10 @@ struct ReceiveCommand: AsyncParsableCommand {
         let trust = trust
         try await WalletContext.run(global, .createIfMissing) { context in
             let unit = decoded.unit ?? "sat"
-            let result: ReceiveResult
+            let decision: QueueDecision
             do {
-                result = try await context.wallet.receive(
-                    token: decoded,
-                    options: ReceiveOptions(addUnknownMint: trust)
-                )
+                // Stored first, then run; when the mint cannot be reached it stays queued (docs/linux/offline-queue.md).
+                decision = try await context.linux.queue.receiveOrQueue(encoded, addUnknownMint: trust)
             } catch let error as WalletError where error.code == .unknownMint {
                 let mints = decoded.mints.joined(separator: ", ")
                 throw CLIError(
@@ -50,6 +50,24 @@ struct ReceiveCommand: AsyncParsableCommand {
                 )
             } catch let error as WalletError where error.code == .alreadySpent {
                 throw CLIError(.input, "the token was already claimed (its proofs are spent)", code: "alreadySpent")
+            }
+            let result: QueuedOperationResult
+            switch decision {
+            case .done(let done):
+                result = done
+            case .queued(let entry):
+                context.output.result(
+                    human:
+                        "Queued: \(Untrusted.display(entry.mintURL.rawValue)) cannot be reached now. The token is "
+                        + "kept in the wallet and received when the mint is back (`cashu refresh`; "
+                        + "`cashu pending` lists it).",
+                    json: .object([
+                        ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                        ("amount", .optional(entry.amount)), ("unit", .string(unit)),
+                        ("mints", .array(decoded.mints.map { .string($0) })),
+                    ])
+                )
+                return
             }
             if context.created, let first = decoded.mints.first, let url = try? MintURL(first),
                 try context.defaultMint() == nil
@@ -63,6 +81,7 @@ struct ReceiveCommand: AsyncParsableCommand {
                     "Received \(Amount.text(result.amount, unit))\(fee) from "
                     + "\(decoded.mints.map { Untrusted.display($0) }.joined(separator: ", ")).\(memo)",
                 json: .object([
+                    ("state", "received"),
                     ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit)),
                     ("mints", .array(decoded.mints.map { .string($0) })), ("memo", .optional(decoded.memo)),
                     ("operations", .array(result.operationIDs.map { .string($0.rawValue) })),

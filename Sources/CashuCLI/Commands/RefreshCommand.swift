@@ -1,8 +1,9 @@
 // CLI: `cashu refresh` — one maintenance pass and exit (the systemd timer's job): recover unfinished operations,
-// mint paid quotes, settle pending melts and check sent tokens (NUT-07), move proofs off inactive or expiring keysets.
+// run the offline queue, mint paid quotes, settle pending melts and check sent tokens (NUT-07), move proofs off inactive or expiring keysets.
 
 import ArgumentParser
 import CoreCashu
+import Foundation
 
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,11 +18,19 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
+        // The timer may fire before the user made a wallet: nothing to do is not a failure.
+        let directory = try global.walletDirectory()
+        guard FileManager.default.fileExists(atPath: directory.databaseURL.path) else {
+            Output(json: global.json).result(
+                human: "No wallet in \(directory.url.path) yet; nothing to refresh.",
+                json: .object([("wallet", false), ("dir", .string(directory.url.path))])
+            )
+            return
+        }
         let failure = try await WalletContext.run(global, recover: false) { context in
-            var pass = RefreshPass(context: context)
-            await pass.run()
+            let pass = await RefreshPass.run(context)
             context.output.result(human: pass.human, json: pass.json)
-            return pass.failures.first?.error.exitClass
+            return pass.failures.first?.exitClass
         }
         if let failure { throw ExitCode(failure.rawValue) }
     }

@@ -52,6 +52,8 @@ struct SystemdUnits: Equatable {
         lines += [
             // Servers keep CASHU_PASSPHRASE (the encrypted secret store's passphrase) here, mode 0600.
             "EnvironmentFile=-%h/.config/cashu/refresh.env",
+            // A mint that is down (69) or a payment still in flight (75) is the next run's job, not a failed unit.
+            "SuccessExitStatus=69 75",
             "Nice=10",
             "TimeoutStartSec=10min",
             "UMask=0077",

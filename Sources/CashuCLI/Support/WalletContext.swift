@@ -1,27 +1,25 @@
-// CLI: the one place the wallet is opened — SQLite store in the wallet directory, its file leases, the secure store,
-// one HTTP client shut down at exit, and the resumption of unfinished operations.
+// CLI: the one place the wallet is opened — through LinuxCashu's LinuxWallet (SQLite store, libsecret or encrypted
+// secrets, NUT-17 WebSockets, the offline queue, the redacting logger) — and the resumption of unfinished operations.
 
-import AsyncHTTPClient
 import CoreCashu
 import Foundation
+import LinuxCashu
 import Logging
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// An open wallet and what a command needs around it.
 struct WalletContext: Sendable {
-    let wallet: Wallet
-    let store: SQLiteWalletStore
-    let secureStore: any SecureStore
+    let linux: LinuxWallet
     let directory: WalletDirectory
     let global: GlobalOptions
     let output: Output
     /// The wallet was created by this command.
     let created: Bool
+
+    var wallet: Wallet { linux.wallet }
+    var store: SQLiteWalletStore { linux.store }
+    var secureStore: any SecureStore { linux.secrets.store }
     /// What the start-up recovery pass did.
-    let recovery: RecoveryReport
+    var recovery: RecoveryReport { linux.recovery }
 
     /// How a command wants the wallet.
     enum Access {
@@ -33,7 +31,7 @@ struct WalletContext: Sendable {
         case createNew
     }
 
-    /// Opens the wallet, runs `body`, and closes the HTTP client whatever happens.
+    /// Opens the wallet, runs `body`, and closes the wallet's connections whatever happens.
     /// - Parameters:
     ///   - access: whether the wallet may or must be created.
     ///   - mnemonic: the mnemonic to open (or create) the wallet with (`cashu restore`).
@@ -59,93 +57,56 @@ struct WalletContext: Sendable {
             throw CLIError(.config, "a wallet already exists in \(directory.url.path)", code: "walletExists")
         default: break
         }
-        let store: SQLiteWalletStore
-        do { store = try SQLiteWalletStore(directory: directory) } catch {
-            throw CLIError(
-                .storage,
-                "cannot open the wallet in \(directory.url.path): \(error.reason)",
-                code: "storage"
+        let linux = try await open(directory: directory, global: global, mnemonic: mnemonic, existed: exists,
+            recover: recover)
+        // A plaintext store's warning is logged by the chooser on every open (stderr, through the logger).
+        if !linux.recovery.unresolved.isEmpty {
+            output.warn(
+                "\(linux.recovery.unresolved.count) unfinished operation(s) still pending; `cashu recover` retries them"
             )
         }
-        let secureStore = SecureStoreChoice.make(for: directory)
-        let logger = Self.logger(verbose: global.verbose)
-        let client = HTTPMintConnector.makeHTTPClient()
+        await TestKillHook.install(on: linux.wallet)
+        if !exists && access == .createIfMissing {
+            output.note(
+                "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
+            )
+        }
+        let context = WalletContext(linux: linux, directory: directory, global: global, output: output, created: !exists)
         do {
-            let wallet = try await openWallet(
-                store: store,
-                secureStore: secureStore,
-                mnemonic: mnemonic,
-                client: client,
-                logger: logger,
-                verbose: global.verbose,
-                directory: directory,
-                existed: exists
-            )
-            // Makes no request when nothing is unfinished (Wallet.recover()).
-            let report = recover ? await wallet.recover() : RecoveryReport()
-            if !report.unresolved.isEmpty {
-                output.warn(
-                    "\(report.unresolved.count) unfinished operation(s) still pending; `cashu recover` retries them"
-                )
-            }
-            await TestKillHook.install(on: wallet)
-            if !exists && access == .createIfMissing {
-                output.note(
-                    "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
-                )
-            }
-            let context = WalletContext(
-                wallet: wallet,
-                store: store,
-                secureStore: secureStore,
-                directory: directory,
-                global: global,
-                output: output,
-                created: !exists,
-                recovery: report
-            )
             let result = try await body(context)
-            try? await client.shutdown()
+            await linux.close()
             return result
         } catch {
-            try? await client.shutdown()
+            await linux.close()
             throw error
         }
     }
 
-    /// `Wallet.open` without its own recovery pass (the caller runs and reports it).
-    private static func openWallet(
-        store: SQLiteWalletStore,
-        secureStore: any SecureStore,
-        mnemonic: Mnemonic?,
-        client: HTTPClient,
-        logger: Logger,
-        verbose: Bool,
+    /// `LinuxWallet.open`, its failures said the way a user can act on.
+    private static func open(
         directory: WalletDirectory,
-        existed: Bool
-    ) async throws -> Wallet {
-        let result: Result<Wallet, WalletError>
+        global: GlobalOptions,
+        mnemonic: Mnemonic?,
+        existed: Bool,
+        recover: Bool
+    ) async throws -> LinuxWallet {
+        var configuration: LinuxWalletConfiguration
         do {
-            result = .success(
-                try await Wallet.open(
-                    store: store,
-                    secureStore: secureStore,
-                    mnemonic: mnemonic,
-                    connectorFactory: { url in
-                        HTTPMintConnector(mintURL: url, httpClient: client, logger: verbose ? logger : nil)
-                    },
-                    logger: logger,
-                    recover: false,
-                    leases: store.operationLeases
-                )
-            )
+            configuration = try LinuxWalletConfiguration(
+                environment: ProcessInfo.processInfo.environment, directory: directory)
         } catch {
-            result = .failure(error)
+            throw CLIError(.config, error.reason, code: "config")
         }
-        switch result {
-        case .success(let wallet):
-            return wallet
-        case .failure(let error) where error.code == .secureStore && existed && mnemonic == nil:
+        configuration.logger = logger(verbose: global.verbose)
+        do {
+            return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)
+        } catch let error as LinuxWalletError {
+            switch error.code {
+            case .configuration: throw CLIError(.config, error.reason, code: "config")
+            case .storage: throw CLIError(.storage, error.reason, code: "storage")
+            case .secureStore: throw CLIError(.config, "secrets: \(error.reason)", code: "secureStore")
+            }
+        } catch let error as WalletError where error.code == .secureStore && existed && mnemonic == nil {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
             throw CLIError(
                 .storage,
@@ -153,18 +114,13 @@ struct WalletContext: Sendable {
                     + "with its recovery phrase",
                 code: error.code.rawValue
             )
-        case .failure(let error):
-            throw error
         }
     }
 
-    /// The logger: stderr at debug level with `--verbose`, silent otherwise. The engine logs fixed messages only.
-    /// LinuxWallet: the redacting log handler goes here.
+    /// The logger: stderr through the redacting handler, at warning level, debug with `--verbose`, or `CASHU_LOG`.
     static func logger(verbose: Bool) -> Logger {
-        guard verbose else { return Logger(label: "cashu", factory: { _ in SwiftLogNoOpLogHandler() }) }
-        var logger = Logger(label: "cashu", factory: { label in StreamLogHandler.standardError(label: label) })
-        logger.logLevel = .debug
-        return logger
+        let level = CashuLogging.level(verbose: verbose, environment: ProcessInfo.processInfo.environment).level
+        return Logger(label: "cashu") { label in CashuLogging.standardErrorHandler(label: label, level: level) }
     }
 
     // MARK: Mints

@@ -46,6 +46,7 @@ struct SystemdUnitsTests {
         #expect(service.contains("\nType=oneshot\n"))
         for hardening in [
             "NoNewPrivileges=yes", "ProtectSystem=strict", "PrivateTmp=yes", "ReadWritePaths=-%h/.local/share/cashu",
+            "SuccessExitStatus=69 75",
         ] {
             #expect(service.contains("\n\(hardening)\n"), "missing \(hardening)")
         }
@@ -87,6 +88,18 @@ struct SystemdUnitsTests {
         #expect(text.contains("\nExecStart=\(binary) refresh\n"), "\(text)")
         #expect(text.contains("\nEnvironment=\"CASHU_DIR=\(wallet)\"\n"), "\(text)")
         #expect(text.contains("\nReadWritePaths=-\"\(wallet)\"\n"), "\(text)")
+
+        // What the service runs works: its ExecStart, with its environment, on a wallet not made yet and on a new one
+        // (in the test run's D-Bus session, whose Secret Service holds the new wallet's phrase).
+        let serviceEnvironment = ProcessInfo.processInfo.environment.merging(["CASHU_DIR": wallet]) { _, new in new }
+        let early = try await ScriptRunner.run(binary, arguments: ["refresh"], environment: serviceEnvironment)
+        #expect(early.status == 0, "\(early.standardError)")
+        #expect(early.standardOutput.contains("nothing to refresh"))
+        let created = try await ScriptRunner.run(binary, arguments: ["wallet", "init"], environment: serviceEnvironment)
+        try #require(created.status == 0, "\(created.standardError)")
+        let pass = try await ScriptRunner.run(binary, arguments: ["refresh", "--json"], environment: serviceEnvironment)
+        #expect(pass.status == 0, "\(pass.standardError)")
+        #expect(pass.standardOutput.contains("\"errors\": []"), "\(pass.standardOutput)")
 
         let status = try await ScriptRunner.run(
             DaemonTestSupport.cashu,

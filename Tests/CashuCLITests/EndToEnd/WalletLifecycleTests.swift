@@ -44,13 +44,30 @@ struct WalletLifecycleTests {
     func missingMnemonic() async throws {
         let wallet = CLIWallet()
         defer { wallet.remove() }
-        try await wallet.json("wallet", "init")
-        try FileManager.default.removeItem(at: wallet.directory.appendingPathComponent("secrets.json"))
+        let initialized = try await wallet.json("wallet", "init")
+        #expect(initialized.string("secureStore") == "secret-service")
+        // The keyring loses the wallet's items (a reset keyring, another machine): clear them with secret-tool.
+        let record = try Data(contentsOf: wallet.directory.appendingPathComponent("secure-store.json"))
+        let walletID = try #require(
+            (try JSONSerialization.jsonObject(with: record) as? [String: Any])?["wallet"] as? String
+        )
+        let cleared = try await ScriptRunner.run(
+            "/usr/bin/secret-tool",
+            arguments: ["clear", "wallet", walletID],
+            environment: ProcessInfo.processInfo.environment
+        )
+        try #require(cleared.status == 0, "\(cleared.standardError)")
         let outcome = try await wallet.run("balance")
         outcome.expectFailure(74)
         #expect(outcome.stderr.contains("cashu restore"))
         try await wallet.run("balance", "--json").expectFailure(74, code: "secureStore", json: true)
-        #expect(!FileManager.default.fileExists(atPath: wallet.directory.appendingPathComponent("secrets.json").path))
+        // Nothing made a new phrase in its place.
+        let lookup = try await ScriptRunner.run(
+            "/usr/bin/secret-tool",
+            arguments: ["search", "--all", "wallet", walletID],
+            environment: ProcessInfo.processInfo.environment
+        )
+        #expect(!lookup.standardOutput.contains("wallet = \(walletID)"))
     }
 
     @Test("mints default and remove")

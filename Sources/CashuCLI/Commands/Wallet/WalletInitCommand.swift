@@ -23,7 +23,7 @@ struct WalletInitCommand: AsyncParsableCommand {
                     Write down its recovery phrase next: cashu wallet backup
                     """,
                 json: .object([
-                    ("created", true), ("dir", .string(path)), ("secureStore", .string(SecureStoreChoice.kind)),
+                    ("created", true), ("dir", .string(path)), ("secureStore", .string(context.linux.secrets.kind.rawValue)),
                 ])
             )
         }
