@@ -11,6 +11,8 @@ struct LiveSubscription: Sendable {
     let filters: [String]
     /// The consumer's stream.
     let continuation: AsyncStream<NotificationPayload>.Continuation
-    /// The connection generation on which the mint accepted it (`nil`: not subscribed on the current connection).
+    /// The connection generation on which it is subscribed or being subscribed (`nil`: not on the current one).
     var activeGeneration: Int?
+    /// The connection generation on which the mint answered its subscription OK.
+    var acceptedGeneration: Int?
 }

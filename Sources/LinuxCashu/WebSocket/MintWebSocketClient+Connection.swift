@@ -188,6 +188,7 @@ extension MintWebSocketClient {
             if error.code == .timeout { connection.abandon(grace: configuration.closeTimeout) }
             throw error
         }
+        if live[subId]?.activeGeneration == generation { live[subId]?.acceptedGeneration = generation }
     }
 
     /// Reconnection gave up: every live stream finishes, so its consumer polls.

@@ -151,6 +151,12 @@ public actor MintWebSocketClient: SubscriptionTransport {
     /// How many subscriptions have a listening consumer.
     public var subscriptionCount: Int { live.count }
 
+    /// How many of them the mint has accepted on the current connection.
+    var activeSubscriptionCount: Int {
+        guard connection != nil else { return 0 }
+        return live.values.filter { $0.acceptedGeneration == generation }.count
+    }
+
     /// Shuts down: finishes every subscription's stream, fails requests in flight, closes the socket (waiting at
     /// most ``WebSocketConfiguration/closeTimeout`` for the close handshake). Idempotent.
     public func shutdown() async {

@@ -12,7 +12,7 @@ final class WebSocketConnection: Sendable {
     let socket: WebSocket
     let inbound: AsyncStream<InboundFrame>
     private let continuation: AsyncStream<InboundFrame>.Continuation
-    private let probe = OneShot<Bool>()
+    private let probe = OneShot<ProbeOutcome>()
     private let probePayload: [UInt8]
 
     private init(socket: WebSocket) {
@@ -30,11 +30,11 @@ final class WebSocketConnection: Sendable {
         socket.onBinary { _, buffer in continuation.yield(.binary(buffer.readableBytes)) }
         socket.onPing { _, _ in continuation.yield(.control) }
         socket.onPong { _, buffer in
-            if Array(buffer.readableBytesView) == probePayload { probe.complete(true) }
+            if Array(buffer.readableBytesView) == probePayload { probe.complete(.answered) }
             continuation.yield(.control)
         }
         socket.onClose.whenComplete { _ in
-            probe.complete(false)
+            probe.complete(.closed)
             continuation.yield(.closed)
             continuation.finish()
         }
@@ -79,16 +79,22 @@ final class WebSocketConnection: Sendable {
         }
         // The probe shares the connect deadline.
         let probeTimer = connection.socket.eventLoop.scheduleTask(deadline: deadline) {
-            connection.probe.complete(false)
+            connection.probe.complete(.timedOut)
         }
         timer.cancel()
         connection.socket.sendPing(Data(connection.probePayload), promise: nil)
-        let answered = await connection.probe.wait()
+        let outcome = await connection.probe.wait()
         probeTimer.cancel()
-        guard answered else {
+        switch outcome {
+        case .answered:
+            break
+        case .timedOut:
             await connection.close(timeout: configuration.closeTimeout)
-            logger.debug("WebSocket probe unanswered", metadata: ["host": "\(url.host ?? "")"])
+            logger.debug("WebSocket probe unanswered")
             throw SubscriptionError(.connectTimeout, "the mint did not answer the WebSocket probe in time")
+        case .closed:
+            logger.debug("WebSocket closed during the probe")
+            throw SubscriptionError(.unreachable, "the WebSocket closed before the probe was answered")
         }
         if let interval = configuration.pingInterval {
             // websocket-kit closes the channel when a ping is not answered by the next one.
