@@ -45,6 +45,8 @@ let package = Package(
             dependencies: [
                 "CoreCashu",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/CashuTestSupport",
