@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 @Suite("cashu offline queue")
-struct OfflineQueueTests {
+struct QueuedCommandTests {
     @Test("a receive and a payment for a mint that is down are queued, then done once by refresh when it is back")
     func queuedUntilTheMintIsBack() async throws {
         let mint = try await RestartableTestMint.make()
