@@ -9,7 +9,7 @@ struct DaemonInstallCommand: AsyncParsableCommand {
         abstract: "Write cashu-refresh.service and .timer to ~/.config/systemd/user and enable the timer."
     )
 
-    @OptionGroup var options: DaemonOptions
+    @OptionGroup var global: GlobalOptions
 
     @Option(help: "The cashu binary the service runs (default: this one).")
     var executable: String?
@@ -18,19 +18,14 @@ struct DaemonInstallCommand: AsyncParsableCommand {
     var noEnable = false
 
     func run() async throws {
-        guard let binary = executable ?? DaemonInstallation.currentExecutable(), binary.hasPrefix("/") else {
+        let directory = try global.walletDirectory().url.path
+        guard let units = SystemdUnits.installed(executable: executable, walletDirectory: directory) else {
             throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
         }
-        let directory = try options.walletDirectory
         try FileManager.default.createDirectory(
             atPath: directory,
             withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700]
-        )
-        let units = SystemdUnits(
-            executable: SystemdUnits.escaped(binary),
-            walletDirectory: SystemdUnits.escaped(directory),
-            exportsWalletDirectory: true
         )
         let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
         try installation.write(units)
@@ -48,15 +43,15 @@ struct DaemonInstallCommand: AsyncParsableCommand {
             note = "no systemd user manager answered; in your login session run: "
                 + "systemctl --user daemon-reload && systemctl --user enable --now \(SystemdUnits.timerName)"
         }
-        if options.json {
-            DaemonOutput.printJSON([
-                "service": installation.servicePath, "timer": installation.timerPath, "enabled": enabled,
-                "note": note as Any,
+        Output(json: global.json).result(
+            human: [
+                "Wrote \(installation.servicePath)", "Wrote \(installation.timerPath)",
+                enabled ? "Enabled \(SystemdUnits.timerName): refresh every 15 minutes." : "Note: \(note ?? "")",
+            ].joined(separator: "\n"),
+            json: .object([
+                ("service", .string(installation.servicePath)), ("timer", .string(installation.timerPath)),
+                ("enabled", .bool(enabled)), ("note", .optional(note)),
             ])
-        } else {
-            print("Wrote \(installation.servicePath)")
-            print("Wrote \(installation.timerPath)")
-            print(enabled ? "Enabled \(SystemdUnits.timerName): refresh every 15 minutes." : "Note: \(note ?? "")")
-        }
+        )
     }
 }

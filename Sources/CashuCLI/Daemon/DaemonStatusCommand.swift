@@ -8,7 +8,7 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         abstract: "Show whether the refresh timer is installed and enabled, and its last and next run."
     )
 
-    @OptionGroup var options: DaemonOptions
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
@@ -21,27 +21,29 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         let lastTrigger = property("LastTriggerUSec", SystemdUnits.timerName)
         let nextRun = property("NextElapseUSecRealtime", SystemdUnits.timerName)
         let lastResult = property("Result", SystemdUnits.serviceName)
-        if options.json {
-            DaemonOutput.printJSON([
-                "installed": installation.isInstalled, "unitDirectory": installation.unitDirectory,
-                "execStart": installation.installedExecStart as Any, "systemd": manager ? "user" : "unavailable",
-                "enabled": enabled as Any, "active": active as Any, "lastRun": lastTrigger as Any,
-                "nextRun": nextRun as Any, "lastResult": lastResult as Any,
+        var lines: [String] = []
+        if !installation.isInstalled {
+            lines.append("The refresh timer is not installed (cashu daemon install).")
+        } else {
+            lines.append("Installed in \(installation.unitDirectory)")
+            if let exec = installation.installedExecStart { lines.append("Runs:        \(exec)") }
+            if manager {
+                lines.append("Timer:       \(enabled ?? "unknown"), \(active ?? "unknown")")
+                lines.append("Last run:    \(lastTrigger ?? "never")\(lastResult.map { " (\($0))" } ?? "")")
+                lines.append("Next run:    \(nextRun ?? "not scheduled")")
+            } else {
+                lines.append("systemd:     no user manager answered; cannot tell whether the timer is enabled")
+            }
+        }
+        Output(json: global.json).result(
+            human: lines.joined(separator: "\n"),
+            json: .object([
+                ("installed", .bool(installation.isInstalled)), ("unitDirectory", .string(installation.unitDirectory)),
+                ("execStart", .optional(installation.installedExecStart)),
+                ("systemd", .string(manager ? "user" : "unavailable")), ("enabled", .optional(enabled)),
+                ("active", .optional(active)), ("lastRun", .optional(lastTrigger)), ("nextRun", .optional(nextRun)),
+                ("lastResult", .optional(lastResult)),
             ])
-            return
-        }
-        guard installation.isInstalled else {
-            print("The refresh timer is not installed (cashu daemon install).")
-            return
-        }
-        print("Installed in \(installation.unitDirectory)")
-        if let exec = installation.installedExecStart { print("Runs:        \(exec)") }
-        guard manager else {
-            print("systemd:     no user manager answered; cannot tell whether the timer is enabled")
-            return
-        }
-        print("Timer:       \(enabled ?? "unknown"), \(active ?? "unknown")")
-        print("Last run:    \(lastTrigger ?? "never")\(lastResult.map { " (\($0))" } ?? "")")
-        print("Next run:    \(nextRun ?? "not scheduled")")
+        )
     }
 }

@@ -8,7 +8,7 @@ struct DaemonUninstallCommand: AsyncParsableCommand {
         abstract: "Disable the refresh timer and remove its unit files (the wallet is not touched)."
     )
 
-    @OptionGroup var options: DaemonOptions
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
@@ -16,10 +16,9 @@ struct DaemonUninstallCommand: AsyncParsableCommand {
         if manager { _ = Systemctl.user(["disable", "--now", SystemdUnits.timerName]) }
         let removed = try installation.remove()
         if manager { _ = Systemctl.user(["daemon-reload"]) }
-        if options.json {
-            DaemonOutput.printJSON(["removed": removed, "unitDirectory": installation.unitDirectory])
-        } else {
-            print(removed ? "Removed the refresh timer and service." : "The refresh timer was not installed.")
-        }
+        Output(json: global.json).result(
+            human: removed ? "Removed the refresh timer and service." : "The refresh timer was not installed.",
+            json: .object([("removed", .bool(removed)), ("unitDirectory", .string(installation.unitDirectory))])
+        )
     }
 }

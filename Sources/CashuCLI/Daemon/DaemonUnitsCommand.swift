@@ -8,7 +8,7 @@ struct DaemonUnitsCommand: AsyncParsableCommand {
         abstract: "Print the service and timer that `cashu daemon install` would write."
     )
 
-    @OptionGroup var options: DaemonOptions
+    @OptionGroup var global: GlobalOptions
 
     @Option(help: "The cashu binary the service runs (default: this one).")
     var executable: String?
@@ -17,26 +17,16 @@ struct DaemonUnitsCommand: AsyncParsableCommand {
     var shipped = false
 
     func run() async throws {
-        let units: SystemdUnits
-        if shipped {
-            units = .shipped
-        } else {
-            guard let binary = executable ?? DaemonInstallation.currentExecutable() else {
-                throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
-            }
-            units = SystemdUnits(
-                executable: SystemdUnits.escaped(binary),
-                walletDirectory: SystemdUnits.escaped(try options.walletDirectory),
-                exportsWalletDirectory: true
-            )
+        let directory = try global.walletDirectory().url.path
+        let chosen = shipped ? .shipped : SystemdUnits.installed(executable: executable, walletDirectory: directory)
+        guard let units = chosen else {
+            throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
         }
-        if options.json {
-            DaemonOutput.printJSON([SystemdUnits.serviceName: units.service, SystemdUnits.timerName: units.timer])
-        } else {
-            print("# \(SystemdUnits.serviceName)")
-            print(units.service)
-            print("# \(SystemdUnits.timerName)")
-            print(units.timer, terminator: "")
-        }
+        Output(json: global.json).result(
+            human: "# \(SystemdUnits.serviceName)\n\(units.service)\n# \(SystemdUnits.timerName)\n\(units.timer)",
+            json: .object([
+                (SystemdUnits.serviceName, .string(units.service)), (SystemdUnits.timerName, .string(units.timer)),
+            ])
+        )
     }
 }

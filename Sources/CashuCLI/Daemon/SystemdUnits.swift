@@ -23,6 +23,19 @@ struct SystemdUnits: Equatable {
         exportsWalletDirectory: false
     )
 
+    /// The units for `executable` (default: the running binary) and the wallet in `walletDirectory`, both literal
+    /// paths; `nil` when the running binary cannot be found.
+    static func installed(executable: String?, walletDirectory: String) -> SystemdUnits? {
+        guard let binary = executable ?? DaemonInstallation.currentExecutable(), binary.hasPrefix("/") else {
+            return nil
+        }
+        return SystemdUnits(
+            executable: escaped(binary),
+            walletDirectory: escaped(walletDirectory),
+            exportsWalletDirectory: true
+        )
+    }
+
     /// systemd treats `%` as a specifier and `\` as an escape in unit values: a literal path must escape them.
     /// Paths that already use specifiers (the shipped units) are passed as they are.
     static func escaped(_ path: String) -> String {
