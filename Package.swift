@@ -45,6 +45,8 @@ let package = Package(
             dependencies: [
                 "CoreCashu",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/CashuTestSupport",
@@ -127,18 +129,27 @@ let package = Package(
         .testTarget(
             name: "CashuCLITests",
             dependencies: [
+                "CashuCLI",
                 "CoreCashu",
                 "CashuTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Example: the wallet engine end to end against a mint (scripts/demo).
+        // Example: the wallet engine's API end to end against a mint (scripts/demo runs the cashu binary instead).
         .executableTarget(
             name: "WalletDemo",
             dependencies: ["CoreCashu", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Examples/WalletDemo",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Test tool: one secure store operation in a child process (its own D-Bus session: none, no service, locked).
+        .executableTarget(
+            name: "SecureStoreProbe",
+            dependencies: ["CoreCashu", "LinuxCashu", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/SecureStoreProbe",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Test tool: runs one wallet operation in a child process and SIGKILLs itself at a chosen step.

@@ -1,6 +1,6 @@
 // Example: the wallet engine end to end against a mint — mint 1000 sat, send 300, receive it, pay an invoice.
 //
-// Usage: WalletDemo MINT_URL [PAYEE_MINT_URL]   (scripts/demo starts local Nutshell mints and runs this)
+// Usage: WalletDemo MINT_URL [PAYEE_MINT_URL]   (a library example; scripts/demo shows the `cashu` binary instead)
 
 import AsyncHTTPClient
 import CoreCashu

@@ -1,4 +1,5 @@
-// The `cashu` command line: the root command (configuration only; one file per subcommand).
+// The `cashu` command line: the root command (configuration only; one file per subcommand, the entry point in
+// CashuCommand+Main.swift).
 
 import ArgumentParser
 
@@ -6,6 +7,17 @@ import ArgumentParser
 struct CashuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cashu",
-        abstract: "A Cashu ecash wallet."
+        abstract: "A Cashu ecash wallet.",
+        discussion: """
+            Every command takes --dir (env CASHU_DIR), --mint (env CASHU_MINT_URL), --unit, --json and --verbose. \
+            With --json a command prints exactly one JSON object on stdout. Exit codes: docs/cli.md.
+            """,
+        version: CLIVersion.current,
+        subcommands: [
+            WalletCommand.self, InfoCommand.self, MintsCommand.self, BalanceCommand.self, MintCommand.self,
+            SendCommand.self, ReceiveCommand.self, PayCommand.self, RequestCommand.self, PendingCommand.self,
+            HistoryCommand.self, DecodeCommand.self, RestoreCommand.self, RecoverCommand.self, RefreshCommand.self,
+            DaemonCommand.self,
+        ]
     )
 }

@@ -40,6 +40,12 @@ enum HTTPFailureClassifier {
             // Only connect(2) reports ECONNREFUSED (an IP literal fails with it unwrapped); an established
             // connection that fails reports ECONNRESET, EPIPE, ...
             if io.errnoCode == ECONNREFUSED { return (.unreachable, "connection refused") }
+            // A network or host that cannot be reached, as connect(2) reports it (a link down, no route). The same
+            // errno on an established connection (an ICMP error after the request went out) stays ambiguous.
+            let unroutable = [ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN].contains(io.errnoCode)
+            if unroutable, String(describing: io).contains("connect") {
+                return (.unreachable, "no route to the mint")
+            }
             if io.errnoCode == ECONNRESET { return (.transport, "connection reset") }
             return (.transport, "connection failed")
         }

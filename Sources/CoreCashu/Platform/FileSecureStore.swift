@@ -2,10 +2,18 @@
 
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A ``SecureStore`` keeping secrets in one JSON file, unencrypted.
 ///
 /// For tests and for hosts that opted in knowingly: the file is created 0600 and replaced atomically (write to a
-/// temporary file, fsync, rename), but anyone who can read it has the wallet. The Linux platform layer supplies
+/// temporary file, fsync, rename, fsync of the directory), writers in several processes are serialised by an
+/// advisory lock on a sibling `.lock` file (so the CLI and the refresh timer never drop each other's secrets), but
+/// anyone who can read it has the wallet. The Linux platform layer supplies
 /// libsecret and encrypted-file stores for real use.
 public actor FileSecureStore: SecureStore {
     private let url: URL
@@ -20,15 +28,39 @@ public actor FileSecureStore: SecureStore {
     }
 
     public func save(_ value: SecureBytes, key: String) async throws {
-        var all = try readAll()
-        all[key] = value.exposedSecretBytes
-        try writeAll(all)
+        try withWriteLock {
+            var all = try readAll()
+            all[key] = value.exposedSecretBytes
+            try writeAll(all)
+        }
     }
 
     public func delete(key: String) async throws {
-        var all = try readAll()
-        guard all.removeValue(forKey: key) != nil else { return }
-        try writeAll(all)
+        try withWriteLock {
+            var all = try readAll()
+            guard all.removeValue(forKey: key) != nil else { return }
+            try writeAll(all)
+        }
+    }
+
+    /// Runs a read-modify-write under an exclusive `flock` on `<file>.lock`, held across processes.
+    private func withWriteLock(_ body: () throws -> Void) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let lockPath = url.path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StorageError(.unavailable, "cannot open the secure store's lock file (errno \(errno))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw StorageError(.unavailable, "cannot lock the secure store file (errno \(errno))")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try body()
     }
 
     private func readAll() throws -> [String: [UInt8]] {
@@ -72,6 +104,14 @@ public actor FileSecureStore: SecureStore {
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw StorageError(.unavailable, "cannot replace the secure store file (errno \(errno))")
+        }
+        // The rename is durable only once the directory is.
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            defer { close(directoryDescriptor) }
+            guard fsync(directoryDescriptor) == 0 else {
+                throw StorageError(.unavailable, "cannot fsync the secure store's directory (errno \(errno))")
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 
 /// Everything a transaction can read and write.
 public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & MintStore & OperationJournal
-    & QuoteStore & HistoryStore & MetadataStore
+    & QuoteStore & HistoryStore & MetadataStore & QueuedOperationStore
 
 /// A wallet's durable store.
 ///

@@ -18,6 +18,10 @@ struct HTTPFailureClassifierTests {
             HTTPClientError.tlsHandshakeTimeout, HTTPClientError.socksHandshakeTimeout,
             HTTPClientError.httpProxyHandshakeTimeout, HTTPClientError.alreadyShutdown,
             ChannelError.connectTimeout(.seconds(1)), IOError(errnoCode: ECONNREFUSED, reason: "connect"),
+            // A link down or no route, from connect(2) or from finishing a non-blocking connect.
+            IOError(errnoCode: ENETUNREACH, reason: "connect"), IOError(errnoCode: EHOSTUNREACH, reason: "connect"),
+            IOError(errnoCode: EHOSTUNREACH, reason: "finishing a non-blocking connect failed"),
+            IOError(errnoCode: ENETDOWN, reason: "connect"),
         ] {
             #expect(Self.code(error) == .unreachable, "\(error)")
         }

@@ -54,8 +54,9 @@ struct SQLiteWalletStoreTests {
         #expect(
             tables.isSuperset(of: [
                 "mints", "keysets", "counters", "proofs", "operations", "mint_quotes", "melt_quotes", "history",
+                "queued_operations",
             ]))
-        #expect(migrations == ["v1", "v2"])
+        #expect(migrations == ["v1", "v2", "v3"])
 
         let missing = directory.url.appendingPathComponent("new.sqlite").path
         _ = try SQLiteWalletStore(path: missing)

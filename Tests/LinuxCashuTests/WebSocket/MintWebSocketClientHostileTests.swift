@@ -97,7 +97,7 @@ struct MintWebSocketClientHostileTests {
 
     @Test("Nothing listening: unreachable at once")
     func refused() async throws {
-        let port = try await WebSocketTestMint.freePort()
+        let port = try await RestartableTestMint.freePort()
         let mint = try MintURL("http://127.0.0.1:\(port)")
         let client = try MintWebSocketClient(mint: mint, configuration: Self.quick)
         let error = await #expect(throws: SubscriptionError.self) { try await client.connect() }

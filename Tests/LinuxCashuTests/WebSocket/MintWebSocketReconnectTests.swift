@@ -17,7 +17,7 @@ struct MintWebSocketReconnectTests {
 
     @Test("Killed and restarted: the client reconnects, resubscribes, and delivers the later notification")
     func reconnectsAndResubscribes() async throws {
-        let mint = try await WebSocketTestMint.make()
+        let mint = try await RestartableTestMint.make()
         // FakeWallet without BRR leaves the invoice unpaid until the restarted mint (with BRR) is asked about it.
         try await mint.start(["FAKEWALLET_BRR": "False"])
         let url = try mint.url
@@ -61,7 +61,7 @@ struct MintWebSocketReconnectTests {
 
     @Test("A mint that stays down: the client gives up, finishes the stream; a new subscription tries again")
     func givesUpThenRecovers() async throws {
-        let mint = try await WebSocketTestMint.make()
+        let mint = try await RestartableTestMint.make()
         try await mint.start()
         let url = try mint.url
         let client = try MintWebSocketClient(

@@ -36,7 +36,7 @@ struct WalletWebSocketTests {
 
     @Test("waitForMintQuote returns when the mint's notification says PAID (confirmed over HTTP)")
     func mintQuoteThroughWebSocket() async throws {
-        let mint = try await WebSocketTestMint.make()
+        let mint = try await RestartableTestMint.make()
         try await mint.start(["FAKEWALLET_BRR": "False", "MINT_INPUT_FEE_PPK": "0"])
         let url = try mint.url
         let pool = MintWebSocketPool(
@@ -74,7 +74,7 @@ struct WalletWebSocketTests {
 
     @Test("The socket dies for good: the wallet falls back to polling and still sees the quote paid")
     func fallsBackToPolling() async throws {
-        let mint = try await WebSocketTestMint.make()
+        let mint = try await RestartableTestMint.make()
         try await mint.start(["FAKEWALLET_BRR": "False"])
         let url = try mint.url
         let pool = MintWebSocketPool(
@@ -104,7 +104,7 @@ struct WalletWebSocketTests {
 
     @Test("waitForMelt settles a pending melt when the restarted mint's notification says PAID")
     func meltThroughWebSocket() async throws {
-        let mint = try await WebSocketTestMint.make()
+        let mint = try await RestartableTestMint.make()
         try await mint.start(["FAKEWALLET_PAY_INVOICE_STATE": "PENDING", "FAKEWALLET_PAYMENT_STATE": "PENDING"])
         let url = try mint.url
         let pool = MintWebSocketPool(

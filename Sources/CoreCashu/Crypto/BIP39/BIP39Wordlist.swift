@@ -4,10 +4,10 @@
 ///
 /// Source: `bip-0039/english.txt` as shipped in PyPI `mnemonic` 0.21, SHA-256
 /// `2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda`. The list is in ascending byte order, which
-/// `index(of:)` relies on.
-enum BIP39Wordlist {
+/// `index(of:)` relies on. Package-visible: LinuxCashu's log redactor recognises mnemonics by it.
+package enum BIP39Wordlist {
     /// The 2048 words; a word's index is its 11-bit value.
-    static let english: [String] = [
+    package static let english: [String] = [
         "abandon", "ability", "able", "about", "above", "absent", "absorb", "abstract", "absurd",
         "abuse", "access", "accident", "account", "accuse", "achieve", "acid", "acoustic", "acquire",
         "across", "act", "action", "actor", "actress", "actual", "adapt", "add", "addict",

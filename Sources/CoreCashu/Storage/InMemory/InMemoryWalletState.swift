@@ -20,6 +20,7 @@ struct InMemoryWalletState: Sendable {
     var meltQuotes: [String: Sequenced<StoredMeltQuote>] = [:]
     var history: [OperationID: Sequenced<HistoryEntry>] = [:]
     var metadata: [String: String] = [:]
+    var queuedOperations: [OperationID: Sequenced<QueuedOperation>] = [:]
     private var nextSequence: UInt64 = 0
 
     /// The next insertion position; it only grows.

@@ -11,6 +11,7 @@ enum SQLiteMigrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
+        migrator.registerMigration("v3", migrate: v3)
         return migrator
     }
 
@@ -166,5 +167,29 @@ enum SQLiteMigrations {
     /// Wallet metadata (which seed the wallet belongs to, ...): text values under text keys.
     static func v2(_ db: Database) throws {
         try db.execute(sql: "CREATE TABLE metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID")
+    }
+
+    /// The offline queue: operations asked for while their mint was unreachable (``QueuedOperationStore``).
+    /// `payload` can hold a token worth money; `seq` orders entries queued at the same time.
+    static func v3(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE queued_operations (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    mint_url TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    last_error_code TEXT,
+                    last_error TEXT,
+                    operation_id TEXT,
+                    result BLOB,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                );
+                CREATE INDEX queued_operations_by_state ON queued_operations (state, mint_url, created_at);
+                """)
     }
 }

@@ -1,32 +1,31 @@
 // Test support: a Nutshell mint that can be killed and started again on the same port, database and key.
 
-import CashuTestSupport
 import CoreCashu
 import Foundation
 import NIOCore
 import NIOPosix
 
 /// One mint identity run as successive processes, as an operator restarting (or a crash killing) a mint.
-final class WebSocketTestMint: @unchecked Sendable {
-    let database = FileManager.default.temporaryDirectory.appendingPathComponent("ws-mint-\(UUID().uuidString)")
-    let port: Int
-    let key = "cashuswift-ws-mint-\(UUID().uuidString)"
-    private(set) var current: TestMint?
+public final class RestartableTestMint: @unchecked Sendable {
+    public let database = FileManager.default.temporaryDirectory.appendingPathComponent("restartable-mint-\(UUID().uuidString)")
+    public let port: Int
+    public let key = "cashuswift-restartable-mint-\(UUID().uuidString)"
+    public private(set) var current: TestMint?
 
     private init(port: Int) { self.port = port }
 
     /// A mint identity on a port free now.
-    static func make() async throws -> WebSocketTestMint {
-        WebSocketTestMint(port: try await freePort())
+    public static func make() async throws -> RestartableTestMint {
+        RestartableTestMint(port: try await freePort())
     }
 
-    var url: MintURL {
+    public var url: MintURL {
         get throws { try MintURL("http://127.0.0.1:\(port)") }
     }
 
     /// Starts a process for this mint (`environment` adds FAKEWALLET_* settings and the like).
     @discardableResult
-    func start(_ environment: [String: String] = [:]) async throws -> TestMint {
+    public func start(_ environment: [String: String] = [:]) async throws -> TestMint {
         var variables = environment
         variables["MINT_DATABASE"] = database.path
         variables["MINT_LISTEN_PORT"] = String(port)
@@ -37,7 +36,7 @@ final class WebSocketTestMint: @unchecked Sendable {
     }
 
     /// Kills the running process at once (SIGKILL to its process group), as a crash would.
-    func kill() async {
+    public func kill() async {
         guard let mint = current else { return }
         _ = Foundation.kill(-mint.pid, SIGKILL)
         await mint.stop()
@@ -45,14 +44,14 @@ final class WebSocketTestMint: @unchecked Sendable {
     }
 
     /// Stops the process and removes the database.
-    func remove() async {
+    public func remove() async {
         await current?.stop()
         current = nil
         try? FileManager.default.removeItem(at: database)
     }
 
     /// A TCP port free right now on loopback.
-    static func freePort() async throws -> Int {
+    public static func freePort() async throws -> Int {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).get()
         let port = channel.localAddress?.port ?? 0

@@ -1,0 +1,56 @@
+// The `cashu` entry point: parse, run under the signal handlers, print one error line and exit with its class.
+
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension CashuCommand {
+    static func main() async {
+        // A closed stdout must not kill the process between a durable result and its cleanup.
+        signal(SIGPIPE, SIG_IGN)
+        let arguments = GlobalArguments.normalize(Array(CommandLine.arguments.dropFirst()))
+        let output = Output(json: arguments.prefix { $0 != "--" }.contains("--json"))
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            // --help, --version and --generate-completion-script end here with status 0.
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            let text = CLIError.oneLine(message(for: error))
+            output.failure(CLIError(.usage, "\(text) (see `cashu help`)", code: "usage"))
+            Foundation.exit(ExitClass.usage.rawValue)
+        }
+        let boxed = UncheckedCommand(command: command)
+        let (error, interrupted) = await Interruption.run(output: output) {
+            var command = boxed.command
+            if var async = command as? any AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        }
+        guard let error else { Foundation.exit(0) }
+        if exitCode(for: error) == .success { exit(withError: error) }
+        var failure = CLIError.from(error)
+        if interrupted && failure.exitClass != .interrupted {
+            let journaled =
+                failure.operationID != nil ? "; the operation is journaled and `cashu recover` settles it" : ""
+            failure = CLIError(
+                .interrupted,
+                "interrupted\(journaled)",
+                code: "cancelled",
+                operationID: failure.operationID
+            )
+        }
+        output.failure(failure)
+        Foundation.exit(failure.exitClass.rawValue)
+    }
+
+    /// A parsed command carried into the task that runs it (it is used there only).
+    private struct UncheckedCommand: @unchecked Sendable {
+        var command: any ParsableCommand
+    }
+}

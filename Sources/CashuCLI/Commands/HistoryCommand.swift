@@ -1,0 +1,91 @@
+// CLI: `cashu history` — what the wallet did, newest first (answered from the store, no network).
+
+import ArgumentParser
+import CoreCashu
+
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show what the wallet did, newest first."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("How many entries to show.", valueName: "n"))
+    var limit: Int = 50
+
+    func validate() throws {
+        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
+    }
+
+    func run() async throws {
+        let limit = limit
+        try await WalletContext.run(global) { context in
+            let filter = try context.global.explicitMint()
+            let entries = try await context.wallet.history(limit: limit).filter {
+                filter == nil || $0.mintURL == filter
+            }
+            var table = TextTable(header: ["Date", "What", "Amount", "Fee", "State", "Mint"], rightAligned: [2, 3])
+            for entry in entries {
+                table.add([
+                    DateText.short(entry.createdAt), Self.word(entry), Self.signed(entry),
+                    entry.fee > 0 ? Amount.text(entry.fee, entry.unit) : "", Self.state(entry),
+                    entry.mintURL.rawValue + (entry.memo.map { "  \"\(Untrusted.display($0, limit: 60))\"" } ?? ""),
+                ])
+            }
+            context.output.result(
+                human: entries.isEmpty ? "No history yet." : table.rendered,
+                json: .object([
+                    (
+                        "entries",
+                        .array(
+                            entries.map { entry in
+                                .object([
+                                    ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),
+                                    ("mint", .string(entry.mintURL.rawValue)), ("unit", .string(entry.unit.rawValue)),
+                                    ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
+                                    ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
+                                    ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
+                                ])
+                            }
+                        )
+                    )
+                ])
+            )
+        }
+    }
+
+    static let incoming: Set<OperationKind> = [.mint, .receive, .reclaim, .restore]
+    static let outgoing: Set<OperationKind> = [.send, .melt]
+
+    /// The amount with + for what came in and - for what went out.
+    static func signed(_ entry: HistoryEntry) -> String {
+        let text = Amount.text(entry.amount, entry.unit)
+        guard entry.amount > 0 else { return text }
+        if incoming.contains(entry.kind) { return "+" + text }
+        return outgoing.contains(entry.kind) ? "-" + text : text
+    }
+
+    /// What an operation meant to a user.
+    static func word(_ entry: HistoryEntry) -> String {
+        switch entry.kind {
+        case .mint: "minted"
+        case .melt: "paid"
+        // A send interrupted before its token was handed out ends as a swap of nothing.
+        case .send: entry.amount == 0 ? "swapped" : "sent"
+        case .receive: "received"
+        case .swap: "swapped"
+        case .reclaim: "reclaimed"
+        case .restore: "restored"
+        }
+    }
+
+    /// The state in words: a send stays pending until its token is claimed.
+    static func state(_ entry: HistoryEntry) -> String {
+        switch (entry.kind, entry.state) {
+        case (.send, .pending): "unclaimed"
+        case (.send, .done): "claimed"
+        default: entry.state.rawValue
+        }
+    }
+}

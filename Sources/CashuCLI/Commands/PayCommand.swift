@@ -1,0 +1,112 @@
+// CLI: `cashu pay INVOICE` — pay a Lightning invoice with ecash (NUT-05 melt): the quote with its fees is shown and
+// confirmed, the unused fee reserve comes back as change (NUT-08).
+
+import ArgumentParser
+import CoreCashu
+import LinuxCashu
+
+struct PayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pay",
+        abstract: "Pay a Lightning invoice with ecash.",
+        discussion: """
+            Shows the amount, the fee reserve (the most Lightning routing may cost; the unused part comes back \
+            as change) and the estimated input fees, and asks before paying unless --yes. A payment still in \
+            flight ends with exit code 75; `cashu pending` and `cashu refresh` settle it. With --yes, an invoice \
+            whose mint cannot be reached is queued and paid when the mint is back (`cashu refresh`).
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The bolt11 invoice.", valueName: "invoice"))
+    var invoice: String
+
+    @Flag(name: [.short, .long], help: "Pay without asking.")
+    var yes = false
+
+    func run() async throws {
+        let invoice = invoice
+        let yes = yes
+        try await WalletContext.run(global) { context in
+            let output = context.output
+            let mint = try await context.mint()
+            let unit = context.global.currencyUnit
+            if !yes && !output.stdinIsTerminal {
+                throw CLIError(.usage, "stdin is not a terminal: pass --yes to pay without a question", code: "usage")
+            }
+            let quote: StoredMeltQuote
+            do {
+                quote = try await context.wallet.meltQuote(request: invoice, mint: mint, unit: unit)
+            } catch let error as WalletError where error.code == .mintUnreachable && yes {
+                // Nothing was asked of the mint yet: with --yes the payment waits in the offline queue, which
+                // quotes and pays once the mint is back (`cashu refresh`), exactly once.
+                let entry = try await context.linux.queue.enqueueMelt(request: invoice, mint: mint, unit: unit)
+                output.result(
+                    human:
+                        "Queued: \(mint) cannot be reached now. The payment is kept in the wallet and made when "
+                        + "the mint is back (`cashu refresh`; `cashu pending` lists it).",
+                    json: .object([
+                        ("state", "queued"), ("queued", .string(entry.id.rawValue)), ("mint", .string(mint.rawValue)),
+                        ("unit", .string(unit.rawValue)),
+                    ])
+                )
+                return
+            }
+            let inputFee = try await Self.estimatedInputFee(quote, context: context)
+            let most = quote.amount + quote.feeReserve + inputFee
+            let summary = TextTable(rightAligned: [1]).with([
+                ["Amount", Amount.text(quote.amount, unit)],
+                ["Fee reserve", Amount.text(quote.feeReserve, unit), "(Lightning fees, at most; the rest comes back)"],
+                ["Input fees", Amount.text(inputFee, unit), "(estimated)"],
+                ["At most", Amount.text(most, unit), "from \(mint)"],
+            ])
+            if !yes {
+                Output.write("Pay this invoice?\n\(summary.rendered)\n", to: .standardError)
+                guard try await Prompt.confirm("Pay \(Amount.text(quote.amount, unit))?", output: output) else {
+                    throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
+                }
+            } else {
+                output.note(summary.rendered)
+            }
+            let result = try await context.wallet.melt(quoteID: quote.id)
+            guard result.state == .paid else {
+                throw CLIError(
+                    .pending,
+                    "the payment is in flight at the mint; `cashu pending` shows it and `cashu refresh` settles it",
+                    code: "pending",
+                    operationID: result.operationID
+                )
+            }
+            let change = result.change > 0 ? " Change returned: \(Amount.text(result.change, unit))." : ""
+            output.result(
+                human: "Paid \(Amount.text(result.amount, unit)) (fees \(Amount.text(result.fee, unit))).\(change)",
+                json: .object([
+                    ("quote", .string(quote.id)), ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
+                    ("amount", .number(result.amount)), ("feeReserve", .number(quote.feeReserve)),
+                    ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
+                    ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
+                    ("operation", .string(result.operationID.rawValue)),
+                ])
+            )
+        }
+    }
+
+    /// NUT-02 input fees of the proofs that pay amount + fee reserve on the active keyset (one proof per power of two).
+    /// An estimate: a swap first for exact proofs, when the wallet has none, costs its own input fee.
+    static func estimatedInputFee(_ quote: StoredMeltQuote, context: WalletContext) async throws -> UInt64 {
+        let keysets = try await context.wallet.syncKeysets(quote.mintURL)
+        guard let keyset = keysets.first(where: { $0.active && $0.unit == quote.unit }), keyset.inputFeePPK > 0 else {
+            return 0
+        }
+        let need = quote.amount + quote.feeReserve
+        var fee: UInt64 = 0
+        for _ in 0..<4 {
+            let count = (need + fee).nonzeroBitCount
+            let next = (try? InputFees.fee(ppkPerInput: Array(repeating: keyset.inputFeePPK, count: count))) ?? 0
+            if next == fee { break }
+            fee = next
+        }
+        return fee
+    }
+}

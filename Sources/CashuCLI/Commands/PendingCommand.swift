@@ -1,0 +1,170 @@
+// CLI: `cashu pending` — tokens sent but not yet claimed (NUT-07 check), payments in flight, invoices not yet
+// minted; `--reclaim` takes unclaimed tokens back.
+
+import ArgumentParser
+import CoreCashu
+import LinuxCashu
+import Foundation
+
+struct PendingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pending",
+        abstract: "Show unclaimed tokens, payments in flight and unminted invoices; reclaim tokens.",
+        discussion: """
+            Asks the mints which sent tokens were claimed (unless --offline) and settles payments that finished. \
+            --reclaim takes back every unclaimed token (or those whose operation ids are given).
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Take unclaimed tokens back into the wallet.")
+    var reclaim = false
+
+    @Flag(name: .long, help: "Do not ask the mints; show what the wallet last knew.")
+    var offline = false
+
+    @Argument(help: ArgumentHelp("Operation ids of the sends to reclaim (default: all).", valueName: "id"))
+    var ids: [String] = []
+
+    func validate() throws {
+        if reclaim && offline { throw ValidationError("--reclaim needs the mint; drop --offline") }
+        if !ids.isEmpty && !reclaim { throw ValidationError("operation ids are for --reclaim") }
+    }
+
+    func run() async throws {
+        let (reclaim, offline, ids) = (reclaim, offline, ids)
+        try await WalletContext.run(global) { context in
+            let output = context.output
+            let filter = try context.global.explicitMint()
+            var checked = false
+            if !offline {
+                do {
+                    _ = try await context.wallet.check(mint: filter)
+                    checked = true
+                } catch let error as WalletError where error.code == .mintUnreachable || error.code == .pending {
+                    output.warn("could not ask the mint (\(error.reason)); showing what the wallet last knew")
+                }
+            }
+            var reclaimed: [JSONOutput] = []
+            var reclaimedLines: [String] = []
+            if reclaim {
+                let sends = try await context.wallet.pendingSends(mint: filter)
+                let chosen = ids.isEmpty ? sends : sends.filter { ids.contains($0.operationID.rawValue) }
+                if !ids.isEmpty && chosen.count != ids.count {
+                    throw CLIError(.input, "no unclaimed send with such an operation id", code: "invalidInput")
+                }
+                for send in chosen {
+                    do {
+                        let result = try await context.wallet.reclaim(send.operationID)
+                        reclaimed.append(
+                            .object([
+                                ("operation", .string(send.operationID.rawValue)), ("amount", .number(result.amount)),
+                                ("fee", .number(result.fee)), ("unit", .string(send.unit.rawValue)),
+                            ])
+                        )
+                        reclaimedLines.append(
+                            "Reclaimed \(Amount.text(result.amount, send.unit)) from the token sent "
+                                + "\(DateText.short(send.createdAt))."
+                        )
+                    } catch let error as WalletError where error.code == .alreadySpent {
+                        reclaimedLines.append("The token sent \(DateText.short(send.createdAt)) was claimed meanwhile.")
+                    }
+                }
+            }
+            let sends = try await context.wallet.pendingSends(mint: filter)
+            let melts = try await context.wallet.meltQuotes(mint: filter).filter { $0.state == .pending }
+            let now = UInt64(Date().timeIntervalSince1970)
+            let quotes = try await context.wallet.mintQuotes(mint: filter).filter {
+                $0.state == .paid || ($0.state == .unpaid && ($0.expiry.map { $0 > now } ?? true))
+            }
+            let queued = try await context.linux.queue.entries().filter { entry in
+                filter.map { entry.mintURL == $0 } ?? true
+            }
+            var sections: [String] = reclaimedLines
+            if !queued.isEmpty {
+                sections.append(
+                    "Waiting for their mint (offline queue; `cashu refresh` runs them):\n"
+                        + queued.map { "  " + QueueText.waiting($0) }.joined(separator: "\n"))
+            }
+            if !sends.isEmpty {
+                var table = TextTable(rightAligned: [1])
+                for send in sends {
+                    table.add([
+                        DateText.short(send.createdAt), Amount.text(send.amount, send.unit), send.mintURL.rawValue,
+                        send.operationID.rawValue,
+                    ])
+                }
+                sections.append(
+                    "Tokens sent, not yet claimed\(checked ? "" : " (not checked with the mint)"):\n" + table.rendered
+                )
+            }
+            if !melts.isEmpty {
+                var table = TextTable(rightAligned: [0])
+                for melt in melts {
+                    table.add([Amount.text(melt.amount, melt.unit), melt.mintURL.rawValue, "quote \(melt.id)"])
+                }
+                sections.append("Payments in flight:\n" + table.rendered)
+            }
+            if !quotes.isEmpty {
+                var table = TextTable(rightAligned: [0])
+                for quote in quotes {
+                    let state = quote.state == .paid ? "paid, not minted yet" : "waiting for payment"
+                    table.add([
+                        Amount.text(quote.amount, quote.unit), quote.mintURL.rawValue, state,
+                        "cashu mint --quote \(quote.id)",
+                    ])
+                }
+                sections.append("Invoices to mint:\n" + table.rendered)
+            }
+            if sections.isEmpty { sections.append("Nothing pending.") }
+            output.result(
+                human: sections.joined(separator: "\n\n"),
+                json: .object([
+                    ("checked", .bool(checked)),
+                    ("queued", .array(queued.map(QueueText.json))),
+                    (
+                        "sends",
+                        .array(
+                            sends.map { send in
+                                .object([
+                                    ("operation", .string(send.operationID.rawValue)),
+                                    ("mint", .string(send.mintURL.rawValue)),
+                                    ("unit", .string(send.unit.rawValue)), ("amount", .number(send.amount)),
+                                    ("created", .date(send.createdAt)),
+                                ])
+                            }
+                        )
+                    ),
+                    (
+                        "melts",
+                        .array(
+                            melts.map { melt in
+                                .object([
+                                    ("quote", .string(melt.id)), ("mint", .string(melt.mintURL.rawValue)),
+                                    ("unit", .string(melt.unit.rawValue)), ("amount", .number(melt.amount)),
+                                    ("feeReserve", .number(melt.feeReserve)),
+                                    ("state", .string(melt.state.rawValue.lowercased())),
+                                ])
+                            }
+                        )
+                    ),
+                    (
+                        "mintQuotes",
+                        .array(
+                            quotes.map { quote in
+                                .object([
+                                    ("quote", .string(quote.id)), ("mint", .string(quote.mintURL.rawValue)),
+                                    ("unit", .string(quote.unit.rawValue)), ("amount", .number(quote.amount)),
+                                    ("state", .string(quote.state.rawValue.lowercased())),
+                                    ("expiry", .optional(quote.expiry)),
+                                ])
+                            }
+                        )
+                    ),
+                    ("reclaimed", .array(reclaimed)),
+                ])
+            )
+        }
+    }
+}

@@ -1,0 +1,92 @@
+// CLI: `cashu receive [TOKEN]` — claim a token (NUT-00 V3/V4) by swapping its proofs for fresh ones (NUT-03).
+
+import ArgumentParser
+import CoreCashu
+import LinuxCashu
+
+struct ReceiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receive",
+        abstract: "Receive a token.",
+        discussion: """
+            The token comes as the argument, from --file PATH, or from stdin (no argument, or -). A token from a \
+            mint the wallet does not know is refused unless --trust adds that mint. When the mint cannot be reached the \
+            token is kept in the wallet and received later (`cashu refresh`); the command says "queued". Tokens locked to the wallet's \
+            key (`cashu wallet pubkey`) are unlocked with it.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The token (cashuA…/cashuB…); - or nothing reads stdin.", valueName: "token"))
+    var token: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the token from this file.", valueName: "path"))
+    var file: String?
+
+    @Flag(name: .long, help: "Add the token's mint to the wallet if it is not there yet.")
+    var trust = false
+
+    func run() async throws {
+        let encoded = try TextInput.read(argument: token, file: file, what: "token")
+        let decoded: Token
+        do { decoded = try TokenDecoder.decode(encoded) } catch {
+            throw CLIError(.input, "not a Cashu token", code: "invalidInput")
+        }
+        let trust = trust
+        try await WalletContext.run(global, .createIfMissing) { context in
+            let unit = decoded.unit ?? "sat"
+            let decision: QueueDecision
+            do {
+                // Stored first, then run; when the mint cannot be reached it stays queued (docs/linux/offline-queue.md).
+                decision = try await context.linux.queue.receiveOrQueue(encoded, addUnknownMint: trust)
+            } catch let error as WalletError where error.code == .unknownMint {
+                let mints = decoded.mints.joined(separator: ", ")
+                throw CLIError(
+                    .input,
+                    "the token is from \(mints), which is not in this wallet; add it with `cashu mints add URL` "
+                        + "or pass --trust",
+                    code: "unknownMint"
+                )
+            } catch let error as WalletError where error.code == .alreadySpent {
+                throw CLIError(.input, "the token was already claimed (its proofs are spent)", code: "alreadySpent")
+            }
+            let result: QueuedOperationResult
+            switch decision {
+            case .done(let done):
+                result = done
+            case .queued(let entry):
+                context.output.result(
+                    human:
+                        "Queued: \(Untrusted.display(entry.mintURL.rawValue)) cannot be reached now. The token is "
+                        + "kept in the wallet and received when the mint is back (`cashu refresh`; "
+                        + "`cashu pending` lists it).",
+                    json: .object([
+                        ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                        ("amount", .optional(entry.amount)), ("unit", .string(unit)),
+                        ("mints", .array(decoded.mints.map { .string($0) })),
+                    ])
+                )
+                return
+            }
+            if context.created, let first = decoded.mints.first, let url = try? MintURL(first),
+                try context.defaultMint() == nil
+            {
+                try context.setDefaultMint(url)
+            }
+            let fee = result.fee > 0 ? " (fee \(Amount.text(result.fee, unit)))" : ""
+            let memo = decoded.memo.map { " Memo: \($0)" } ?? ""
+            context.output.result(
+                human:
+                    "Received \(Amount.text(result.amount, unit))\(fee) from "
+                    + "\(decoded.mints.map { Untrusted.display($0) }.joined(separator: ", ")).\(memo)",
+                json: .object([
+                    ("state", "received"),
+                    ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit)),
+                    ("mints", .array(decoded.mints.map { .string($0) })), ("memo", .optional(decoded.memo)),
+                    ("operations", .array(result.operationIDs.map { .string($0.rawValue) })),
+                ])
+            )
+        }
+    }
+}

@@ -1,0 +1,161 @@
+// CLI: `cashu request pay CREQ` — pay a NUT-18/26 payment request: send the amount from an accepted mint, locked as
+// asked, and deliver it (HTTP POST), or print the token when the request names no transport.
+
+import ArgumentParser
+import CoreCashu
+
+struct RequestPayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pay",
+        abstract: "Pay a payment request (creqA/creqb).",
+        discussion: """
+            Asks before paying unless --yes. With an HTTP POST transport the payment is posted to the payee; \
+            without a transport the token is printed alone on stdout, to hand over. Nostr delivery is not \
+            supported: such a request is refused before anything is spent.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The payment request; - or nothing reads stdin.", valueName: "request"))
+    var request: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The amount, when the request leaves it to the payer.", valueName: "amount")
+    )
+    var amount: String?
+
+    @Option(name: .long, help: ArgumentHelp("A note for the payee.", valueName: "text"))
+    var memo: String?
+
+    @Flag(name: [.short, .long], help: "Pay without asking.")
+    var yes = false
+
+    func run() async throws {
+        let text = try TextInput.read(argument: request, file: nil, what: "payment request")
+        let request: PaymentRequest
+        do { request = try PaymentRequest(encoded: text) } catch {
+            throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
+        }
+        let amount = try Self.amount(request, given: amount)
+        let transport = try Self.transport(request)
+        let lock = try RequestLock.sendLock(request.nut10)
+        let (memo, yes) = (memo, yes)
+        try await WalletContext.run(global) { context in
+            let unit = request.unit.map { CurrencyUnit(rawValue: $0.lowercased()) } ?? context.global.currencyUnit
+            let mint = try await Self.mint(for: request, amount: amount, unit: unit, context: context)
+            let target = transport.map { " to \(Untrusted.display($0.target))" } ?? ""
+            let what = request.description.map { " for \"\(Untrusted.display($0))\"" } ?? ""
+            if !yes {
+                guard
+                    try await Prompt.confirm(
+                        "Pay \(Amount.text(amount, unit))\(what)\(target) from \(mint)?",
+                        output: context.output
+                    )
+                else { throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined") }
+            }
+            var options = SendOptions(memo: memo, lock: lock)
+            options.includeDLEQ = true
+            let result = try await context.wallet.send(amount: amount, mint: mint, unit: unit, options: options)
+            let token = (try? result.token.serialized(as: .v4)) ?? ""
+            var fields: [(String, JSONOutput)] = [
+                ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit.rawValue)),
+                ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),
+            ]
+            guard let transport else {
+                context.output.result(
+                    human: token,
+                    json: .object([("token", .string(token))] + fields + [("delivered", false)])
+                )
+                QRDisplay.show(token, caption: "Token", output: context.output)
+                context.output.note("The request names no transport: hand this token to the payee.")
+                return
+            }
+            let payload = PaymentRequestPayload(
+                id: request.id,
+                memo: memo,
+                mint: mint.rawValue,
+                unit: unit.rawValue,
+                proofs: result.token.proofs
+            )
+            do {
+                try await PaymentDelivery.post(payload, to: transport.target)
+            } catch var failure as CLIError {
+                // The ecash left the balance: the token must not be lost with the error.
+                if !context.output.json { context.output.result(human: token, json: .null) }
+                failure.message +=
+                    "; the token is printed on stdout to hand over, and `cashu pending --reclaim` takes it back"
+                failure.operationID = result.operationID
+                failure.extra = [("token", .string(token))]
+                throw failure
+            }
+            fields += [("transport", "post"), ("target", .string(transport.target)), ("delivered", true)]
+            context.output.result(
+                human: "Paid \(Amount.text(result.amount, unit))\(what)\(target) from \(mint).",
+                json: .object(fields)
+            )
+        }
+    }
+
+    /// The amount to pay: the request's, else `--amount`; both must agree.
+    static func amount(_ request: PaymentRequest, given: String?) throws -> UInt64 {
+        let typed = try given.map { text -> UInt64 in
+            guard let value = Amount.parse(text) else {
+                throw CLIError(.input, "not a valid amount: \(text)", code: "invalidInput")
+            }
+            return value
+        }
+        switch (request.amount, typed) {
+        case (let asked?, nil): return asked
+        case (nil, let typed?): return typed
+        case (let asked?, let typed?) where asked == typed: return asked
+        case (_?, _?):
+            throw CLIError(
+                .input,
+                "the request asks for \(request.amount ?? 0); --amount differs",
+                code: "invalidInput"
+            )
+        case (nil, nil): throw CLIError(.input, "the request names no amount: pass --amount", code: "invalidInput")
+        }
+    }
+
+    /// The transport used: the first HTTP POST one; `nil` (in band) when the request lists none.
+    static func transport(_ request: PaymentRequest) throws -> PaymentRequest.Transport? {
+        let transports = request.transports ?? []
+        if transports.isEmpty { return nil }
+        if let post = transports.first(where: { $0.kind == .post }) { return post }
+        let kinds = Set(transports.map(\.kind.rawValue)).sorted().joined(separator: ", ")
+        throw CLIError(
+            .input,
+            "the request can only be delivered by \(kinds), which this wallet does not support; nothing was paid",
+            code: "unsupportedTransport"
+        )
+    }
+
+    /// The mint to pay from: `--mint`, else the default, else a wallet mint with enough; one the request accepts.
+    static func mint(for request: PaymentRequest, amount: UInt64, unit: CurrencyUnit, context: WalletContext)
+        async throws -> MintURL
+    {
+        let accepted = (request.mints ?? []).compactMap { try? MintURL($0) }
+        if accepted.isEmpty { return try await context.mint() }
+        if let explicit = try context.global.explicitMint() {
+            guard accepted.contains(explicit) else {
+                throw CLIError(.input, "the request does not accept ecash from \(explicit)", code: "invalidInput")
+            }
+            return explicit
+        }
+        let known = try await context.wallet.mints().map(\.url)
+        let candidates = (try context.defaultMint().map { [$0] } ?? []) + known
+        for mint in candidates where accepted.contains(mint) && known.contains(mint) {
+            if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
+        }
+        if let first = candidates.first(where: { accepted.contains($0) && known.contains($0) }) { return first }
+        throw CLIError(
+            .input,
+            "the request accepts ecash only from \(accepted.map(\.rawValue).joined(separator: ", ")), "
+                + "none of which is in this wallet",
+            code: "unknownMint"
+        )
+    }
+}

@@ -1,0 +1,92 @@
+// CLI: `cashu restore` — recover ecash from a recovery phrase (NUT-09 restore of NUT-13 deterministic outputs).
+
+import ArgumentParser
+import CoreCashu
+
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore the wallet's ecash from its recovery phrase.",
+        discussion: """
+            The phrase is read from stdin, or asked for (without echo) on a terminal; never from the command \
+            line, where other users could see it. Restores from --mint (added when new), else from every mint \
+            in the wallet. Works on a new directory (creating the wallet) and on the wallet the phrase belongs to.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let output = Output(json: global.json)
+        let phrase: String?
+        if output.stdinIsTerminal {
+            Output.write("Recovery phrase (12 or 24 words; not shown): ", to: .standardError)
+            phrase = await Prompt.readLine(echo: false)
+        } else {
+            phrase = try? TextInput.read(argument: nil, file: nil, what: "recovery phrase")
+        }
+        let words = (phrase ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").lowercased()
+        guard !words.isEmpty else { throw CLIError(.input, "no recovery phrase given", code: "invalidInput") }
+        let mnemonic: Mnemonic
+        do { mnemonic = try Mnemonic(phrase: words) } catch {
+            throw CLIError(
+                .input,
+                "not a valid BIP-39 recovery phrase (check the words and their order)",
+                code: "invalidInput"
+            )
+        }
+        try await WalletContext.run(global, .createIfMissing, mnemonic: mnemonic) { context in
+            var mints = try await context.wallet.mints().map(\.url)
+            if let explicit = try context.global.explicitMint() {
+                if !mints.contains(explicit) { try await context.wallet.addMint(explicit) }
+                if try context.defaultMint() == nil { try context.setDefaultMint(explicit) }
+                mints = [explicit]
+            }
+            guard !mints.isEmpty else {
+                throw CLIError(.config, "name the mint to restore from: --mint URL", code: "noMint")
+            }
+            let bar = ProgressLine(output: context.output)
+            var results: [(MintURL, RestoreResult)] = []
+            for mint in mints {
+                let result = try await context.wallet.restore(mint: mint) { progress in
+                    bar.draw(
+                        done: progress.keysetIndex,
+                        total: max(progress.keysetCount, 1),
+                        label: "\(mint): keyset \(progress.keysetIndex + 1)/\(progress.keysetCount), "
+                            + "counter \(progress.counter), \(progress.found) proof(s) found"
+                    )
+                }
+                bar.finish()
+                results.append((mint, result))
+            }
+            let unit = context.global.currencyUnit
+            var balances: [MintURL: UInt64] = [:]
+            for (mint, _) in results { balances[mint] = try await context.wallet.balance(mint: mint, unit: unit) }
+            var table = TextTable(rightAligned: [1])
+            for (mint, result) in results {
+                table.add([
+                    mint.rawValue, Amount.text(balances[mint] ?? 0, unit),
+                    "(\(result.proofCount) proof(s) restored, \(result.spentCount) already spent)",
+                ])
+            }
+            context.output.result(
+                human: "Restored from \(results.count) mint(s); spendable now:\n" + table.rendered,
+                json: .object([
+                    (
+                        "mints",
+                        .array(
+                            results.map { mint, result in
+                                .object([
+                                    ("mint", .string(mint.rawValue)), ("balance", .number(balances[mint] ?? 0)),
+                                    ("unit", .string(unit.rawValue)), ("restored", .number(result.amount)),
+                                    ("proofs", .int(result.proofCount)), ("spent", .int(result.spentCount)),
+                                    ("rejected", .int(result.rejectedCount)), ("requests", .int(result.requests)),
+                                ])
+                            }
+                        )
+                    )
+                ])
+            )
+        }
+    }
+}

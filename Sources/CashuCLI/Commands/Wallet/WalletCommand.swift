@@ -1,0 +1,11 @@
+// CLI: `cashu wallet` — create the wallet, back up its mnemonic, show its P2PK receiving key.
+
+import ArgumentParser
+
+struct WalletCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wallet",
+        abstract: "Create the wallet, back up its recovery phrase, show its receiving key.",
+        subcommands: [WalletInitCommand.self, WalletBackupCommand.self, WalletPubkeyCommand.self]
+    )
+}

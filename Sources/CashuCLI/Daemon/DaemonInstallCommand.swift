@@ -1,0 +1,57 @@
+// CLI: `cashu daemon install` — writes the refresh units for this user and enables the timer.
+
+import ArgumentParser
+import Foundation
+
+struct DaemonInstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Write cashu-refresh.service and .timer to ~/.config/systemd/user and enable the timer."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The cashu binary the service runs (default: this one).")
+    var executable: String?
+
+    @Flag(help: "Only write the unit files; do not run systemctl.")
+    var noEnable = false
+
+    func run() async throws {
+        let directory = try global.walletDirectory().url.path
+        guard let units = SystemdUnits.installed(executable: executable, walletDirectory: directory) else {
+            throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
+        }
+        try FileManager.default.createDirectory(
+            atPath: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
+        try installation.write(units)
+
+        var enabled = false
+        var note: String?
+        if noEnable {
+            note = "not enabled (--no-enable)"
+        } else if Systemctl.isAvailable {
+            _ = Systemctl.user(["daemon-reload"])
+            let outcome = Systemctl.user(["enable", "--now", SystemdUnits.timerName])
+            enabled = outcome?.status == 0
+            if !enabled { note = "systemctl could not enable the timer: \(outcome?.output ?? "no answer")" }
+        } else {
+            note = "no systemd user manager answered; in your login session run: "
+                + "systemctl --user daemon-reload && systemctl --user enable --now \(SystemdUnits.timerName)"
+        }
+        Output(json: global.json).result(
+            human: [
+                "Wrote \(installation.servicePath)", "Wrote \(installation.timerPath)",
+                enabled ? "Enabled \(SystemdUnits.timerName): refresh every 15 minutes." : "Note: \(note ?? "")",
+            ].joined(separator: "\n"),
+            json: .object([
+                ("service", .string(installation.servicePath)), ("timer", .string(installation.timerPath)),
+                ("enabled", .bool(enabled)), ("note", .optional(note)),
+            ])
+        )
+    }
+}

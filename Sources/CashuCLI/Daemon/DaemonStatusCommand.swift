@@ -1,0 +1,49 @@
+// CLI: `cashu daemon status` — whether the refresh timer is installed and enabled, and when it ran.
+
+import ArgumentParser
+
+struct DaemonStatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show whether the refresh timer is installed and enabled, and its last and next run."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
+        let manager = Systemctl.isAvailable
+        func property(_ name: String, _ unit: String) -> String? {
+            manager ? Systemctl.property(name, of: unit) : nil
+        }
+        let enabled = property("UnitFileState", SystemdUnits.timerName)
+        let active = property("ActiveState", SystemdUnits.timerName)
+        let lastTrigger = property("LastTriggerUSec", SystemdUnits.timerName)
+        let nextRun = property("NextElapseUSecRealtime", SystemdUnits.timerName)
+        let lastResult = property("Result", SystemdUnits.serviceName)
+        var lines: [String] = []
+        if !installation.isInstalled {
+            lines.append("The refresh timer is not installed (cashu daemon install).")
+        } else {
+            lines.append("Installed in \(installation.unitDirectory)")
+            if let exec = installation.installedExecStart { lines.append("Runs:        \(exec)") }
+            if manager {
+                lines.append("Timer:       \(enabled ?? "unknown"), \(active ?? "unknown")")
+                lines.append("Last run:    \(lastTrigger ?? "never")\(lastResult.map { " (\($0))" } ?? "")")
+                lines.append("Next run:    \(nextRun ?? "not scheduled")")
+            } else {
+                lines.append("systemd:     no user manager answered; cannot tell whether the timer is enabled")
+            }
+        }
+        Output(json: global.json).result(
+            human: lines.joined(separator: "\n"),
+            json: .object([
+                ("installed", .bool(installation.isInstalled)), ("unitDirectory", .string(installation.unitDirectory)),
+                ("execStart", .optional(installation.installedExecStart)),
+                ("systemd", .string(manager ? "user" : "unavailable")), ("enabled", .optional(enabled)),
+                ("active", .optional(active)), ("lastRun", .optional(lastTrigger)), ("nextRun", .optional(nextRun)),
+                ("lastResult", .optional(lastResult)),
+            ])
+        )
+    }
+}

@@ -1,0 +1,24 @@
+// CLI: `cashu daemon uninstall` — stops the timer and removes the refresh units.
+
+import ArgumentParser
+
+struct DaemonUninstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uninstall",
+        abstract: "Disable the refresh timer and remove its unit files (the wallet is not touched)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
+        let manager = Systemctl.isAvailable
+        if manager { _ = Systemctl.user(["disable", "--now", SystemdUnits.timerName]) }
+        let removed = try installation.remove()
+        if manager { _ = Systemctl.user(["daemon-reload"]) }
+        Output(json: global.json).result(
+            human: removed ? "Removed the refresh timer and service." : "The refresh timer was not installed.",
+            json: .object([("removed", .bool(removed)), ("unitDirectory", .string(installation.unitDirectory))])
+        )
+    }
+}

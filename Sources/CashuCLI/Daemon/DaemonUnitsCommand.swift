@@ -1,0 +1,32 @@
+// CLI: `cashu daemon units` — prints the unit files `install` would write, to review or to package.
+
+import ArgumentParser
+
+struct DaemonUnitsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "units",
+        abstract: "Print the service and timer that `cashu daemon install` would write."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The cashu binary the service runs (default: this one).")
+    var executable: String?
+
+    @Flag(help: "Print the generic units shipped in dist/systemd (binary in ~/.local/bin, default wallet directory).")
+    var shipped = false
+
+    func run() async throws {
+        let directory = try global.walletDirectory().url.path
+        let chosen = shipped ? .shipped : SystemdUnits.installed(executable: executable, walletDirectory: directory)
+        guard let units = chosen else {
+            throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
+        }
+        Output(json: global.json).result(
+            human: "# \(SystemdUnits.serviceName)\n\(units.service)\n# \(SystemdUnits.timerName)\n\(units.timer)",
+            json: .object([
+                (SystemdUnits.serviceName, .string(units.service)), (SystemdUnits.timerName, .string(units.timer)),
+            ])
+        )
+    }
+}

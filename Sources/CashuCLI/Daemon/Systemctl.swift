@@ -1,0 +1,42 @@
+// CLI daemon: `systemctl --user`, when a user service manager is there to answer.
+
+import Foundation
+
+/// Runs `systemctl --user` commands and reports what they printed.
+enum Systemctl {
+    /// What one run left.
+    struct Outcome {
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs `systemctl --user <arguments>`; `nil` when systemctl cannot be started at all.
+    static func user(_ arguments: [String]) -> Outcome? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["systemctl", "--user"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return Outcome(status: process.terminationStatus, output: output)
+    }
+
+    /// Whether a user service manager answers (not the case in containers, CI, or over plain `su`).
+    static var isAvailable: Bool {
+        guard let outcome = user(["is-system-running"]) else { return false }
+        // "running" or "degraded" (status 1) both mean a manager answered; "offline" and bus errors do not.
+        return !outcome.output.isEmpty && !outcome.output.contains("Failed to connect")
+            && !outcome.output.contains("offline")
+    }
+
+    /// `systemctl --user show <unit> -p <property>`'s value, or `nil`.
+    static func property(_ name: String, of unit: String) -> String? {
+        guard let outcome = user(["show", unit, "-p", name, "--value"]), outcome.status == 0 else { return nil }
+        return outcome.output.isEmpty ? nil : outcome.output
+    }
+}

@@ -1,0 +1,110 @@
+// CLI daemon: the systemd user units that run `cashu refresh` every 15 minutes (dist/systemd holds the defaults).
+
+/// The text of `cashu-refresh.service` and `cashu-refresh.timer`.
+///
+/// One source for both the files `cashu daemon install` writes and the ones shipped in dist/systemd (a test keeps
+/// them equal). The service is a hardened one-shot: it may write only the wallet directory, reach the network (and
+/// the session bus, for the Secret Service) and nothing else.
+struct SystemdUnits: Equatable {
+    static let serviceName = "cashu-refresh.service"
+    static let timerName = "cashu-refresh.timer"
+
+    /// The `cashu` binary the service runs (`%h/.local/bin/cashu` in the shipped units).
+    var executable: String
+    /// The wallet directory the service may write (`%h/.local/share/cashu` in the shipped units).
+    var walletDirectory: String
+    /// Passed as `CASHU_DIR` when the wallet is not in the default place.
+    var exportsWalletDirectory: Bool
+
+    /// The units shipped in dist/systemd: the binary in `~/.local/bin`, the wallet in its default directory.
+    static let shipped = SystemdUnits(
+        executable: "%h/.local/bin/cashu",
+        walletDirectory: "%h/.local/share/cashu",
+        exportsWalletDirectory: false
+    )
+
+    /// The units for `executable` (default: the running binary) and the wallet in `walletDirectory`, both literal
+    /// paths; `nil` when the running binary cannot be found.
+    static func installed(executable: String?, walletDirectory: String) -> SystemdUnits? {
+        guard let binary = executable ?? DaemonInstallation.currentExecutable(), binary.hasPrefix("/") else {
+            return nil
+        }
+        return SystemdUnits(
+            executable: escaped(binary),
+            walletDirectory: escaped(walletDirectory),
+            exportsWalletDirectory: true
+        )
+    }
+
+    /// systemd treats `%` as a specifier and `\` as an escape in unit values: a literal path must escape them.
+    /// Paths that already use specifiers (the shipped units) are passed as they are.
+    static func escaped(_ path: String) -> String {
+        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "%%")
+    }
+
+    /// Quotes an ExecStart argument when it holds spaces or quotes.
+    private static func argument(_ value: String) -> String {
+        guard value.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    var service: String {
+        var lines = [
+            "# Installed by `cashu daemon install`; runs one refresh pass of the Cashu wallet (see cashu(1)).",
+            "[Unit]",
+            "Description=Cashu wallet refresh (resume operations, mint paid quotes, settle melts, check sent tokens)",
+            "Documentation=man:cashu(1)",
+            "",
+            "[Service]",
+            "Type=oneshot",
+            "ExecStart=\(Self.argument(executable)) refresh",
+        ]
+        if exportsWalletDirectory {
+            lines.append("Environment=\(Self.argument("CASHU_DIR=\(walletDirectory)"))")
+        }
+        lines += [
+            // Servers keep CASHU_PASSPHRASE (the encrypted secret store's passphrase) here, mode 0600.
+            "EnvironmentFile=-%h/.config/cashu/refresh.env",
+            // A mint that is down (69) or a payment still in flight (75) is the next run's job, not a failed unit.
+            "SuccessExitStatus=69 75",
+            "Nice=10",
+            "TimeoutStartSec=10min",
+            "UMask=0077",
+            "NoNewPrivileges=yes",
+            "ProtectSystem=strict",
+            "ProtectHome=read-only",
+            "ReadWritePaths=-\(Self.argument(walletDirectory))",
+            "PrivateTmp=yes",
+            "PrivateDevices=yes",
+            "ProtectKernelTunables=yes",
+            "ProtectKernelModules=yes",
+            "ProtectControlGroups=yes",
+            "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK",
+            "RestrictNamespaces=yes",
+            "RestrictRealtime=yes",
+            "RestrictSUIDSGID=yes",
+            "LockPersonality=yes",
+            "SystemCallArchitectures=native",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var timer: String {
+        [
+            "# Installed by `cashu daemon install`; starts cashu-refresh.service every 15 minutes (see cashu(1)).",
+            "[Unit]",
+            "Description=Refresh the Cashu wallet every 15 minutes",
+            "Documentation=man:cashu(1)",
+            "",
+            "[Timer]",
+            "OnCalendar=*:0/15",
+            "RandomizedDelaySec=5min",
+            "AccuracySec=1min",
+            "Persistent=true",
+            "Unit=\(Self.serviceName)",
+            "",
+            "[Install]",
+            "WantedBy=timers.target",
+        ].joined(separator: "\n") + "\n"
+    }
+}

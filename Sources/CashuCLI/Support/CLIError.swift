@@ -1,0 +1,76 @@
+// CLI: a failure as the user sees it — one line, a class (its exit code) and a stable code for JSON.
+
+import ArgumentParser
+import CoreCashu
+
+/// A failure of a `cashu` command: what to print and how to exit.
+struct CLIError: Error, Sendable, CustomStringConvertible {
+    /// The class, which fixes the exit status.
+    var exitClass: ExitClass
+    /// A stable machine-readable code: the engine's ``WalletError/Code`` or the CLI's own (`noWallet`, ...).
+    var code: String
+    /// One line for the user, free of secrets.
+    var message: String
+    /// The operation left pending or concerned, if any.
+    var operationID: OperationID?
+    /// More fields for the JSON error object (e.g. the token of a payment that could not be delivered).
+    var extra: [(String, JSONOutput)] = []
+
+    init(
+        _ exitClass: ExitClass,
+        _ message: String,
+        code: String? = nil,
+        operationID: OperationID? = nil,
+        extra: [(String, JSONOutput)] = []
+    ) {
+        self.exitClass = exitClass
+        self.code = code ?? exitClass.name
+        self.message = message
+        self.operationID = operationID
+        self.extra = extra
+    }
+
+    var description: String { message }
+
+    /// The user-facing form of any error a command throws.
+    static func from(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError:
+            return error
+        case let error as WalletError:
+            return CLIError(wallet: error)
+        case let error as StorageError:
+            return CLIError(.storage, "the wallet store failed: \(error.reason)", code: "storage")
+        case let error as ValidationError:
+            return CLIError(.usage, oneLine(error.message), code: "usage")
+        case is CancellationError:
+            return CLIError(.interrupted, "interrupted", code: "cancelled")
+        default:
+            return CLIError(.internal, "unexpected failure: \(String(describing: type(of: error)))", code: "internal")
+        }
+    }
+
+    /// An engine error, with the mint's own words when it refused and a hint for what to do next.
+    init(wallet error: WalletError) {
+        var message = error.reason
+        if let refused = error.mintError {
+            let detail = refused.detail.trimmingCharacters(in: .whitespacesAndNewlines)
+            let code = refused.code.map { " (code \($0))" } ?? ""
+            if !detail.isEmpty || !code.isEmpty { message += ": \(detail)\(code)" }
+        }
+        if error.code == .pending {
+            message += "; run `cashu recover` later to settle it"
+        }
+        self.init(
+            ExitClass(error.code),
+            Self.oneLine(message),
+            code: error.code.rawValue,
+            operationID: error.operationID
+        )
+    }
+
+    /// Newlines and runs of spaces folded, so an error is always one line.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}

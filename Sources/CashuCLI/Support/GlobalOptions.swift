@@ -1,0 +1,74 @@
+// CLI: the options every command takes (one @OptionGroup): wallet directory, mint, unit, JSON output, verbosity.
+
+import ArgumentParser
+import CoreCashu
+import Foundation
+
+/// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, shared by every command.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The wallet directory (env CASHU_DIR; default $XDG_DATA_HOME/cashu).",
+            valueName: "path"
+        )
+    )
+    var dir: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The mint to use (env CASHU_MINT_URL; default: the wallet's default mint).",
+            valueName: "url"
+        )
+    )
+    var mint: String?
+
+    @Option(name: .long, help: ArgumentHelp("The currency unit.", valueName: "unit"))
+    var unit: String = "sat"
+
+    @Flag(name: .long, help: "Print one JSON object on stdout (errors too).")
+    var json = false
+
+    @Flag(name: .long, help: "Log what the wallet does on stderr (never secrets).")
+    var verbose = false
+
+    /// The wallet directory: `--dir`, else `CASHU_DIR`, else `$XDG_DATA_HOME/cashu`.
+    func walletDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory
+    {
+        if let dir, !dir.isEmpty { return WalletDirectory(url: Self.absolute(dir)) }
+        if let env = environment["CASHU_DIR"], !env.isEmpty { return WalletDirectory(url: Self.absolute(env)) }
+        do { return try WalletDirectory.standard(environment: environment) } catch {
+            throw CLIError(.config, "no wallet directory: set --dir, CASHU_DIR, XDG_DATA_HOME or HOME")
+        }
+    }
+
+    /// The mint asked for explicitly: `--mint`, else `CASHU_MINT_URL`; `nil` when neither is set.
+    func explicitMint(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MintURL? {
+        let text =
+            mint.flatMap { $0.isEmpty ? nil : $0 } ?? environment["CASHU_MINT_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text else { return nil }
+        return try Self.mintURL(text)
+    }
+
+    /// The unit as the engine names it.
+    var currencyUnit: CurrencyUnit { CurrencyUnit(rawValue: unit.lowercased()) }
+
+    func validate() throws {
+        guard !unit.isEmpty, unit.count <= 16, unit.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw ValidationError("--unit must be a short unit name such as sat, msat, usd")
+        }
+    }
+
+    /// Parses a mint URL given by the user.
+    static func mintURL(_ text: String) throws -> MintURL {
+        do { return try MintURL(text.trimmingCharacters(in: .whitespacesAndNewlines)) } catch {
+            throw CLIError(.input, "not a valid mint URL: \(text)")
+        }
+    }
+
+    private static func absolute(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+    }
+}

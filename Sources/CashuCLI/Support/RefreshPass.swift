@@ -1,0 +1,95 @@
+// CLI: `cashu refresh`'s report — LinuxWallet.refresh()'s outcome, for people and for --json.
+
+import CoreCashu
+import LinuxCashu
+
+/// One maintenance pass over the wallet (``LinuxWallet/refresh()``) and how to show it.
+struct RefreshPass {
+    let report: RefreshReport
+
+    /// Runs the pass.
+    static func run(_ context: WalletContext) async -> RefreshPass {
+        RefreshPass(report: await context.linux.refresh())
+    }
+
+    /// The failures, as the CLI reports errors (the first one gives the exit code).
+    var failures: [CLIError] { report.failures.map { CLIError(wallet: $0.error) } }
+
+    var json: JSONOutput {
+        .object([
+            ("recovered", RecoveryText.json(report.recovery)),
+            (
+                "minted",
+                .array(
+                    report.minted.map { minted in
+                        .object([
+                            ("mint", .string(minted.mint.rawValue)), ("amount", .number(minted.result.amount)),
+                            ("unit", .optional(minted.unit?.rawValue)),
+                            ("operation", .string(minted.result.operationID.rawValue)),
+                        ])
+                    }
+                )
+            ),
+            ("tokensClaimed", .int(report.claimed)), ("tokensUnclaimed", .int(report.unclaimed)),
+            ("meltsSettled", .int(report.settledMelts)),
+            (
+                "rotated",
+                .array(
+                    report.rotated.map { rotation in
+                        .object([
+                            ("mint", .string(rotation.mint.rawValue)), ("unit", .string(rotation.unit.rawValue)),
+                            ("moved", .number(rotation.result.moved)), ("fee", .number(rotation.result.fee)),
+                        ])
+                    }
+                )
+            ),
+            (
+                "queue",
+                .object([
+                    ("completed", .array(report.queue.completed.map(QueueText.json))),
+                    ("failed", .array(report.queue.failed.map(QueueText.json))),
+                    ("stillQueued", .array(report.queue.stillQueued.map(QueueText.json))),
+                ])
+            ),
+            (
+                "errors",
+                .array(
+                    report.failures.map { failure in
+                        let error = CLIError(wallet: failure.error)
+                        return .object([
+                            ("step", .string(failure.step)), ("mint", .optional(failure.mint?.rawValue)),
+                            ("code", .string(error.code)), ("message", .string(error.message)),
+                        ])
+                    }
+                )
+            ),
+        ])
+    }
+
+    var human: String {
+        var lines: [String] = []
+        if !report.recovery.resolved.isEmpty || !report.recovery.unresolved.isEmpty {
+            lines.append(RecoveryText.human(report.recovery))
+        }
+        for entry in report.queue.completed { lines.append(QueueText.completed(entry)) }
+        for entry in report.queue.failed { lines.append(QueueText.failed(entry)) }
+        for entry in report.queue.stillQueued { lines.append(QueueText.waiting(entry)) }
+        for minted in report.minted {
+            let amount = minted.unit.map { Amount.text(minted.result.amount, $0) } ?? "\(minted.result.amount)"
+            lines.append("Minted \(amount) from a paid invoice at \(minted.mint).")
+        }
+        if report.claimed > 0 { lines.append("\(report.claimed) sent token(s) were claimed.") }
+        if report.unclaimed > 0 { lines.append("\(report.unclaimed) sent token(s) not claimed yet (`cashu pending`).") }
+        if report.settledMelts > 0 { lines.append("\(report.settledMelts) payment(s) in flight settled.") }
+        for rotation in report.rotated {
+            lines.append(
+                "Moved \(Amount.text(rotation.result.moved, rotation.unit)) at \(rotation.mint) to its current "
+                    + "keyset (fee \(Amount.text(rotation.result.fee, rotation.unit))).")
+        }
+        for failure in report.failures {
+            let error = CLIError(wallet: failure.error)
+            lines.append("Failed \(failure.step)\(failure.mint.map { " at \($0)" } ?? ""): \(error.message)")
+        }
+        return lines.isEmpty ? "All up to date." : lines.joined(separator: "\n")
+    }
+}

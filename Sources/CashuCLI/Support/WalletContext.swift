@@ -1,0 +1,162 @@
+// CLI: the one place the wallet is opened — through LinuxCashu's LinuxWallet (SQLite store, libsecret or encrypted
+// secrets, NUT-17 WebSockets, the offline queue, the redacting logger) — and the resumption of unfinished operations.
+
+import CoreCashu
+import Foundation
+import LinuxCashu
+import Logging
+
+/// An open wallet and what a command needs around it.
+struct WalletContext: Sendable {
+    let linux: LinuxWallet
+    let directory: WalletDirectory
+    let global: GlobalOptions
+    let output: Output
+    /// The wallet was created by this command.
+    let created: Bool
+
+    var wallet: Wallet { linux.wallet }
+    var store: SQLiteWalletStore { linux.store }
+    var secureStore: any SecureStore { linux.secrets.store }
+    /// What the start-up recovery pass did.
+    var recovery: RecoveryReport { linux.recovery }
+
+    /// How a command wants the wallet.
+    enum Access {
+        /// The wallet must exist.
+        case existing
+        /// Create it when the directory holds none.
+        case createIfMissing
+        /// Create it; a wallet already there is an error.
+        case createNew
+    }
+
+    /// Opens the wallet, runs `body`, and closes the wallet's connections whatever happens.
+    /// - Parameters:
+    ///   - access: whether the wallet may or must be created.
+    ///   - mnemonic: the mnemonic to open (or create) the wallet with (`cashu restore`).
+    ///   - recover: resume unfinished operations before `body` (every command but `cashu recover`, which reports).
+    static func run<T: Sendable>(
+        _ global: GlobalOptions,
+        _ access: Access = .existing,
+        mnemonic: Mnemonic? = nil,
+        recover: Bool = true,
+        _ body: @Sendable (WalletContext) async throws -> T
+    ) async throws -> T {
+        let directory = try global.walletDirectory()
+        let output = Output(json: global.json)
+        let exists = FileManager.default.fileExists(atPath: directory.databaseURL.path)
+        switch access {
+        case .existing where !exists:
+            throw CLIError(
+                .config,
+                "no wallet in \(directory.url.path); create one with `cashu wallet init`",
+                code: "noWallet"
+            )
+        case .createNew where exists:
+            throw CLIError(.config, "a wallet already exists in \(directory.url.path)", code: "walletExists")
+        default: break
+        }
+        let linux = try await open(directory: directory, global: global, mnemonic: mnemonic, existed: exists,
+            recover: recover)
+        // A plaintext store's warning is logged by the chooser on every open (stderr, through the logger).
+        if !linux.recovery.unresolved.isEmpty {
+            output.warn(
+                "\(linux.recovery.unresolved.count) unfinished operation(s) still pending; `cashu recover` retries them"
+            )
+        }
+        await TestKillHook.install(on: linux.wallet)
+        if !exists && access == .createIfMissing {
+            output.note(
+                "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
+            )
+        }
+        let context = WalletContext(linux: linux, directory: directory, global: global, output: output, created: !exists)
+        do {
+            let result = try await body(context)
+            await linux.close()
+            return result
+        } catch {
+            await linux.close()
+            throw error
+        }
+    }
+
+    /// `LinuxWallet.open`, its failures said the way a user can act on.
+    private static func open(
+        directory: WalletDirectory,
+        global: GlobalOptions,
+        mnemonic: Mnemonic?,
+        existed: Bool,
+        recover: Bool
+    ) async throws -> LinuxWallet {
+        var configuration: LinuxWalletConfiguration
+        do {
+            configuration = try LinuxWalletConfiguration(
+                environment: ProcessInfo.processInfo.environment, directory: directory)
+        } catch {
+            throw CLIError(.config, error.reason, code: "config")
+        }
+        configuration.logger = logger(verbose: global.verbose)
+        do {
+            return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)
+        } catch let error as LinuxWalletError {
+            switch error.code {
+            case .configuration: throw CLIError(.config, error.reason, code: "config")
+            case .storage: throw CLIError(.storage, error.reason, code: "storage")
+            case .secureStore: throw CLIError(.config, "secrets: \(error.reason)", code: "secureStore")
+            }
+        } catch let error as WalletError where error.code == .secureStore && existed && mnemonic == nil {
+            // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
+            throw CLIError(
+                .storage,
+                "\(error.reason) (wallet in \(directory.url.path)); to restore it run `cashu restore` "
+                    + "with its recovery phrase",
+                code: error.code.rawValue
+            )
+        }
+    }
+
+    /// The logger: stderr through the redacting handler, at warning level, debug with `--verbose`, or `CASHU_LOG`.
+    static func logger(verbose: Bool) -> Logger {
+        let level = CashuLogging.level(verbose: verbose, environment: ProcessInfo.processInfo.environment).level
+        return Logger(label: "cashu") { label in CashuLogging.standardErrorHandler(label: label, level: level) }
+    }
+
+    // MARK: Mints
+
+    /// The wallet's default mint, if set.
+    func defaultMint() throws -> MintURL? {
+        guard let text = try CLIMetadata.read(CLIMetadata.defaultMint, in: store), !text.isEmpty else { return nil }
+        return try? MintURL(text)
+    }
+
+    /// Makes `url` the default mint.
+    func setDefaultMint(_ url: MintURL?) throws {
+        try CLIMetadata.write(CLIMetadata.defaultMint, url?.rawValue ?? "", in: store)
+    }
+
+    /// The mint a command acts on: `--mint`/`CASHU_MINT_URL`, else the default mint, else the wallet's only mint.
+    /// - Parameter addIfMissing: add an explicitly named mint the wallet does not know yet (minting there).
+    func mint(addIfMissing: Bool = false) async throws -> MintURL {
+        let known = try await wallet.mints().map(\.url)
+        if let explicit = try global.explicitMint() {
+            if addIfMissing && !known.contains(explicit) {
+                let capabilities = try await wallet.addMint(explicit)
+                if try defaultMint() == nil { try setDefaultMint(explicit) }
+                output.note("Added mint \(explicit)\(capabilities.name.map { " (\($0))" } ?? "").")
+            }
+            return explicit
+        }
+        if let chosen = try defaultMint() { return chosen }
+        if known.count == 1, let only = known.first { return only }
+        if known.isEmpty {
+            throw CLIError(.config, "this wallet has no mint yet; add one with `cashu mints add URL`", code: "noMint")
+        }
+        throw CLIError(
+            .config,
+            "several mints and no default: pass --mint URL or set one with `cashu mints default URL`",
+            code: "noMint"
+        )
+    }
+}

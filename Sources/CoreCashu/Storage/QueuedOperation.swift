@@ -1,0 +1,95 @@
+// Storage: one entry of the offline queue — an operation asked for while its mint was unreachable, kept till it runs.
+
+import Foundation
+
+/// A queued operation: a receive, melt or check that waits for its mint, runs once, and keeps its outcome.
+///
+/// `payload` is the queue's own Codable request (the token to receive, the payment request to melt); it can hold a
+/// token worth money, so it never prints and the queue drops it once the entry is done. `result` is the outcome the
+/// queue recorded (amounts, operation ids), free of secrets.
+public struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
+    /// What the entry does.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Receive a token (NUT-03 swap).
+        case receive
+        /// Pay a payment request (NUT-05 melt).
+        case melt
+        /// Check pending sends and melts (NUT-07).
+        case check
+    }
+
+    /// Where the entry is in its life.
+    public enum State: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Waiting for its mint (or for the outcome of the wallet operation it started, see `operationID`).
+        case queued
+        /// Marked as running, in the transaction before it runs. An entry found `running` whose lease no one holds
+        /// was interrupted (the process died); the queue resumes it.
+        case running
+        /// Finished with a definite success.
+        case done
+        /// Finished with a definite failure (the mint refused, the token was spent by someone else, ...).
+        case failed
+
+        /// Whether the queue still has to run the entry.
+        public var isPending: Bool { self == .queued || self == .running }
+    }
+
+    /// The entry's id (its own, not a wallet operation's).
+    public var id: OperationID
+    /// The mint it waits for.
+    public var mintURL: MintURL
+    /// What it does.
+    public var kind: Kind
+    /// The request (JSON). Holds secrets: it never prints.
+    public var payload: [UInt8]
+    /// Where it is.
+    public var state: State
+    /// How many times it was started.
+    public var attempts: Int
+    /// The last failure's code (a ``WalletError/Code`` raw value), when there was one.
+    public var lastErrorCode: String?
+    /// The last failure's reason, free of secrets.
+    public var lastError: String?
+    /// The wallet operation this entry started and waits on (or finished with), when there is one.
+    public var operationID: OperationID?
+    /// The recorded outcome (JSON), once it is done or failed.
+    public var result: [UInt8]?
+    /// When it was queued; entries of one mint run in this order.
+    public var createdAt: Date
+    /// When it last changed.
+    public var updatedAt: Date
+
+    /// Creates an entry.
+    public init(
+        id: OperationID = .random(),
+        mintURL: MintURL,
+        kind: Kind,
+        payload: [UInt8],
+        state: State = .queued,
+        attempts: Int = 0,
+        lastErrorCode: String? = nil,
+        lastError: String? = nil,
+        operationID: OperationID? = nil,
+        result: [UInt8]? = nil,
+        createdAt: Date = Date(),
+        updatedAt: Date = Date()
+    ) {
+        self.id = id
+        self.mintURL = mintURL
+        self.kind = kind
+        self.payload = payload
+        self.state = state
+        self.attempts = attempts
+        self.lastErrorCode = lastErrorCode
+        self.lastError = lastError
+        self.operationID = operationID
+        self.result = result
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public var description: String {
+        "QueuedOperation(\(id), \(kind), \(mintURL), \(state), attempts: \(attempts), "
+            + "payload: <redacted \(payload.count) bytes>)"
+    }
+}

@@ -1,0 +1,53 @@
+// Offline queue: finds the wallet's still-open receive of a queued token in its journal, so the queue waits for
+// that operation's recovery instead of starting a second receive of the same proofs.
+
+import CoreCashu
+import Foundation
+
+/// Matches a token to an unfinished receive operation by the token's proof secrets.
+///
+/// The journal's payload is the wallet's own JSON and the store keeps it opaque, so the match does not decode it:
+/// an open receive holds the token's proofs as its inputs, and each proof secret appears in the payload as a JSON
+/// string. A secret is looked for in both spellings a JSON encoder may use (`/` escaped or not); all of the token's
+/// secrets at the mint must appear. Secrets are random, so a match is that token.
+struct OpenReceiveLookup {
+    private let needles: [[[UInt8]]]
+
+    /// The lookup for `token`'s proofs at `mint`; `nil` when the token cannot be read or holds none there.
+    init?(token encoded: String, mint: MintURL) {
+        guard let token = try? TokenDecoder.decode(encoded) else { return nil }
+        let secrets = token.entries.filter { (try? MintURL($0.mint)) == mint }.flatMap(\.proofs).map(\.secret)
+        guard !secrets.isEmpty else { return nil }
+        var needles: [[[UInt8]]] = []
+        for secret in secrets {
+            guard let quoted = try? JSONEncoder().encode(secret), quoted.count >= 2 else { return nil }
+            let escaped = Array(quoted.dropFirst().dropLast())
+            let plain = Array(String(decoding: escaped, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/").utf8)
+            needles.append(escaped == plain ? [escaped] : [escaped, plain])
+        }
+        self.needles = needles
+    }
+
+    /// The oldest unfinished receive in `operations` whose payload holds every secret.
+    func find(in operations: [OperationRecord]) -> OperationID? {
+        operations.first { operation in
+            operation.kind == .receive && operation.state.isUnfinished
+                && needles.allSatisfy { spellings in
+                    spellings.contains { Self.contains(operation.payload, $0) }
+                }
+        }?.id
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        let first = needle[0]
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}

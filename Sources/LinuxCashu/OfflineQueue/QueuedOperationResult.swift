@@ -1,0 +1,47 @@
+// Offline queue: the recorded outcome of a queued operation that finished (amounts, wallet operation ids).
+
+import CoreCashu
+
+/// What a finished queued operation did. Free of secrets; stored as JSON in ``QueuedOperation/result``.
+public struct QueuedOperationResult: Hashable, Sendable, Codable {
+    /// The amount received, or paid (excluding fees); 0 for a check.
+    public var amount: UInt64
+    /// Fees paid.
+    public var fee: UInt64
+    /// The wallet operations that did it.
+    public var operationIDs: [OperationID]
+    /// A melt's change (NUT-08).
+    public var change: UInt64?
+    /// A melt's payment preimage, when the mint gives it.
+    public var paymentPreimage: String?
+    /// A check's claimed and unclaimed sends and settled melts.
+    public var claimedSends: Int?
+    public var unclaimedSends: Int?
+    public var settledMelts: Int?
+    /// Set when the outcome was found in the wallet's history rather than returned by the attempt (an attempt was
+    /// interrupted after the mint had acted, or the token was received by other means meanwhile).
+    public var foundInHistory: Bool
+
+    /// Creates a result.
+    public init(
+        amount: UInt64,
+        fee: UInt64,
+        operationIDs: [OperationID],
+        change: UInt64? = nil,
+        paymentPreimage: String? = nil,
+        claimedSends: Int? = nil,
+        unclaimedSends: Int? = nil,
+        settledMelts: Int? = nil,
+        foundInHistory: Bool = false
+    ) {
+        self.amount = amount
+        self.fee = fee
+        self.operationIDs = operationIDs
+        self.change = change
+        self.paymentPreimage = paymentPreimage
+        self.claimedSends = claimedSends
+        self.unclaimedSends = unclaimedSends
+        self.settledMelts = settledMelts
+        self.foundInHistory = foundInHistory
+    }
+}

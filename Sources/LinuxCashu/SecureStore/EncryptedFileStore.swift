@@ -1,0 +1,218 @@
+// SecureStore: the wallet's secrets in one passphrase-encrypted file (scrypt/PBKDF2 + AES-256-GCM), for servers and
+// containers without a Secret Service.
+
+import CoreCashu
+import Crypto
+import Foundation
+
+/// A ``SecureStore`` keeping one wallet's secrets in a single encrypted file.
+///
+/// The key comes from the passphrase through the KDF named in the file's header (``KDFParameters/standard`` for a
+/// new file: scrypt N = 2^17, r = 8, p = 1) with a random 16-byte salt; the secrets are sealed with AES-256-GCM under
+/// a fresh nonce on every write, the header authenticated with them. The file is 0600 (its directory is created 0700
+/// when missing; ``SecureStoreFactory`` also tightens an existing wallet directory) and is replaced atomically (temporary file, fsync, rename, fsync of the directory). Writers in several processes (the
+/// CLI and the refresh timer) take an exclusive `flock` on `<file>.lock` and re-read the file before changing it, so
+/// no process overwrites a secret another one just saved. The derived key is kept in memory for the store's life;
+/// the passphrase too (another process may have re-keyed the file).
+///
+/// Errors: `.wrongPassphrase`, `.corrupt` (tampered or damaged; never overwritten), `.unsupportedFormat`,
+/// `.fileSystem`, `.invalidInput`.
+public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
+    // @unchecked: `passphrase` and `cached` are only touched with `lock` held.
+
+    /// The environment variable a host may read the passphrase from (the CLI decides; the store never reads it).
+    public static let passphraseEnvironmentVariable = "CASHU_PASSPHRASE"
+
+    /// The file name the chooser uses inside a wallet directory.
+    public static let defaultFileName = "secrets.enc"
+
+    /// The encrypted file.
+    public let file: URL
+    /// The KDF for a new file (an existing file keeps the one in its header until ``changePassphrase(to:parameters:)``).
+    public let parameters: KDFParameters
+
+    private let executor: BlockingExecutor
+    private let lock = NSLock()
+    private var passphrase: SecureBytes
+    private var cached: (record: EncryptedSecretsFile.KDFRecord, keys: EncryptedSecretsFile.Keys)?
+
+    /// A store in `file` opened with `passphrase`. Nothing is read until first use (see ``unlock()``).
+    ///
+    /// - Parameters:
+    ///   - file: the encrypted file (created on first save, with its directory).
+    ///   - passphrase: the passphrase's bytes (UTF-8 for text), not empty.
+    ///   - parameters: the KDF for a new file.
+    /// - Throws: ``SecureStoreError`` `.invalidInput` for an empty passphrase or parameters out of range.
+    public init(file: URL, passphrase: SecureBytes, parameters: KDFParameters = .standard) throws(SecureStoreError) {
+        guard passphrase.count > 0 else { throw SecureStoreError(.invalidInput, "the passphrase is empty") }
+        try parameters.validate()
+        self.file = file
+        self.passphrase = passphrase
+        self.parameters = parameters
+        self.executor = BlockingExecutor(label: "cashu.encrypted-store")
+    }
+
+    /// A store in `file` opened with the UTF-8 bytes of `passphrase`.
+    public convenience init(file: URL, passphrase: String, parameters: KDFParameters = .standard)
+        throws(SecureStoreError)
+    {
+        try self.init(file: file, passphrase: SecureBytes(Array(passphrase.utf8)), parameters: parameters)
+    }
+
+    /// The passphrase in `environment` under ``passphraseEnvironmentVariable``, or `nil` when unset or empty.
+    public static func passphrase(from environment: [String: String]) -> SecureBytes? {
+        guard let value = environment[passphraseEnvironmentVariable], !value.isEmpty else { return nil }
+        return SecureBytes(Array(value.utf8))
+    }
+
+    // MARK: - SecureStore
+
+    public func load(key: String) async throws -> SecureBytes? {
+        try await executor.run { () throws(SecureStoreError) in try self.readSecrets().secrets[key] }
+    }
+
+    public func save(_ value: SecureBytes, key: String) async throws {
+        try await executor.run { () throws(SecureStoreError) in
+            try self.modify { secrets in
+                secrets[key] = value
+                return true
+            }
+        }
+    }
+
+    public func delete(key: String) async throws {
+        try await executor.run { () throws(SecureStoreError) in
+            try self.modify { secrets in secrets.removeValue(forKey: key) != nil }
+        }
+    }
+
+    // MARK: - Passphrase and parameters
+
+    /// Checks the passphrase against the existing file (deriving and caching the key); no-op when there is no file.
+    ///
+    /// - Throws: ``SecureStoreError`` `.wrongPassphrase`, `.corrupt`, `.unsupportedFormat`, `.fileSystem`.
+    public func unlock() async throws(SecureStoreError) {
+        try await executor.run { () throws(SecureStoreError) in _ = try self.readSecrets() }
+    }
+
+    /// The KDF parameters in the file's header, or `nil` when there is no file yet.
+    ///
+    /// - Throws: ``SecureStoreError`` `.corrupt`, `.unsupportedFormat`, `.fileSystem`.
+    public func fileParameters() async throws(SecureStoreError) -> KDFParameters? {
+        try await executor.run { () throws(SecureStoreError) -> KDFParameters? in
+            guard let document = try self.readDocument() else { return nil }
+            return try document.kdfParameters().0
+        }
+    }
+
+    /// Re-encrypts the file under a new passphrase (and a new salt), optionally with new KDF parameters.
+    ///
+    /// - Parameters:
+    ///   - newPassphrase: the new passphrase, not empty.
+    ///   - parameters: the KDF to use from now on; the file's current one when `nil`.
+    /// - Throws: ``SecureStoreError``: `.wrongPassphrase` when the current passphrase does not open the file.
+    public func changePassphrase(to newPassphrase: SecureBytes, parameters: KDFParameters? = nil)
+        async throws(SecureStoreError)
+    {
+        guard newPassphrase.count > 0 else { throw SecureStoreError(.invalidInput, "the passphrase is empty") }
+        try parameters?.validate()
+        try await executor.run { () throws(SecureStoreError) in
+            try PrivateFiles.createDirectory(self.file.deletingLastPathComponent())
+            try PrivateFiles.withExclusiveLock(self.lockFile) { () throws(SecureStoreError) in
+                let current = try self.readSecrets()
+                var kdf = self.parameters
+                if let parameters {
+                    kdf = parameters
+                } else if let document = current.document {
+                    kdf = try document.kdfParameters().0
+                }
+                let salt = Self.newSalt()
+                let record = EncryptedSecretsFile.record(kdf, salt: salt)
+                let keys = EncryptedSecretsFile.Keys(master: try kdf.deriveKey(passphrase: newPassphrase, salt: salt))
+                try self.write(current.secrets, keys: keys, record: record)
+                self.lock.withLock {
+                    self.passphrase = newPassphrase
+                    self.cached = (record, keys)
+                }
+            }
+        }
+    }
+
+    // MARK: - File access (on the executor's queue)
+
+    private var lockFile: URL { file.appendingPathExtension("lock") }
+
+    private func readDocument() throws(SecureStoreError) -> EncryptedSecretsFile? {
+        guard let data = try PrivateFiles.contents(of: file, limit: EncryptedSecretsFile.maximumSize) else {
+            return nil
+        }
+        let document: EncryptedSecretsFile
+        do {
+            document = try JSONDecoder().decode(EncryptedSecretsFile.self, from: data)
+        } catch {
+            throw SecureStoreError(.corrupt, "the encrypted secure store is not readable JSON")
+        }
+        try document.validateFormat()
+        return document
+    }
+
+    /// The file's secrets with the keys that opened it; empty when there is no file.
+    private func readSecrets() throws(SecureStoreError) -> (
+        secrets: [String: SecureBytes], document: EncryptedSecretsFile?, keys: EncryptedSecretsFile.Keys?
+    ) {
+        guard let document = try readDocument() else { return ([:], nil, nil) }
+        let keys = try self.keys(for: document)
+        let plaintext = try document.open(keys: keys)
+        return (try SecretMapCoding.decode(plaintext), document, keys)
+    }
+
+    private func keys(for document: EncryptedSecretsFile) throws(SecureStoreError) -> EncryptedSecretsFile.Keys {
+        let (hit, passphrase) = lock.withLock { (cached?.record == document.kdf ? cached?.keys : nil, self.passphrase) }
+        if let hit { return hit }
+        let (kdf, salt) = try document.kdfParameters()
+        let keys = EncryptedSecretsFile.Keys(master: try kdf.deriveKey(passphrase: passphrase, salt: salt))
+        // Cache only keys that open the file: a wrong passphrase is derived again (slowly) on every attempt.
+        _ = try document.open(keys: keys)
+        lock.withLock { cached = (document.kdf, keys) }
+        return keys
+    }
+
+    /// Re-reads the file under the writers' lock, applies `change`, and writes the result when it changed anything.
+    private func modify(_ change: (inout [String: SecureBytes]) -> Bool) throws(SecureStoreError) {
+        try PrivateFiles.createDirectory(file.deletingLastPathComponent())
+        try PrivateFiles.withExclusiveLock(lockFile) { () throws(SecureStoreError) in
+            let current = try readSecrets()
+            var secrets = current.secrets
+            guard change(&secrets) else { return }
+            if let document = current.document, let keys = current.keys {
+                try write(secrets, keys: keys, record: document.kdf)
+                return
+            }
+            let salt = Self.newSalt()
+            let record = EncryptedSecretsFile.record(parameters, salt: salt)
+            let passphrase = lock.withLock { self.passphrase }
+            let keys = EncryptedSecretsFile.Keys(master: try parameters.deriveKey(passphrase: passphrase, salt: salt))
+            try write(secrets, keys: keys, record: record)
+            lock.withLock { cached = (record, keys) }
+        }
+    }
+
+    private func write(
+        _ secrets: [String: SecureBytes],
+        keys: EncryptedSecretsFile.Keys,
+        record: EncryptedSecretsFile.KDFRecord
+    ) throws(SecureStoreError) {
+        let document = try EncryptedSecretsFile.seal(SecretMapCoding.encode(secrets), keys: keys, kdf: record)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(document) } catch {
+            throw SecureStoreError(.invalidInput, "cannot encode the encrypted secure store", underlying: error)
+        }
+        try PrivateFiles.replace(file, with: data)
+    }
+
+    private static func newSalt() -> [UInt8] {
+        SecureBytes.random(count: 16).exposedSecretBytes
+    }
+}

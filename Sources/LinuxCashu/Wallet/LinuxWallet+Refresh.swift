@@ -1,0 +1,61 @@
+// LinuxWallet: one maintenance pass — what `cashu refresh` and the systemd timer run every 15 minutes.
+
+import CoreCashu
+
+extension LinuxWallet {
+    /// Resumes unfinished operations, runs the offline queue, mints quotes that were paid, settles pending melts and
+    /// checks sent tokens (NUT-07), and moves proofs off inactive keysets. Each mint is handled on its own, so one
+    /// that is down does not stop the others; failures are reported, never thrown.
+    public func refresh() async -> RefreshReport {
+        var report = RefreshReport()
+        report.recovery = await wallet.recover()
+        for (id, error) in report.recovery.unresolved where error.code != .pending {
+            report.failures.append(
+                .init(step: "recover", mint: nil, error: WalletError(error.code, error.reason, operationID: id)))
+        }
+        report.queue = await queue.runPending()
+        let mints: [MintURL]
+        do { mints = try await wallet.mints().map(\.url) } catch {
+            report.failures.append(.init(step: "mints", mint: nil, error: error))
+            return report
+        }
+        for mint in mints {
+            await refresh(mint, into: &report)
+        }
+        if !report.minted.isEmpty, let history = try? await wallet.history(limit: 1000) {
+            let units = Dictionary(
+                history.filter { $0.kind == .mint }.map { ($0.id, $0.unit) }, uniquingKeysWith: { first, _ in first })
+            for index in report.minted.indices {
+                report.minted[index].unit = units[report.minted[index].result.operationID]
+            }
+        }
+        return report
+    }
+
+    private func refresh(_ mint: MintURL, into report: inout RefreshReport) async {
+        do {
+            report.minted += try await wallet.mintPaidQuotes(mint: mint).map { .init(mint: mint, unit: nil, result: $0) }
+        } catch {
+            report.failures.append(.init(step: "mint-paid-quotes", mint: mint, error: error))
+        }
+        do {
+            let check = try await wallet.check(mint: mint)
+            report.claimed += check.claimed.count
+            report.unclaimed += check.unclaimed.count
+            report.settledMelts += check.settledMelts.count
+        } catch {
+            report.failures.append(.init(step: "check", mint: mint, error: error))
+        }
+        do {
+            let units = Set(
+                try await wallet.balances().filter { $0.mintURL == mint && $0.status == .unspent }.map(\.unit))
+            for unit in units.sorted(by: { $0.rawValue < $1.rawValue }) {
+                if let result = try await wallet.rotateKeysets(mint: mint, unit: unit) {
+                    report.rotated.append(.init(mint: mint, unit: unit, result: result))
+                }
+            }
+        } catch {
+            report.failures.append(.init(step: "rotate-keysets", mint: mint, error: error))
+        }
+    }
+}

@@ -1,0 +1,154 @@
+// LinuxWallet: the façade that wires the wallet engine to Linux — SQLite store, libsecret (or encrypted file)
+// secrets, NUT-17 WebSockets, the reachability monitor and the durable offline queue, all logging through the host's
+// (redacting) logger.
+
+import AsyncHTTPClient
+import CoreCashu
+import Foundation
+import Logging
+
+/// A wallet opened on Linux with every platform part in place.
+///
+/// ``wallet`` is the engine (every operation); ``queue`` runs receives, melts and checks now or keeps them until the
+/// mint is back; ``refresh()`` is one maintenance pass (what `cashu refresh` and the systemd timer run). Call
+/// ``close()`` when done: it stops the queue and the monitor and closes every connection.
+public final class LinuxWallet: Sendable {
+    /// The wallet engine.
+    public let wallet: Wallet
+    /// The wallet's database.
+    public let store: SQLiteWalletStore
+    /// Where the wallet's secrets are kept, and any warning to show the user (plaintext).
+    public let secrets: SecureStoreSelection
+    /// Operations that wait for their mint.
+    public let queue: OfflineQueue
+    /// The network and mint watcher, when ``LinuxWalletConfiguration/watchReachability`` is set.
+    public let monitor: NetlinkReachabilityMonitor?
+    /// The NUT-17 clients, when ``LinuxWalletConfiguration/useWebSockets`` is set.
+    public let webSockets: MintWebSocketPool?
+    /// What resuming unfinished operations did at open (empty when `recover` was `false`).
+    public let recovery: RecoveryReport
+    /// The configuration the wallet was opened with.
+    public let configuration: LinuxWalletConfiguration
+
+    let httpClient: HTTPClient
+    let probeClient: HTTPClient?
+
+    init(
+        wallet: Wallet, store: SQLiteWalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
+        monitor: NetlinkReachabilityMonitor?, webSockets: MintWebSocketPool?, recovery: RecoveryReport,
+        configuration: LinuxWalletConfiguration, httpClient: HTTPClient, probeClient: HTTPClient?
+    ) {
+        self.wallet = wallet
+        self.store = store
+        self.secrets = secrets
+        self.queue = queue
+        self.monitor = monitor
+        self.webSockets = webSockets
+        self.recovery = recovery
+        self.configuration = configuration
+        self.httpClient = httpClient
+        self.probeClient = probeClient
+    }
+
+    /// Opens (or creates) the wallet `configuration` describes.
+    /// - Parameters:
+    ///   - configuration: directory, secrets, network and logging choices.
+    ///   - mnemonic: the recovery phrase to open the wallet with (restoring); `nil` uses the stored one, or makes a
+    ///     new one for a new wallet.
+    ///   - recover: resume unfinished operations before returning (no request is made when there are none).
+    /// - Throws: ``LinuxWalletError`` when the directory, database or secure store cannot be opened; `WalletError`
+    ///   from the engine (a mnemonic that does not belong to the store, a missing one for an existing wallet).
+    public static func open(
+        _ configuration: LinuxWalletConfiguration,
+        mnemonic: Mnemonic? = nil,
+        recover: Bool = true
+    ) async throws -> LinuxWallet {
+        let logger = configuration.logger
+        let store: SQLiteWalletStore
+        do {
+            try configuration.directory.create()
+            store = try SQLiteWalletStore(directory: configuration.directory)
+        } catch {
+            throw LinuxWalletError(
+                .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
+                underlying: error)
+        }
+        let secrets: SecureStoreSelection
+        do {
+            secrets = try await SecureStoreFactory.make(
+                directory: configuration.directory.url,
+                passphrase: configuration.passphrase,
+                allowPlaintext: configuration.allowPlaintextSecrets,
+                preferred: configuration.preferredSecureStore,
+                environment: configuration.environment,
+                logger: logger
+            )
+        } catch {
+            throw LinuxWalletError(.secureStore, error.reason, underlying: error)
+        }
+        let httpClient = HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts)
+        let webSockets =
+            configuration.useWebSockets
+            ? MintWebSocketPool(configuration: configuration.webSocket, logger: logger) : nil
+        let wallet: Wallet
+        do {
+            let timeouts = configuration.timeouts
+            wallet = try await Wallet.open(
+                store: store,
+                secureStore: secrets.store,
+                mnemonic: mnemonic,
+                connectorFactory: { url in
+                    HTTPMintConnector(mintURL: url, httpClient: httpClient, timeouts: timeouts, logger: logger)
+                },
+                options: configuration.options,
+                logger: logger,
+                recover: false,
+                leases: store.operationLeases,
+                subscriptions: webSockets
+            )
+        } catch {
+            await webSockets?.shutdown()
+            try? await httpClient.shutdown()
+            throw error
+        }
+        let recovery = recover ? await wallet.recover() : RecoveryReport()
+        var monitor: NetlinkReachabilityMonitor?
+        var probeClient: HTTPClient?
+        if configuration.watchReachability {
+            let client = MintInfoProbe.makeHTTPClient()
+            let watcher = NetlinkReachabilityMonitor(
+                probe: MintInfoProbe(httpClient: client),
+                configuration: configuration.reachability,
+                logger: logger
+            )
+            do { try await watcher.start(netlink: true) } catch {
+                // No AF_NETLINK (a restricted container): probes alone still tell when a mint is back.
+                logger.notice("rtnetlink unavailable; watching mints by probes only", metadata: ["error": "\(error)"])
+                try? await watcher.start(netlink: false)
+            }
+            for mint in (try? await wallet.mints()) ?? [] { await watcher.watch(mint.url) }
+            monitor = watcher
+            probeClient = client
+        }
+        let queue = OfflineQueue(
+            wallet: wallet,
+            store: store,
+            monitor: monitor,
+            retryInterval: configuration.queueRetryInterval,
+            logger: logger
+        )
+        if configuration.watchReachability { await queue.start() }
+        return LinuxWallet(
+            wallet: wallet, store: store, secrets: secrets, queue: queue, monitor: monitor, webSockets: webSockets,
+            recovery: recovery, configuration: configuration, httpClient: httpClient, probeClient: probeClient)
+    }
+
+    /// Stops the queue's background task and the monitor, and closes every connection. Idempotent.
+    public func close() async {
+        await queue.stop()
+        await monitor?.shutdown()
+        await webSockets?.shutdown()
+        try? await httpClient.shutdown()
+        try? await probeClient?.shutdown()
+    }
+}

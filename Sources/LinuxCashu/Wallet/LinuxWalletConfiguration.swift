@@ -1,0 +1,108 @@
+// LinuxWallet: what a host chooses when it opens a wallet on Linux (directory, secrets, network, logging).
+
+import CoreCashu
+import Foundation
+import Logging
+
+/// How ``LinuxWallet/open(_:mnemonic:recover:)`` assembles a wallet.
+///
+/// ``init(environment:directory:)`` reads the usual environment: `CASHU_DIR` (else `$XDG_DATA_HOME/cashu`),
+/// `CASHU_PASSPHRASE` (the encrypted file store's passphrase), `CASHU_SECRET_STORE` (`secret-service`,
+/// `encrypted-file` or `plaintext-file`; the last is the explicit opt-in to a plaintext seed).
+public struct LinuxWalletConfiguration: Sendable {
+    /// The wallet directory (database, leases, the secure store's record or files).
+    public var directory: WalletDirectory
+    /// The encrypted file store's passphrase, when there is no Secret Service.
+    public var passphrase: SecureBytes?
+    /// The secure store kind to use for a new wallet (an existing wallet keeps the one it has).
+    public var preferredSecureStore: SecureStoreKind?
+    /// Allow a plaintext seed file (warned about on every open).
+    public var allowPlaintextSecrets: Bool
+    /// The engine's tunables.
+    public var options: WalletOptions
+    /// Deadlines of mint requests.
+    public var timeouts: MintTimeouts
+    /// Wait for quotes and melts through NUT-17 WebSockets where the mint offers them (else the wallet polls).
+    public var useWebSockets: Bool
+    /// The WebSocket clients' timeouts and reconnection.
+    public var webSocket: WebSocketConfiguration
+    /// Watch the network (rtnetlink) and probe the mints, so the offline queue runs as soon as a mint is back.
+    /// For long-running hosts; a one-shot command leaves it off and tries the mint when asked.
+    public var watchReachability: Bool
+    /// The reachability probes' schedule.
+    public var reachability: ReachabilityConfiguration
+    /// How often the background queue retries whatever the monitor says (long-running hosts).
+    public var queueRetryInterval: Duration
+    /// Where the wallet and its parts log; wrap the handler in ``RedactingLogHandler`` (``CashuLogging`` does).
+    public var logger: Logger
+    /// The environment the secure store chooser reads (`DISPLAY`, D-Bus).
+    public var environment: [String: String]
+
+    /// A configuration for the wallet in `directory`.
+    public init(
+        directory: WalletDirectory,
+        passphrase: SecureBytes? = nil,
+        preferredSecureStore: SecureStoreKind? = nil,
+        allowPlaintextSecrets: Bool = false,
+        options: WalletOptions = WalletOptions(),
+        timeouts: MintTimeouts = .default,
+        useWebSockets: Bool = true,
+        webSocket: WebSocketConfiguration = .default,
+        watchReachability: Bool = false,
+        reachability: ReachabilityConfiguration = ReachabilityConfiguration(),
+        queueRetryInterval: Duration = .seconds(60),
+        logger: Logger = Logger(label: "cashu", factory: { _ in SwiftLogNoOpLogHandler() }),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.directory = directory
+        self.passphrase = passphrase
+        self.preferredSecureStore = preferredSecureStore
+        self.allowPlaintextSecrets = allowPlaintextSecrets
+        self.options = options
+        self.timeouts = timeouts
+        self.useWebSockets = useWebSockets
+        self.webSocket = webSocket
+        self.watchReachability = watchReachability
+        self.reachability = reachability
+        self.queueRetryInterval = queueRetryInterval
+        self.logger = logger
+        self.environment = environment
+    }
+
+    /// The environment variable naming the secure store kind for a new wallet.
+    public static let secretStoreVariable = "CASHU_SECRET_STORE"
+
+    /// A configuration from the environment; `directory` overrides `CASHU_DIR`.
+    /// - Throws: ``LinuxWalletError`` `configuration` when no wallet directory can be named, or
+    ///   `CASHU_SECRET_STORE` names no known store.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        directory: WalletDirectory? = nil
+    ) throws(LinuxWalletError) {
+        let chosen: WalletDirectory
+        if let directory {
+            chosen = directory
+        } else if let path = environment["CASHU_DIR"], !path.isEmpty {
+            chosen = WalletDirectory(url: URL(fileURLWithPath: path).standardizedFileURL)
+        } else {
+            do { chosen = try WalletDirectory.standard(environment: environment) } catch {
+                throw LinuxWalletError(.configuration, "no wallet directory: set CASHU_DIR, XDG_DATA_HOME or HOME")
+            }
+        }
+        var preferred: SecureStoreKind?
+        if let name = environment[Self.secretStoreVariable], !name.isEmpty {
+            guard let kind = SecureStoreKind(rawValue: name) else {
+                let known = SecureStoreKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LinuxWalletError(.configuration, "\(Self.secretStoreVariable) must be one of \(known)")
+            }
+            preferred = kind
+        }
+        self.init(
+            directory: chosen,
+            passphrase: EncryptedFileStore.passphrase(from: environment),
+            preferredSecureStore: preferred,
+            allowPlaintextSecrets: preferred == .plaintextFile,
+            environment: environment
+        )
+    }
+}

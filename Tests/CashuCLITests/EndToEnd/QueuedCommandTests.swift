@@ -1,0 +1,69 @@
+// End to end: the offline queue through the `cashu` binary — a receive and a payment asked for while their mint is
+// down are kept ("queued", exit 0), listed by `cashu pending`, and run exactly once by `cashu refresh` when the mint
+// is back (the same mint restarted on its port, database and key).
+
+import CashuTestSupport
+import CoreCashu
+import Foundation
+import Testing
+
+@Suite("cashu offline queue")
+struct QueuedCommandTests {
+    @Test("a receive and a payment for a mint that is down are queued, then done once by refresh when it is back")
+    func queuedUntilTheMintIsBack() async throws {
+        let mint = try await RestartableTestMint.make()
+        let alice = CLIWallet()
+        let bob = CLIWallet()
+        defer {
+            alice.remove()
+            bob.remove()
+        }
+        do {
+            try await mint.start()
+            try await alice.fund(500, at: try mint.url)
+            let sent = try await alice.run("send", "100")
+            #expect(sent.status == 0, "\(sent)")
+            let token = sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let invoice = try await TestMint.externalInvoice(amount: 20)
+            let before = try await alice.balance()
+            try await bob.json("wallet", "init")
+
+            await mint.kill()
+            let received = try await bob.json("receive", "--trust", token)
+            #expect(received.string("state") == "queued")
+            let paid = try await alice.json("pay", "--yes", invoice)
+            #expect(paid.string("state") == "queued")
+            let waiting = try await bob.json("pending", "--offline")
+            #expect(waiting.array("queued")?.first?.string("kind") == "receive")
+            #expect(waiting.array("queued")?.first?.uint("amount") == 100)
+            // Still down: refresh keeps both queued and says so; nothing is lost or spent.
+            let early = try await bob.run("refresh", "--json")
+            #expect(early.json?.object("queue")?.array("stillQueued")?.count == 1, "\(early)")
+            #expect(try await bob.balance() == 0)
+            #expect(try await alice.balance() == before)
+
+            try await mint.start()
+            let bobPass = try await bob.json("refresh")
+            let bobDone = try #require(bobPass.object("queue")?.array("completed")?.first)
+            let receivedAmount = try #require(bobDone.uint("received"))
+            #expect(receivedAmount + (bobDone.uint("fee") ?? 0) == 100)
+            #expect(try await bob.balance() == receivedAmount)
+
+            let alicePass = try await alice.json("refresh")
+            #expect(alicePass.object("queue")?.array("completed")?.first?.string("kind") == "melt")
+            let after = try await alice.balance()
+            #expect(after < before - 20 + 1 && after >= before - 20 - 10, "before \(before), after \(after)")
+
+            // Exactly once: another pass runs nothing and the balances stay.
+            let again = try await bob.json("refresh")
+            #expect(again.object("queue")?.array("completed")?.isEmpty == true)
+            #expect(try await bob.balance() == receivedAmount)
+            #expect(try await alice.balance() == after)
+            #expect(try await bob.json("pending").array("queued")?.isEmpty == true)
+        } catch {
+            await mint.remove()
+            throw error
+        }
+        await mint.remove()
+    }
+}

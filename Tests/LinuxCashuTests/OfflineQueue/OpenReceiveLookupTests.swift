@@ -1,0 +1,55 @@
+// Tests of OfflineQueue/OpenReceiveLookup.swift: an open receive is found by the token's secrets in its payload.
+
+import CoreCashu
+import Foundation
+import Testing
+
+@testable import LinuxCashu
+
+@Suite("Open receive lookup")
+struct OpenReceiveLookupTests {
+    typealias F = QueueFixtures
+
+    static func token(secrets: [String], mint: MintURL = QueueFixtures.mintA) throws -> String {
+        let id = try KeysetID(hex: "009a1f293253e41e")
+        let proofs = secrets.map { Proof(amount: 2, id: id, secret: $0, C: Scalar.random().publicKey) }
+        return try Token(mint: mint.rawValue, unit: "sat", proofs: proofs).serialized()
+    }
+
+    static func operation(_ kind: OperationKind, _ state: OperationState, payload: some Encodable) throws
+        -> OperationRecord
+    {
+        OperationRecord(
+            id: .random(),
+            kind: kind,
+            mintURL: F.mintA,
+            unit: .sat,
+            state: state,
+            payload: Array(try JSONEncoder().encode(payload))
+        )
+    }
+
+    @Test func allSecretsInAnOpenReceiveMatchEvenWithJSONEscapes() throws {
+        let secrets = [String(repeating: "ab", count: 32), #"["P2PK",{"nonce":"a/b","data":"02ff"}]"#]
+        let lookup = try #require(OpenReceiveLookup(token: try Self.token(secrets: secrets), mint: F.mintA))
+        let payload = ["request": ["inputs": secrets.map { ["secret": $0, "amount": "2"] }]]
+        let open = try Self.operation(.receive, .inFlight, payload: payload)
+        let partial = try Self.operation(.receive, .prepared, payload: ["inputs": [secrets[0]]])
+        let closed = try Self.operation(.receive, .done, payload: payload)
+        let send = try Self.operation(.send, .prepared, payload: payload)
+        #expect(lookup.find(in: [partial, closed, send, open]) == open.id)
+        #expect(lookup.find(in: [partial, closed, send]) == nil)
+    }
+
+    @Test func byteSearch() {
+        #expect(OpenReceiveLookup.contains(Array("hello world".utf8), Array("o w".utf8)))
+        #expect(!OpenReceiveLookup.contains(Array("hello".utf8), Array("hello!".utf8)))
+        #expect(OpenReceiveLookup.contains(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!OpenReceiveLookup.contains([], [1]))
+    }
+
+    @Test func tokensElsewhereOrUnreadableGiveNoLookup() throws {
+        #expect(OpenReceiveLookup(token: "cashuBnope", mint: F.mintA) == nil)
+        #expect(OpenReceiveLookup(token: try Self.token(secrets: ["x"], mint: F.mintB), mint: F.mintA) == nil)
+    }
+}
