@@ -3,6 +3,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 enum SQLiteFiles {
     /// Creates the database file 0600 if it is missing and brings it and its companions to 0600.
     ///
@@ -44,13 +50,32 @@ enum SQLiteFiles {
                 } catch {
                     throw StorageError(mapping: error, during: "open", fallback: .unavailable)
                 }
-                try migrate(pool)
+                try migrateExclusively(pool, databasePath: path)
                 return pool
             } catch where error.code == .busy && Date() < deadline {
                 Thread.sleep(forTimeInterval: delay)
                 delay = min(delay * 2, 0.1)
             }
         }
+    }
+
+    /// ``migrate(_:)`` under an exclusive `flock` on `<database>.migrate-lock`, so that processes opening a new or
+    /// older wallet together migrate it one after the other (each migration is its own transaction: without the
+    /// lock, two processes interleave and the later ones fail). Without a lock file (read-only directory) it
+    /// migrates unlocked, relying on the retries.
+    private static func migrateExclusively(_ pool: DatabasePool, databasePath: String) throws(StorageError) {
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(databasePath + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #else
+            let descriptor = Darwin.open(databasePath + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #endif
+        guard descriptor >= 0 else { return try migrate(pool) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { return try migrate(pool) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try migrate(pool)
     }
 
     /// Applies the migrations this version knows.
