@@ -15,23 +15,11 @@ struct WalletWebSocketTests {
     static let hintOnly = WalletOptions(pollInterval: .milliseconds(100), subscriptionCheckInterval: .seconds(3600))
 
     static func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: waitLimit)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return try await condition()
+        try await AsyncWaiting.eventually(within: waitLimit, condition)
     }
 
-    /// The task's value, or `nil` (and the task cancelled) when it takes longer than `limit`.
     static func value<T: Sendable>(of task: Task<T, any Error>, within limit: Duration) async throws -> T? {
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        let timer = Task {
-            try? await Task.sleep(until: deadline)
-            task.cancel()
-        }
-        defer { timer.cancel() }
-        do { return try await task.value } catch where ContinuousClock.now >= deadline { return nil }
+        try await AsyncWaiting.value(of: task, within: limit)
     }
 
     @Test("waitForMintQuote returns when the mint's notification says PAID (confirmed over HTTP)")
