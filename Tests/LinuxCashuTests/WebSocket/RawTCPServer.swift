@@ -16,57 +16,25 @@ final class RawTCPServer: Sendable {
         case garbage
     }
 
-    private let channel: any Channel
-    private let connections: ConnectionCounter
+    private let listener: LoopbackListener
 
     /// The port it listens on.
-    var port: Int { channel.localAddress?.port ?? 0 }
+    var port: Int { listener.port }
 
     /// How many connections are open right now.
-    var openConnections: Int { connections.open }
+    var openConnections: Int { listener.openConnections }
 
-    private init(channel: any Channel, connections: ConnectionCounter) {
-        self.channel = channel
-        self.connections = connections
-    }
+    private init(listener: LoopbackListener) { self.listener = listener }
 
     static func start(_ behaviour: Behaviour) async throws -> RawTCPServer {
-        let counter = ConnectionCounter()
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                counter.opened(channel)
-                return channel.pipeline.addHandler(RawBehaviourHandler(behaviour: behaviour))
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
-        return RawTCPServer(channel: channel, connections: counter)
+        RawTCPServer(
+            listener: try await LoopbackListener.start { channel in
+                channel.pipeline.addHandler(RawBehaviourHandler(behaviour: behaviour))
+            })
     }
 
     /// Closes the listener and every connection still open.
-    func stop() async {
-        try? await channel.close()
-        await connections.closeAll()
-    }
-}
-
-/// Counts (and can close) a server's accepted connections.
-final class ConnectionCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var channels: [ObjectIdentifier: any Channel] = [:]
-
-    func opened(_ channel: any Channel) {
-        lock.withLock { channels[ObjectIdentifier(channel)] = channel }
-        channel.closeFuture.whenComplete { _ in
-            _ = self.lock.withLock { self.channels.removeValue(forKey: ObjectIdentifier(channel)) }
-        }
-    }
-
-    var open: Int { lock.withLock { channels.count } }
-
-    func closeAll() async {
-        let all = lock.withLock { Array(channels.values) }
-        for channel in all { try? await channel.close() }
-    }
+    func stop() async { await listener.stop() }
 }
 
 private final class RawBehaviourHandler: ChannelInboundHandler, Sendable {

@@ -19,48 +19,36 @@ final class ScriptedWebSocketServer: Sendable {
         case oversized
     }
 
-    private let channel: any Channel
-    private let connections: ConnectionCounter
+    private let listener: LoopbackListener
 
     /// The port it listens on.
-    var port: Int { channel.localAddress?.port ?? 0 }
+    var port: Int { listener.port }
 
     /// How many connections are open right now.
-    var openConnections: Int { connections.open }
+    var openConnections: Int { listener.openConnections }
 
-    private init(channel: any Channel, connections: ConnectionCounter) {
-        self.channel = channel
-        self.connections = connections
-    }
+    private init(listener: LoopbackListener) { self.listener = listener }
 
     static func start(_ script: Script) async throws -> ScriptedWebSocketServer {
-        let counter = ConnectionCounter()
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                counter.opened(channel)
-                let upgrader = NIOWebSocketServerUpgrader(
-                    maxFrameSize: 1 << 16, automaticErrorHandling: true,
-                    shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
-                    upgradePipelineHandler: { channel, _ in
-                        channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.addHandler(ScriptedFrameHandler(script: script))
-                        }
-                    })
-                return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
-                }
+        let listener = try await LoopbackListener.start { channel in
+            let upgrader = NIOWebSocketServerUpgrader(
+                maxFrameSize: 1 << 16, automaticErrorHandling: true,
+                shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
+                upgradePipelineHandler: { channel, _ in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ScriptedFrameHandler(script: script))
+                    }
+                })
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                    withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
             }
-            .bind(host: "127.0.0.1", port: 0).get()
-        return ScriptedWebSocketServer(channel: channel, connections: counter)
+        }
+        return ScriptedWebSocketServer(listener: listener)
     }
 
     /// Closes the listener and every connection still open.
-    func stop() async {
-        try? await channel.close()
-        await connections.closeAll()
-    }
+    func stop() async { await listener.stop() }
 }
 
 /// The frame side of ``ScriptedWebSocketServer``.
