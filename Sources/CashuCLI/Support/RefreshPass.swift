@@ -18,6 +18,7 @@ struct RefreshPass {
     var json: JSONOutput {
         .object([
             ("recovered", RecoveryText.json(report.recovery)),
+            ("mintsRefreshed", .array(report.refreshedMints.map { .string($0.rawValue) })),
             (
                 "minted",
                 .array(
@@ -74,6 +75,7 @@ struct RefreshPass {
         for entry in report.queue.completed { lines.append(QueueText.completed(entry)) }
         for entry in report.queue.failed { lines.append(QueueText.failed(entry)) }
         for entry in report.queue.stillQueued { lines.append(QueueText.waiting(entry)) }
+        for mint in report.refreshedMints { lines.append("Fetched \(mint)'s info and keysets again.") }
         for minted in report.minted {
             let amount = minted.unit.map { Amount.text(minted.result.amount, $0) } ?? "\(minted.result.amount)"
             lines.append("Minted \(amount) from a paid invoice at \(minted.mint).")

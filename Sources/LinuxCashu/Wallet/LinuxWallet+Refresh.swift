@@ -1,9 +1,11 @@
 // LinuxWallet: one maintenance pass — what `cashu refresh` and the systemd timer run every 15 minutes.
 
 import CoreCashu
+import Foundation
 
 extension LinuxWallet {
-    /// Resumes unfinished operations, runs the offline queue, mints quotes that were paid, settles pending melts and
+    /// Resumes unfinished operations, runs the offline queue, refreshes mint info older than a day, mints quotes that
+    /// were paid, settles pending melts and
     /// checks sent tokens (NUT-07), and moves proofs off inactive keysets. Each mint is handled on its own, so one
     /// that is down does not stop the others; failures are reported, never thrown.
     public func refresh() async -> RefreshReport {
@@ -14,13 +16,14 @@ extension LinuxWallet {
                 .init(step: "recover", mint: nil, error: WalletError(error.code, error.reason, operationID: id)))
         }
         report.queue = await queue.runPending()
-        let mints: [MintURL]
-        do { mints = try await wallet.mints().map(\.url) } catch {
+        let mints: [StoredMint]
+        do { mints = try await wallet.mints() } catch {
             report.failures.append(.init(step: "mints", mint: nil, error: error))
             return report
         }
         for mint in mints {
-            await refresh(mint, into: &report)
+            await refreshInfo(of: mint, into: &report)
+            await refresh(mint.url, into: &report)
         }
         if !report.minted.isEmpty, let history = try? await wallet.history(limit: 1000) {
             let units = Dictionary(
@@ -30,6 +33,23 @@ extension LinuxWallet {
             }
         }
         return report
+    }
+
+    /// How old a mint's stored info (NUT-06: its NUT-17 and fee settings, limits) and keysets may get before a pass
+    /// fetches them again.
+    static let mintInfoMaximumAge: TimeInterval = 24 * 60 * 60
+
+    /// Fetches the mint's info and keysets again when they are older than ``mintInfoMaximumAge``, so new keysets,
+    /// fees and NUT-17 support are known without the user re-adding the mint.
+    private func refreshInfo(of mint: StoredMint, into report: inout RefreshReport) async {
+        let fetched = mint.infoFetchedAt ?? .distantPast
+        guard Date().timeIntervalSince(fetched) > Self.mintInfoMaximumAge else { return }
+        do {
+            try await wallet.addMint(mint.url)
+            report.refreshedMints.append(mint.url)
+        } catch {
+            report.failures.append(.init(step: "mint-info", mint: mint.url, error: error))
+        }
     }
 
     private func refresh(_ mint: MintURL, into report: inout RefreshReport) async {

@@ -20,7 +20,7 @@ public struct RefreshReport: Sendable {
 
     /// A step that failed; the pass went on with the next one.
     public struct Failure: Sendable {
-        /// `mints`, `mint-paid-quotes`, `check`, `rotate-keysets` or `recover`.
+        /// `mints`, `mint-info`, `mint-paid-quotes`, `check`, `rotate-keysets` or `recover`.
         public var step: String
         public var mint: MintURL?
         public var error: WalletError
@@ -28,6 +28,8 @@ public struct RefreshReport: Sendable {
 
     /// Unfinished operations resumed.
     public var recovery = RecoveryReport()
+    /// Mints whose info and keysets were fetched again (older than a day).
+    public var refreshedMints: [MintURL] = []
     public var minted: [Minted] = []
     /// Sent tokens the mint now reports spent (claimed by their receiver), and those still unclaimed.
     public var claimed = 0
