@@ -34,6 +34,8 @@ extension CashuCommand {
         }
         guard let error else { Foundation.exit(0) }
         if exitCode(for: error) == .success { exit(withError: error) }
+        // A command that printed its own report and chose its exit class (refresh, recover) is not a failure to report.
+        if let code = error as? ExitCode, !interrupted { Foundation.exit(code.rawValue) }
         var failure = CLIError.from(error)
         if interrupted && failure.exitClass != .interrupted {
             let journaled =
@@ -42,7 +44,8 @@ extension CashuCommand {
                 .interrupted,
                 "interrupted\(journaled)",
                 code: "cancelled",
-                operationID: failure.operationID
+                operationID: failure.operationID,
+                extra: failure.extra  // e.g. the token of a payment that was not delivered
             )
         }
         output.failure(failure)

@@ -39,7 +39,16 @@ struct ReceiveCommand: AsyncParsableCommand {
             let decision: QueueDecision
             do {
                 // Stored first, then run; when the mint cannot be reached it stays queued (docs/linux/offline-queue.md).
-                decision = try await context.linux.queue.receiveOrQueue(encoded, addUnknownMint: trust)
+                if Set(decoded.mints).count > 1 {
+                    // Proofs from several mints (V3): received directly (the queue runs an entry at one mint).
+                    let direct = try await context.wallet.receive(
+                        token: decoded, options: ReceiveOptions(addUnknownMint: trust))
+                    decision = .done(
+                        QueuedOperationResult(
+                            amount: direct.amount, fee: direct.fee, operationIDs: direct.operationIDs))
+                } else {
+                    decision = try await context.linux.queue.receiveOrQueue(encoded, addUnknownMint: trust)
+                }
             } catch let error as WalletError where error.code == .unknownMint {
                 let mints = decoded.mints.joined(separator: ", ")
                 throw CLIError(
@@ -58,9 +67,9 @@ struct ReceiveCommand: AsyncParsableCommand {
             case .queued(let entry):
                 context.output.result(
                     human:
-                        "Queued: \(Untrusted.display(entry.mintURL.rawValue)) cannot be reached now. The token is "
-                        + "kept in the wallet and received when the mint is back (`cashu refresh`; "
-                        + "`cashu pending` lists it).",
+                        "Queued: the receive cannot finish now (\(Untrusted.display(entry.mintURL.rawValue)) cannot "
+                        + "be reached, or an earlier operation there is still open). The token is kept in the wallet "
+                        + "and received when it can be (`cashu refresh`; `cashu pending` lists it).",
                     json: .object([
                         ("state", "queued"), ("queued", .string(entry.id.rawValue)),
                         ("amount", .optional(entry.amount)), ("unit", .string(unit)),

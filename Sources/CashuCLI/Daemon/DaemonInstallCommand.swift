@@ -20,15 +20,23 @@ struct DaemonInstallCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = try global.walletDirectory().url.path
         guard let units = SystemdUnits.installed(executable: executable, walletDirectory: directory) else {
-            throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
+            throw ValidationError(
+                "cannot tell where the cashu binary is (pass --executable /path/to/cashu), or a path holds a control "
+                    + "character")
         }
-        try FileManager.default.createDirectory(
-            atPath: directory,
-            withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700]
-        )
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw CLIError(.storage, "cannot create the wallet directory \(directory)", code: "storage")
+        }
         let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
-        try installation.write(units)
+        do { try installation.write(units) } catch {
+            throw CLIError(.storage, "cannot write the units in \(installation.unitDirectory)", code: "storage")
+        }
 
         var enabled = false
         var note: String?

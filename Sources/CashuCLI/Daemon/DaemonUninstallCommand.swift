@@ -14,7 +14,10 @@ struct DaemonUninstallCommand: AsyncParsableCommand {
         let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
         let manager = Systemctl.isAvailable
         if manager { _ = Systemctl.user(["disable", "--now", SystemdUnits.timerName]) }
-        let removed = try installation.remove()
+        let removed: Bool
+        do { removed = try installation.remove() } catch {
+            throw CLIError(.storage, "cannot remove the units in \(installation.unitDirectory)", code: "storage")
+        }
         if manager { _ = Systemctl.user(["daemon-reload"]) }
         Output(json: global.json).result(
             human: removed ? "Removed the refresh timer and service." : "The refresh timer was not installed.",

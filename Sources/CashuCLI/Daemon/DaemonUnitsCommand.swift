@@ -20,7 +20,9 @@ struct DaemonUnitsCommand: AsyncParsableCommand {
         let directory = try global.walletDirectory().url.path
         let chosen = shipped ? .shipped : SystemdUnits.installed(executable: executable, walletDirectory: directory)
         guard let units = chosen else {
-            throw ValidationError("cannot tell where the cashu binary is; pass --executable /path/to/cashu")
+            throw ValidationError(
+                "cannot tell where the cashu binary is (pass --executable /path/to/cashu), or a path holds a control "
+                    + "character")
         }
         Output(json: global.json).result(
             human: "# \(SystemdUnits.serviceName)\n\(units.service)\n# \(SystemdUnits.timerName)\n\(units.timer)",

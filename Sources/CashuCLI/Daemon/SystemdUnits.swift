@@ -24,13 +24,17 @@ struct SystemdUnits: Equatable {
     )
 
     /// The units for `executable` (default: the running binary) and the wallet in `walletDirectory`, both literal
-    /// paths; `nil` when the running binary cannot be found.
+    /// paths (`%` and `\` escaped; `$` too in `ExecStart=`, where systemd expands variables); `nil` when the running
+    /// binary cannot be found or a path holds a control character.
     static func installed(executable: String?, walletDirectory: String) -> SystemdUnits? {
         guard let binary = executable ?? DaemonInstallation.currentExecutable(), binary.hasPrefix("/") else {
             return nil
         }
+        // A newline would start a directive of its own; no control character belongs in a unit file.
+        let hasControl = (binary + walletDirectory).unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard !hasControl else { return nil }
         return SystemdUnits(
-            executable: escaped(binary),
+            executable: escaped(binary).replacingOccurrences(of: "$", with: "$$"),
             walletDirectory: escaped(walletDirectory),
             exportsWalletDirectory: true
         )

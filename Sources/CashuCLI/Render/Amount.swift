@@ -4,8 +4,9 @@ import CoreCashu
 
 /// Formats amounts for human output.
 enum Amount {
-    static func text(_ amount: UInt64, _ unit: CurrencyUnit) -> String { "\(amount) \(unit.rawValue)" }
-    static func text(_ amount: UInt64, _ unit: String) -> String { "\(amount) \(unit)" }
+    /// Units come from tokens, requests and mints: control characters are shown as spaces, never sent to the terminal.
+    static func text(_ amount: UInt64, _ unit: CurrencyUnit) -> String { text(amount, unit.rawValue) }
+    static func text(_ amount: UInt64, _ unit: String) -> String { "\(amount) \(Untrusted.display(unit, limit: 16))" }
 
     /// Parses an amount typed by the user: a positive integer in the unit's smallest denomination.
     static func parse(_ text: String) -> UInt64? {

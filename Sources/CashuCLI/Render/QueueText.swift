@@ -21,7 +21,7 @@ enum QueueText {
     }
 
     static func failed(_ entry: QueuedEntry) -> String {
-        "Queued \(what(entry)) at \(entry.mintURL) failed: \(entry.lastError ?? "refused")."
+        "Queued \(what(entry)) at \(entry.mintURL) failed: \(Untrusted.display(entry.lastError ?? "refused"))."
     }
 
     static func waiting(_ entry: QueuedEntry) -> String {

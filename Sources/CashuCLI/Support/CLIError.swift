@@ -70,7 +70,10 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Newlines and runs of spaces folded, so an error is always one line.
+    /// Messages carry the mint's own words: control characters (escape sequences) are shown as spaces.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        return Untrusted.display(line, limit: 600)
     }
 }

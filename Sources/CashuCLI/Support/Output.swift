@@ -53,7 +53,7 @@ struct Output: Sendable {
 
     /// Reports a failure: one line on stderr, and with `--json` one error object on stdout.
     func failure(_ error: CLIError) {
-        Self.write("cashu: error: \(error.message)\n", to: .standardError)
+        Self.write("cashu: error: \(CLIError.oneLine(error.message))\n", to: .standardError)
         if json {
             var fields: [(String, JSONOutput)] = [
                 ("code", .string(error.code)), ("class", .string(error.exitClass.name)),

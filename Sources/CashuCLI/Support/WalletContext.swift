@@ -104,7 +104,7 @@ struct WalletContext: Sendable {
             switch error.code {
             case .configuration: throw CLIError(.config, error.reason, code: "config")
             case .storage: throw CLIError(.storage, error.reason, code: "storage")
-            case .secureStore: throw CLIError(.config, "secrets: \(error.reason)", code: "secureStore")
+            case .secureStore: throw CLIError(.storage, "secrets: \(error.reason)", code: "secureStore")
             }
         } catch let error as WalletError where error.code == .secureStore && existed && mnemonic == nil {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.

@@ -8,15 +8,17 @@ extension OfflineQueue {
     /// Starts the background runs: the entries left from before (after a restart) at once, each mint's entries when
     /// the monitor reports it reachable, and all pending entries every `retryInterval`. Idempotent.
     public func start() async {
+        // Set before any suspension, so two overlapping calls cannot both start a task.
         guard background == nil else { return }
-        var updates: AsyncStream<ReachabilityUpdate>?
-        if let monitor {
-            let pending = (try? entries()) ?? []
-            for mint in Set(pending.map(\.mintURL)) { await monitor.watch(mint) }
-            updates = await monitor.updates()
-        }
         let interval = retryInterval
-        background = Task { [weak self, updates] in
+        let monitor = self.monitor
+        background = Task { [weak self] in
+            var updates: AsyncStream<ReachabilityUpdate>?
+            if let monitor {
+                let pending = ((try? await self?.entries()) ?? nil) ?? []
+                for mint in Set(pending.map(\.mintURL)) { await monitor.watch(mint) }
+                updates = await monitor.updates()
+            }
             await self?.runPending()
             await withTaskGroup(of: Void.self) { group in
                 if let updates {
@@ -36,10 +38,13 @@ extension OfflineQueue {
         }
     }
 
-    /// Stops the background runs (waiting for a pass under way) and finishes every completion stream.
+    /// Stops the background runs (waiting for the background task and a pass under way) and finishes every
+    /// completion stream.
     public func stop() async {
-        background?.cancel()
+        let task = background
+        task?.cancel()
         background = nil
+        await task?.value
         _ = await lastPass?.value
         for continuation in subscribers.values { continuation.finish() }
         subscribers = [:]

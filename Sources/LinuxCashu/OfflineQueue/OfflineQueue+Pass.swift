@@ -127,7 +127,8 @@ extension OfflineQueue {
     /// interrupted, which is safe.
     private func finish(_ entry: QueuedOperation, _ outcome: QueueAttemptOutcome) -> Step {
         var completion: QueueCompletion.Outcome?
-        if case .failed(let error) = outcome { failures[entry.id] = error }
+        // Kept only for a caller waiting on this entry (it takes it); a long-running queue must not collect them.
+        if case .failed(let error) = outcome, inline.contains(entry.id) { failures[entry.id] = error }
         let updated: QueuedOperation
         do {
             updated = try store.write { tx -> QueuedOperation in

@@ -113,6 +113,11 @@ public actor OfflineQueue {
         guard let mintText = decoded.entries.first(where: { !$0.proofs.isEmpty })?.mint else {
             throw WalletError(.invalidInput, "the token holds no proofs")
         }
+        // An entry runs at one mint: a (V3) token with proofs at several mints could finish at one and be taken for
+        // done while another mint's proofs were never received. Such tokens are received directly, not queued.
+        guard Set(decoded.entries.filter { !$0.proofs.isEmpty }.map(\.mint)).count == 1 else {
+            throw WalletError(.unsupported, "a token with proofs from several mints cannot be queued")
+        }
         let mint: MintURL
         do { mint = try MintURL(mintText) } catch {
             throw WalletError(.invalidInput, "the token's mint URL is not valid", underlying: error)

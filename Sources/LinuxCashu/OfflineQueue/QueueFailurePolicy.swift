@@ -14,6 +14,11 @@ enum QueueFailurePolicy {
         case .mintUnreachable, .pending, .invalidMintResponse, .storage, .secureStore, .cancelled:
             if let operation = error.operationID { return .waiting(operation, error) }
             return .deferred(error)
+        case .mintRefused where error.mintError?.known == nil:
+            // A refusal without a code this wallet knows (a rate limit, a 5xx with a body, Nutshell's generic code
+            // 0) says nothing definite about the operation: try again later rather than fail it for good.
+            if let operation = error.operationID { return .waiting(operation, error) }
+            return .deferred(error)
         default:
             // invalidInput, unknownMint, unsupported, insufficientFunds, mintRefused, keysetMismatch, alreadySpent,
             // quoteState, crypto and codes added later: the mint or the wallet gave a definite answer.

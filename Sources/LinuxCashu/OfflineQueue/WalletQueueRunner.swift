@@ -161,7 +161,11 @@ struct WalletQueueRunner: QueuedOperationRunner {
             )
         } catch let error where error.code == .quoteState {
             // The quote's payment finished before (an interrupted attempt): the stored quote and history say how.
-            let stored = try? await wallet.meltQuotes(mint: entry.mintURL).first { $0.id == quote }
+            let stored: StoredMeltQuote?
+            do { stored = try await wallet.meltQuotes(mint: entry.mintURL).first { $0.id == quote } } catch {
+                // Not knowing is not a refusal (a busy database while the timer runs): look again next pass.
+                return .deferred(error)
+            }
             if let stored, stored.state == .paid {
                 let line = entry.operationID.flatMap(historyEntry)
                 return .completed(
@@ -176,7 +180,9 @@ struct WalletQueueRunner: QueuedOperationRunner {
             }
             return .failed(error)
         } catch let error where error.code == .mintRefused && error.mintError?.known == .quoteExpired {
-            // The quote expired before it was paid: nothing was paid; the next attempt asks for a new one.
+            // The quote expired before it was paid: nothing was paid; the next attempt asks for a new one — unless a
+            // payment of this quote is still open in the wallet (its outcome unknown), which is waited for instead.
+            if let operation = error.operationID { return .waiting(operation, error) }
             do { try await save(.melt(request: request, unit: unit, quoteID: nil)) } catch {
                 return .deferred(error)
             }

@@ -16,6 +16,14 @@ extension LinuxWallet {
                 .init(step: "recover", mint: nil, error: WalletError(error.code, error.reason, operationID: id)))
         }
         report.queue = await queue.runPending()
+        for entry in report.queue.failed {
+            let code = WalletError.Code(rawValue: entry.lastErrorCode ?? "mintRefused")
+            report.failures.append(
+                .init(
+                    step: "queue", mint: entry.mintURL,
+                    error: WalletError(code, entry.lastError ?? "the queued \(entry.kind.rawValue) was refused",
+                        operationID: entry.id)))
+        }
         let mints: [StoredMint]
         do { mints = try await wallet.mints() } catch {
             report.failures.append(.init(step: "mints", mint: nil, error: error))

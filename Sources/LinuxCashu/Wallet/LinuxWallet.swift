@@ -64,14 +64,10 @@ public final class LinuxWallet: Sendable {
         recover: Bool = true
     ) async throws -> LinuxWallet {
         let logger = configuration.logger
-        let store: SQLiteWalletStore
-        do {
-            try configuration.directory.create()
-            store = try SQLiteWalletStore(directory: configuration.directory)
-        } catch {
-            throw LinuxWalletError(
-                .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
-                underlying: error)
+        // The secrets first: a wallet whose secure store cannot be opened must not leave a database behind (the
+        // directory would then look like a wallet without a phrase).
+        do { try configuration.directory.create() } catch {
+            throw LinuxWalletError(.storage, error.reason, underlying: error)
         }
         let secrets: SecureStoreSelection
         do {
@@ -85,6 +81,14 @@ public final class LinuxWallet: Sendable {
             )
         } catch {
             throw LinuxWalletError(.secureStore, error.reason, underlying: error)
+        }
+        let store: SQLiteWalletStore
+        do {
+            store = try SQLiteWalletStore(directory: configuration.directory)
+        } catch {
+            throw LinuxWalletError(
+                .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
+                underlying: error)
         }
         let httpClient = HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts)
         let webSockets =

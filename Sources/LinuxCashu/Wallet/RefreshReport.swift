@@ -20,7 +20,8 @@ public struct RefreshReport: Sendable {
 
     /// A step that failed; the pass went on with the next one.
     public struct Failure: Sendable {
-        /// `mints`, `mint-info`, `mint-paid-quotes`, `check`, `rotate-keysets` or `recover`.
+        /// `recover`, `queue` (a queued operation the mint refused), `mints`, `mint-info`, `mint-paid-quotes`,
+        /// `check` or `rotate-keysets`.
         public var step: String
         public var mint: MintURL?
         public var error: WalletError

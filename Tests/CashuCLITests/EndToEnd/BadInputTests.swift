@@ -87,6 +87,11 @@ struct BadInputTests {
         let port = mint.url.rawValue.split(separator: ":").last.map(String.init) ?? "1"
         try await wallet.run("mints", "add", "http://127.0.0.1:\(port)").expectFailure(69)
         #expect(try await wallet.balance() == 1000)
+        // The timer's pass: its report as the one JSON object, the mint's failure as the exit code (69, which the
+        // refresh unit counts as success: the next pass retries).
+        let pass = try await wallet.run("refresh", "--json")
+        #expect(pass.status == 69, "\(pass)")
+        #expect(pass.json?.array("errors")?.first?.string("code") == "mintUnreachable", "\(pass)")
         let recovered = try await wallet.json("recover")
         #expect(recovered.array("unresolved")?.isEmpty == true)
     }

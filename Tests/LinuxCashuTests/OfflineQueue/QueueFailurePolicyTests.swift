@@ -11,7 +11,7 @@ struct QueueFailurePolicyTests {
         .mintUnreachable, .pending, .invalidMintResponse, .storage, .secureStore, .cancelled,
     ]
     static let definite: [WalletError.Code] = [
-        .invalidInput, .unknownMint, .unsupported, .insufficientFunds, .mintRefused, .keysetMismatch, .alreadySpent,
+        .invalidInput, .unknownMint, .unsupported, .insufficientFunds, .keysetMismatch, .alreadySpent,
         .quoteState, .crypto, WalletError.Code(rawValue: "addedLater"),
     ]
 
@@ -43,6 +43,22 @@ struct QueueFailurePolicyTests {
         guard case .failed = QueueFailurePolicy.outcome(for: WalletError(code, "x", operationID: .random())) else {
             Issue.record("\(code) does not fail")
             return
+        }
+    }
+
+    @Test("A refusal with a code the wallet knows fails the entry; one without (rate limit, 5xx, code 0) retries")
+    func refusals() {
+        let known = WalletError(.mintRefused, "x", mintError: MintError(code: 11006, detail: "amount outside limits"))
+        guard case .failed = QueueFailurePolicy.outcome(for: known) else {
+            Issue.record("a known refusal does not fail")
+            return
+        }
+        for mintError in [nil, MintError(code: 0, detail: "internal"), MintError(code: 99_999, detail: "?")] {
+            let vague = WalletError(.mintRefused, "x", mintError: mintError)
+            guard case .deferred = QueueFailurePolicy.outcome(for: vague) else {
+                Issue.record("\(String(describing: mintError)) is not retried")
+                continue
+            }
         }
     }
 }

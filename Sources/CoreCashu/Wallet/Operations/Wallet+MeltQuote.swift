@@ -35,6 +35,12 @@ extension Wallet {
             throw WalletError(
                 .invalidMintResponse, "the quote asks \(response.amount) \(unit) for an invoice of \(invoiced)")
         }
+        // A reserve no wallet could hold (the sum overflows, or beyond 21M BTC in msat) is a broken or hostile answer.
+        let reserve = response.feeReserve ?? 0
+        let (total, overflow) = response.amount.addingReportingOverflow(reserve)
+        guard !overflow, total <= 2_100_000_000_000_000_000 else {
+            throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve are beyond any balance")
+        }
         let quote = StoredMeltQuote(
             id: response.quote, mintURL: mint, unit: unit, request: trimmed, amount: response.amount,
             feeReserve: response.feeReserve ?? 0, state: response.state, expiry: response.expiry,
