@@ -11,6 +11,7 @@ extension CashuCommand {
     static func main() async {
         // A closed stdout must not kill the process between a durable result and its cleanup.
         signal(SIGPIPE, SIG_IGN)
+        TerminalState.save()
         let arguments = GlobalArguments.normalize(Array(CommandLine.arguments.dropFirst()))
         let output = Output(json: arguments.prefix { $0 != "--" }.contains("--json"))
         let command: any ParsableCommand

@@ -59,6 +59,7 @@ final class Interruption: @unchecked Sendable {
     }
 
     private static func exitNow() -> Never {
+        TerminalState.restore()
         Output.write(
             "cashu: error: interrupted; an operation that had started is journaled and `cashu recover` settles it\n",
             to: .standardError

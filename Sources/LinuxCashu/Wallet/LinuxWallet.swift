@@ -69,6 +69,8 @@ public final class LinuxWallet: Sendable {
         do { try configuration.directory.create() } catch {
             throw LinuxWalletError(.storage, error.reason, underlying: error)
         }
+        // One process at a time chooses the secure store and opens the engine (which makes a new wallet's phrase).
+        let openLock = try await WalletOpenLock.acquire(in: configuration.directory.url)
         let secrets: SecureStoreSelection
         do {
             secrets = try await SecureStoreFactory.make(
@@ -80,12 +82,14 @@ public final class LinuxWallet: Sendable {
                 logger: logger
             )
         } catch {
+            openLock.release()
             throw LinuxWalletError(.secureStore, error.reason, underlying: error)
         }
         let store: SQLiteWalletStore
         do {
             store = try SQLiteWalletStore(directory: configuration.directory)
         } catch {
+            openLock.release()
             throw LinuxWalletError(
                 .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
                 underlying: error)
@@ -111,10 +115,12 @@ public final class LinuxWallet: Sendable {
                 subscriptions: webSockets
             )
         } catch {
+            openLock.release()
             await webSockets?.shutdown()
             try? await httpClient.shutdown()
             throw error
         }
+        openLock.release()
         let recovery = recover ? await wallet.recover() : RecoveryReport()
         var monitor: NetlinkReachabilityMonitor?
         var probeClient: HTTPClient?
