@@ -12,7 +12,9 @@ struct PendingCommand: AsyncParsableCommand {
         abstract: "Show unclaimed tokens, payments in flight and unminted invoices; reclaim tokens.",
         discussion: """
             Asks the mints which sent tokens were claimed (unless --offline) and settles payments that finished. \
-            --reclaim takes back every unclaimed token (or those whose operation ids are given).
+            --reclaim takes back every unclaimed token (or those whose operation ids are given). Operations kept \
+            for a mint that was unreachable (the offline queue) are listed too, and those the mint refused; \
+            --forget ID drops one from the queue and prints its token, if it was a receive, so nothing is lost.
             """
     )
 
@@ -24,18 +26,26 @@ struct PendingCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not ask the mints; show what the wallet last knew.")
     var offline = false
 
+    @Option(name: .long, help: ArgumentHelp("Drop this queued operation (printing a receive's token).", valueName: "id"))
+    var forget: String?
+
     @Argument(help: ArgumentHelp("Operation ids of the sends to reclaim (default: all).", valueName: "id"))
     var ids: [String] = []
 
     func validate() throws {
         if reclaim && offline { throw ValidationError("--reclaim needs the mint; drop --offline") }
         if !ids.isEmpty && !reclaim { throw ValidationError("operation ids are for --reclaim") }
+        if forget != nil && reclaim { throw ValidationError("--forget and --reclaim are separate runs") }
     }
 
     func run() async throws {
-        let (reclaim, offline, ids) = (reclaim, offline, ids)
+        let (reclaim, offline, ids, forget) = (reclaim, offline, ids, forget)
         try await WalletContext.run(global) { context in
             let output = context.output
+            if let forget {
+                try await Self.forget(forget, context: context)
+                return
+            }
             let filter = try context.global.explicitMint()
             var checked = false
             if !offline {
@@ -81,11 +91,19 @@ struct PendingCommand: AsyncParsableCommand {
             let queued = try await context.linux.queue.entries().filter { entry in
                 filter.map { entry.mintURL == $0 } ?? true
             }
+            let refused = try await context.linux.queue.entries(states: [.failed]).filter { entry in
+                filter.map { entry.mintURL == $0 } ?? true
+            }
             var sections: [String] = reclaimedLines
             if !queued.isEmpty {
                 sections.append(
                     "Waiting for their mint (offline queue; `cashu refresh` runs them):\n"
-                        + queued.map { "  " + QueueText.waiting($0) }.joined(separator: "\n"))
+                        + queued.map { "  " + QueueText.waiting($0) + " [\($0.id)]" }.joined(separator: "\n"))
+            }
+            if !refused.isEmpty {
+                sections.append(
+                    "Refused by their mint (`cashu pending --forget ID` drops one and prints a receive's token):\n"
+                        + refused.map { "  " + QueueText.failed($0) + " [\($0.id)]" }.joined(separator: "\n"))
             }
             if !sends.isEmpty {
                 var table = TextTable(rightAligned: [1])
@@ -123,6 +141,7 @@ struct PendingCommand: AsyncParsableCommand {
                 json: .object([
                     ("checked", .bool(checked)),
                     ("queued", .array(queued.map(QueueText.json))),
+                    ("refused", .array(refused.map(QueueText.json))),
                     (
                         "sends",
                         .array(
@@ -166,5 +185,21 @@ struct PendingCommand: AsyncParsableCommand {
                 ])
             )
         }
+    }
+
+    /// Drops a queued (or refused) operation; a receive's token is printed alone on stdout, so it is not lost.
+    static func forget(_ text: String, context: WalletContext) async throws {
+        let id = OperationID(rawValue: text.trimmingCharacters(in: .whitespaces))
+        let queue = context.linux.queue
+        let token = try await queue.token(of: id)
+        guard try await queue.remove(id) else {
+            throw CLIError(
+                .input, "no queued operation with the id \(Untrusted.display(id.rawValue, limit: 80))",
+                code: "invalidInput")
+        }
+        context.output.result(
+            human: token ?? "Dropped the queued operation \(id).",
+            json: .object([("forgotten", .string(id.rawValue)), ("token", .optional(token))])
+        )
     }
 }

@@ -203,6 +203,18 @@ public actor OfflineQueue {
         } catch { throw WalletError(.storage, "cannot read the queue", underlying: error) }
     }
 
+    /// The token of a queued or refused receive (to give it back or receive it elsewhere); `nil` for other kinds,
+    /// for a finished receive (its token is dropped once spent), and for an unknown id.
+    public func token(of id: OperationID) throws(WalletError) -> String? {
+        let entry: QueuedOperation?
+        do { entry = try store.read { tx in try tx.queuedOperation(id: id) } } catch {
+            throw WalletError(.storage, "cannot read the queue", underlying: error)
+        }
+        guard let entry, entry.state != .done, !entry.payload.isEmpty else { return nil }
+        guard case .receive(let token, _) = try QueuedRequest.decode(entry.payload) else { return nil }
+        return token
+    }
+
     /// Removes an entry (a failed one whose token the user took back, or a queued one no longer wanted).
     /// - Returns: whether it existed.
     /// - Throws: ``WalletError`` `pending` when the entry is running now; `storage`.

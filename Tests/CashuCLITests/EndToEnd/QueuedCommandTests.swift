@@ -24,6 +24,8 @@ struct QueuedCommandTests {
             let sent = try await alice.run("send", "100")
             #expect(sent.status == 0, "\(sent)")
             let token = sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let second = try await alice.run("send", "50")
+            let secondToken = second.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let invoice = try await TestMint.externalInvoice(amount: 20)
             let before = try await alice.balance()
             try await bob.json("wallet", "init")
@@ -33,7 +35,13 @@ struct QueuedCommandTests {
             #expect(received.string("state") == "queued")
             let paid = try await alice.json("pay", "--yes", invoice)
             #expect(paid.string("state") == "queued")
+            // A queued receive the user no longer wants queued: dropped, and its token handed back (nothing lost).
+            let secondQueued = try await bob.json("receive", "--trust", secondToken)
+            let secondID = try #require(secondQueued.string("queued"))
+            let forgotten = try await bob.json("pending", "--offline", "--forget", secondID)
+            #expect(forgotten.string("token") == secondToken)
             let waiting = try await bob.json("pending", "--offline")
+            #expect(waiting.array("queued")?.count == 1)
             #expect(waiting.array("queued")?.first?.string("kind") == "receive")
             #expect(waiting.array("queued")?.first?.uint("amount") == 100)
             // Still down: refresh keeps both queued and says so; nothing is lost or spent.
@@ -51,8 +59,13 @@ struct QueuedCommandTests {
 
             let alicePass = try await alice.json("refresh")
             #expect(alicePass.object("queue")?.array("completed")?.first?.string("kind") == "melt")
+            let paidOut = try await alice.balance()
+            #expect(paidOut <= before - 20 && paidOut >= before - 20 - 10, "before \(before), after \(paidOut)")
+            // Alice takes the dropped token back herself: it was never received by anyone.
+            let back = try await alice.json("receive", secondToken)
+            #expect(back.string("state") == "received")
             let after = try await alice.balance()
-            #expect(after < before - 20 + 1 && after >= before - 20 - 10, "before \(before), after \(after)")
+            #expect(after + 2 >= paidOut + 50 && after <= paidOut + 50)
 
             // Exactly once: another pass runs nothing and the balances stay.
             let again = try await bob.json("refresh")
