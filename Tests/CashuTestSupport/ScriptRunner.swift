@@ -61,15 +61,42 @@ public enum ScriptRunner {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-script-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outPath = scratch.appendingPathComponent("stdout").path
-        let errPath = scratch.appendingPathComponent("stderr").path
+        let pid = try spawn(path, arguments, environment, outputIn: scratch)
+        guard let status = exitStatus(waitingFor: pid) else {
+            throw SpawnFailure(description: "waitpid failed for \(path)")
+        }
+        return Outcome(
+            status: status,
+            standardOutput: (try? String(contentsOf: scratch.appendingPathComponent("stdout"), encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOf: scratch.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+        )
+    }
 
+    /// Starts `path` with `arguments` and exactly `environment`, its stdout and stderr going to `stdout` and `stderr`
+    /// in `scratch` (an existing directory), its stdin from `standardInput` (a file in `scratch`) or `/dev/null`.
+    /// - Returns: the child's process id; wait for it with ``exitStatus(waitingFor:)``.
+    public static func spawn(
+        _ path: String,
+        _ arguments: [String],
+        _ environment: [String: String],
+        standardInput: String? = nil,
+        outputIn scratch: URL
+    ) throws -> pid_t {
+        var inPath = "/dev/null"
+        if let standardInput {
+            inPath = scratch.appendingPathComponent("stdin").path
+            guard FileManager.default.createFile(atPath: inPath, contents: Data(standardInput.utf8)) else {
+                throw SpawnFailure(description: "cannot write the standard input of \(path)")
+            }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, scratch.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(
+            &actions, 2, scratch.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         if let closeFrom = closeFromAction { _ = closeFrom(&actions, 3) }
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -95,16 +122,17 @@ public enum ScriptRunner {
         guard spawned == 0 else {
             throw SpawnFailure(description: "cannot start \(path): \(String(cString: strerror(spawned)))")
         }
+        return pid
+    }
+
+    /// Waits for `pid` (blocking the calling thread) and returns its exit status, 128 + the signal when a signal
+    /// ended it; `nil` when it cannot be waited for.
+    public static func exitStatus(waitingFor pid: pid_t) -> Int32? {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw SpawnFailure(description: "waitpid failed for \(path)") }
+            guard errno == EINTR else { return nil }
         }
         // WIFEXITED / WEXITSTATUS by hand: the macros are not imported.
-        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(
-            status: exitStatus,
-            standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        )
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }

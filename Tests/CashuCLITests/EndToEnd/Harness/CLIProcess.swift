@@ -48,45 +48,12 @@ enum CLIProcess {
     {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let inPath = scratch.appendingPathComponent("stdin").path
-        _ = FileManager.default.createFile(atPath: inPath, contents: Data((stdin ?? "").utf8))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : inPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(
-            &actions,
-            1,
-            scratch.appendingPathComponent("stdout").path,
-            O_WRONLY | O_CREAT | O_TRUNC,
-            0o600
-        )
-        posix_spawn_file_actions_addopen(
-            &actions,
-            2,
-            scratch.appendingPathComponent("stderr").path,
-            O_WRONLY | O_CREAT | O_TRUNC,
-            0o600
-        )
-        let path = executable
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = self.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        // The child starts with default signal handling and nothing blocked, whatever the test runner's thread has.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw CLISpawnFailure(description: "cannot start \(path): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        do {
+            pid = try ScriptRunner.spawn(
+                executable, arguments, self.environment(environment), standardInput: stdin, outputIn: scratch)
+        } catch {
+            throw CLISpawnFailure(description: "\(error)")
         }
         return RunningCLI(pid: pid, scratch: scratch)
     }

@@ -1,5 +1,6 @@
 // Test support: a `cashu` process started in the background, to signal and wait for.
 
+import CashuTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -21,9 +22,7 @@ struct RunningCLI: Sendable {
     func wait() async -> CLIOutcome {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+                let exit = ScriptRunner.exitStatus(waitingFor: pid) ?? -1
                 let out = (try? String(contentsOf: scratch.appendingPathComponent("stdout"), encoding: .utf8)) ?? ""
                 let err = (try? String(contentsOf: scratch.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
                 try? FileManager.default.removeItem(at: scratch)
