@@ -13,14 +13,17 @@ struct DaemonStatusCommand: AsyncParsableCommand {
     func run() async throws {
         let installation = DaemonInstallation(unitDirectory: SystemdUserDirectory.path())
         let manager = Systemctl.isAvailable
-        func property(_ name: String, _ unit: String) -> String? {
-            manager ? Systemctl.property(name, of: unit) : nil
-        }
-        let enabled = property("UnitFileState", SystemdUnits.timerName)
-        let active = property("ActiveState", SystemdUnits.timerName)
-        let lastTrigger = property("LastTriggerUSec", SystemdUnits.timerName)
-        let nextRun = property("NextElapseUSecRealtime", SystemdUnits.timerName)
-        let lastResult = property("Result", SystemdUnits.serviceName)
+        let timer =
+            manager
+            ? Systemctl.properties(
+                ["UnitFileState", "ActiveState", "LastTriggerUSec", "NextElapseUSecRealtime"], of: SystemdUnits.timerName)
+            : [:]
+        let service = manager ? Systemctl.properties(["Result"], of: SystemdUnits.serviceName) : [:]
+        let enabled = timer["UnitFileState"]
+        let active = timer["ActiveState"]
+        let lastTrigger = timer["LastTriggerUSec"]
+        let nextRun = timer["NextElapseUSecRealtime"]
+        let lastResult = service["Result"]
         var lines: [String] = []
         if !installation.isInstalled {
             lines.append("The refresh timer is not installed (cashu daemon install).")

@@ -34,9 +34,15 @@ enum Systemctl {
             && !outcome.output.contains("offline")
     }
 
-    /// `systemctl --user show <unit> -p <property>`'s value, or `nil`.
-    static func property(_ name: String, of unit: String) -> String? {
-        guard let outcome = user(["show", unit, "-p", name, "--value"]), outcome.status == 0 else { return nil }
-        return outcome.output.isEmpty ? nil : outcome.output
+    /// The named properties of `unit` (one `systemctl --user show` run); empty values are left out.
+    static func properties(_ names: [String], of unit: String) -> [String: String] {
+        guard let outcome = user(["show", unit] + names.flatMap { ["-p", $0] }), outcome.status == 0 else { return [:] }
+        var values: [String: String] = [:]
+        for line in outcome.output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let value = String(line[line.index(after: equals)...])
+            if !value.isEmpty { values[String(line[..<equals])] = value }
+        }
+        return values
     }
 }

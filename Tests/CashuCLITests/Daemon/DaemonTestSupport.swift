@@ -5,12 +5,7 @@ import Foundation
 
 enum DaemonTestSupport {
     /// The `cashu` binary built next to the test bundle.
-    static var cashu: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("cashu")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside.path }
-        return TestMint.repositoryRoot.appendingPathComponent(".build/debug/cashu").path
-    }
+    static var cashu: String { CLIProcess.executable }
 
     /// A fresh home directory (with `.config` and a 0700 runtime directory) for one test, removed by the caller.
     static func home() throws -> URL {
