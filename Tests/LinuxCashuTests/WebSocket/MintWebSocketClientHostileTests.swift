@@ -13,14 +13,15 @@ struct MintWebSocketClientHostileTests {
         connectTimeout: .seconds(2), responseTimeout: .seconds(5), closeTimeout: .milliseconds(500),
         backoff: ReconnectBackoff(initial: .milliseconds(50), maximum: .milliseconds(200)), maxReconnectAttempts: 0)
 
+    /// For tests that expect the connection to work: deadlines a loaded CI machine (the whole suite in parallel on two
+    /// cores) cannot turn into a timeout.
+    static let patient = WebSocketConfiguration(
+        connectTimeout: .seconds(30), responseTimeout: .seconds(30), closeTimeout: .milliseconds(500),
+        backoff: ReconnectBackoff(initial: .milliseconds(50), maximum: .milliseconds(200)), maxReconnectAttempts: 0)
+
     /// Waits (generously) until `condition` holds.
     static func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return await condition()
+        await AsyncWaiting.eventually(within: .seconds(60), condition)
     }
 
     @Test("A server that upgrades but never answers the probe: connect timeout, and the socket is closed")
@@ -44,7 +45,7 @@ struct MintWebSocketClientHostileTests {
         let server = try await ScriptedWebSocketServer.start(.garbage)
         let mint = try MintURL("http://127.0.0.1:\(server.port)")
         let (logger, records) = CapturingLogHandler.logger()
-        let client = try MintWebSocketClient(mint: mint, configuration: Self.quick, logger: logger)
+        let client = try MintWebSocketClient(mint: mint, configuration: Self.patient, logger: logger)
         let stream = try await client.subscribe(SubscriptionRequest(mint: mint, kind: .proofState, filters: ["y"]))
         let recorder = await StreamRecorder.start(stream)
         #expect(await recorder.wait { items, _ in !items.isEmpty })
@@ -72,7 +73,7 @@ struct MintWebSocketClientHostileTests {
     func oversizedFrameClosesConnection() async throws {
         let server = try await ScriptedWebSocketServer.start(.oversized)
         let mint = try MintURL("http://127.0.0.1:\(server.port)")
-        let client = try MintWebSocketClient(mint: mint, configuration: Self.quick)
+        let client = try MintWebSocketClient(mint: mint, configuration: Self.patient)
         let stream = try await client.subscribe(SubscriptionRequest(mint: mint, kind: .proofState, filters: ["y"]))
         let recorder = await StreamRecorder.start(stream)
         #expect(await recorder.wait { _, finished in finished })

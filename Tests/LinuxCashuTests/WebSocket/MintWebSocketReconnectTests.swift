@@ -67,7 +67,7 @@ struct MintWebSocketReconnectTests {
         let client = try MintWebSocketClient(
             mint: url,
             configuration: WebSocketConfiguration(
-                connectTimeout: .seconds(5),
+                connectTimeout: .seconds(30),
                 backoff: ReconnectBackoff(initial: .milliseconds(50), maximum: .milliseconds(200)),
                 maxReconnectAttempts: 2))
         let stream = try await client.subscribe(SubscriptionRequest(mint: url, kind: .proofState, filters: []))

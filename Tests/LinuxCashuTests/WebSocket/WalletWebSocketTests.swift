@@ -67,7 +67,7 @@ struct WalletWebSocketTests {
         let url = try mint.url
         let pool = MintWebSocketPool(
             configuration: WebSocketConfiguration(
-                connectTimeout: .seconds(5),
+                connectTimeout: .seconds(30),
                 backoff: ReconnectBackoff(initial: .milliseconds(50), maximum: .milliseconds(100)),
                 maxReconnectAttempts: 1))
         let options = WalletOptions(pollInterval: .milliseconds(200), subscriptionCheckInterval: .seconds(3600))
