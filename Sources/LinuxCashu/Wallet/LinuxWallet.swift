@@ -30,13 +30,13 @@ public final class LinuxWallet: Sendable {
     /// The configuration the wallet was opened with.
     public let configuration: LinuxWalletConfiguration
 
-    let httpClient: HTTPClient
-    let probeClient: HTTPClient?
+    let httpClient: OwnedHTTPClient
+    let probeClient: OwnedHTTPClient?
 
     init(
         wallet: Wallet, store: SQLiteWalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
         monitor: NetlinkReachabilityMonitor?, webSockets: MintWebSocketPool?, recovery: RecoveryReport,
-        configuration: LinuxWalletConfiguration, httpClient: HTTPClient, probeClient: HTTPClient?
+        configuration: LinuxWalletConfiguration, httpClient: OwnedHTTPClient, probeClient: OwnedHTTPClient?
     ) {
         self.wallet = wallet
         self.store = store
@@ -94,7 +94,8 @@ public final class LinuxWallet: Sendable {
                 .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
                 underlying: error)
         }
-        let httpClient = HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts)
+        // Owned: shut down by close(), or when the wallet is dropped without it (the connectors keep it alive).
+        let httpClient = OwnedHTTPClient(HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts))
         let webSockets =
             configuration.useWebSockets
             ? MintWebSocketPool(configuration: configuration.webSocket, logger: logger) : nil
@@ -106,7 +107,7 @@ public final class LinuxWallet: Sendable {
                 secureStore: secrets.store,
                 mnemonic: mnemonic,
                 connectorFactory: { url in
-                    HTTPMintConnector(mintURL: url, httpClient: httpClient, timeouts: timeouts, logger: logger)
+                    HTTPMintConnector(mintURL: url, httpClient: httpClient.client, timeouts: timeouts, logger: logger)
                 },
                 options: configuration.options,
                 logger: logger,
@@ -117,17 +118,17 @@ public final class LinuxWallet: Sendable {
         } catch {
             openLock.release()
             await webSockets?.shutdown()
-            try? await httpClient.shutdown()
+            await httpClient.shutdown()
             throw error
         }
         openLock.release()
         let recovery = recover ? await wallet.recover() : RecoveryReport()
         var monitor: NetlinkReachabilityMonitor?
-        var probeClient: HTTPClient?
+        var probeClient: OwnedHTTPClient?
         if configuration.watchReachability {
-            let client = MintInfoProbe.makeHTTPClient()
+            let client = OwnedHTTPClient(MintInfoProbe.makeHTTPClient())
             let watcher = NetlinkReachabilityMonitor(
-                probe: MintInfoProbe(httpClient: client),
+                probe: MintInfoProbe(httpClient: client.client),
                 configuration: configuration.reachability,
                 logger: logger
             )
@@ -158,7 +159,7 @@ public final class LinuxWallet: Sendable {
         await queue.stop()
         await monitor?.shutdown()
         await webSockets?.shutdown()
-        try? await httpClient.shutdown()
-        try? await probeClient?.shutdown()
+        await httpClient.shutdown()
+        await probeClient?.shutdown()
     }
 }

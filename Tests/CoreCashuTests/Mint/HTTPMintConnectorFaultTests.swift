@@ -68,10 +68,11 @@ struct HTTPMintConnectorFaultTests {
     @Test("The connection cannot be opened within the connect timeout: unreachable")
     func connectTimeout() async throws {
         let listener = try UnacceptingListener()
-        let client = HTTPMintConnector.makeHTTPClient(timeouts: Self.short)
-        let connector = HTTPMintConnector(mintURL: try listener.url, httpClient: client, timeouts: MintTimeouts())
+        let client = OwnedHTTPClient(HTTPMintConnector.makeHTTPClient(timeouts: Self.short))
+        let connector = HTTPMintConnector(
+            mintURL: try listener.url, httpClient: client.client, timeouts: MintTimeouts())
         let error = await Self.failure { try await connector.info() }
-        try await client.shutdown()
+        await client.shutdown()
         #expect(error?.code == .unreachable, "\(String(describing: error)) \(String(describing: error?.underlying))")
         #expect((error?.underlying as? HTTPClientError) == .connectTimeout)
     }

@@ -17,15 +17,15 @@ struct OfflineQueueNamespaceTests {
     /// A receiving wallet with its monitor and queue, as the façade wires them.
     struct Receiver {
         let wallet: QueueTestWallet
-        let probeClient: HTTPClient
+        let probeClient: OwnedHTTPClient
         let monitor: NetlinkReachabilityMonitor
         let queue: OfflineQueue
 
         static func open(directory: URL? = nil) async throws -> Receiver {
             let wallet = try await QueueTestWallet.open(directory: directory)
-            let probeClient = MintInfoProbe.makeHTTPClient()
+            let probeClient = OwnedHTTPClient(MintInfoProbe.makeHTTPClient())
             let monitor = NetlinkReachabilityMonitor(
-                probe: MintInfoProbe(httpClient: probeClient),
+                probe: MintInfoProbe(httpClient: probeClient.client),
                 configuration: ReachabilityConfiguration(
                     reachableInterval: .seconds(600),
                     initialBackoff: .seconds(1),
@@ -40,7 +40,7 @@ struct OfflineQueueNamespaceTests {
         func close() async {
             await queue.stop()
             await monitor.shutdown()
-            try? await probeClient.shutdown()
+            await probeClient.shutdown()
             await wallet.close()
         }
     }
@@ -95,16 +95,16 @@ struct OfflineQueueNamespaceTests {
 
         // Restart: everything reopened from the files; the entry is still there.
         let receiver = try await Receiver.open(directory: directory)
-        let checks = HTTPMintConnector.makeHTTPClient()
+        let checks = OwnedHTTPClient(HTTPMintConnector.makeHTTPClient())
         do {
-            try await afterRestart(receiver, namespace, mint, token, queued, checks)
+            try await afterRestart(receiver, namespace, mint, token, queued, checks.client)
         } catch {
             await receiver.close()
-            try? await checks.shutdown()
+            await checks.shutdown()
             throw error
         }
         await receiver.close()
-        try await checks.shutdown()
+        await checks.shutdown()
     }
 
     private func afterRestart(

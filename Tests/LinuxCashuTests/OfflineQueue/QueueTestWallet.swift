@@ -11,7 +11,8 @@ struct QueueTestWallet {
     let wallet: Wallet
     let store: SQLiteWalletStore
     let directory: URL
-    let client: HTTPClient
+    let owned: OwnedHTTPClient
+    var client: HTTPClient { owned.client }
 
     /// Opens (or reopens) the wallet in `directory` (a fresh one when nil); `fault` makes its swaps time out while on.
     static func open(directory: URL? = nil, fault: FaultSwitch? = nil) async throws -> QueueTestWallet {
@@ -20,17 +21,17 @@ struct QueueTestWallet {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cashu-queue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
-        let client = HTTPMintConnector.makeHTTPClient()
+        let owned = OwnedHTTPClient(HTTPMintConnector.makeHTTPClient())
         let wallet = try await Wallet.open(
             store: store,
             secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
             connectorFactory: { url in
-                let http = HTTPMintConnector(mintURL: url, httpClient: client)
+                let http = HTTPMintConnector(mintURL: url, httpClient: owned.client)
                 guard let fault else { return http }
                 return SwapFaultConnector(inner: http, fault: fault)
             }
         )
-        return QueueTestWallet(wallet: wallet, store: store, directory: directory, client: client)
+        return QueueTestWallet(wallet: wallet, store: store, directory: directory, owned: owned)
     }
 
     /// Adds the mint and mints `amount` sat through a quote the FakeWallet pays.
@@ -63,7 +64,7 @@ struct QueueTestWallet {
     }
 
     func close() async {
-        try? await client.shutdown()
+        await owned.shutdown()
     }
 
     func remove() {

@@ -16,10 +16,10 @@ struct NamespaceReachabilityTests {
         let namespace = try await NetworkNamespace.create()
         do {
             let mint = try await TestMint.start(in: namespace)
-            let client = MintInfoProbe.makeHTTPClient()
+            let client = OwnedHTTPClient(MintInfoProbe.makeHTTPClient())
             // Slow steady probes and a long backoff: only a netlink event can explain a quick change.
             let monitor = NetlinkReachabilityMonitor(
-                probe: MintInfoProbe(httpClient: client),
+                probe: MintInfoProbe(httpClient: client.client),
                 configuration: ReachabilityConfiguration(
                     reachableInterval: .seconds(600),
                     initialBackoff: .seconds(600),
@@ -45,7 +45,7 @@ struct NamespaceReachabilityTests {
             #expect(await monitor.state(of: url) == .reachable)
 
             await monitor.shutdown()
-            try await client.shutdown()
+            await client.shutdown()
             await mint.stop()
         } catch {
             await namespace.remove()

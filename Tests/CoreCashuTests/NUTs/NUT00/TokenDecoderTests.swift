@@ -46,28 +46,11 @@ struct TokenDecoderTests {
         }
     }
 
-    @Test func largeTokenDecodesInLinearTime() throws {
+    /// Its speed is measured by the "token V4 decode" benchmarks (Benchmarks/), never asserted here.
+    @Test func largeTokenDecodes() throws {
         let token = F.largeToken(1000)
-        let text = try token.serialized()
-        let clock = ContinuousClock()
-        var decoded: Token? = nil
-        let elapsed = clock.measure { decoded = try? TokenDecoder.decode(text) }
-        #expect(decoded?.proofCount == 1000)
-        #expect(try decoded?.totalAmount() == token.totalAmount())
-        // A generous bound for debug builds on a shared machine; the release figure is in the report.
-        #expect(elapsed < .seconds(2))
-    }
-
-    /// Prints the time to decode a 1000-proof V4 token (median of 50); run in release for the real figure:
-    /// `swift test -c release --filter TokenDecoderTests/measureThousandProofDecode`.
-    @Test func measureThousandProofDecode() throws {
-        let text = try F.largeToken(1000).serialized()
-        let clock = ContinuousClock()
-        var samples: [Duration] = []
-        for _ in 0..<50 {
-            samples.append(clock.measure { _ = try? TokenDecoder.decode(text) })
-        }
-        samples.sort()
-        print("1000-proof V4 token (\(text.utf8.count) chars): median decode \(samples[25]), min \(samples[0])")
+        let decoded = try TokenDecoder.decode(try token.serialized())
+        #expect(decoded.proofCount == 1000)
+        #expect(try decoded.totalAmount() == token.totalAmount())
     }
 }
