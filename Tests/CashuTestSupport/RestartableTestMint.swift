@@ -2,8 +2,6 @@
 
 import CoreCashu
 import Foundation
-import NIOCore
-import NIOPosix
 
 /// One mint identity run as successive processes, as an operator restarting (or a crash killing) a mint.
 public final class RestartableTestMint: @unchecked Sendable {
@@ -16,7 +14,7 @@ public final class RestartableTestMint: @unchecked Sendable {
 
     /// A mint identity on a port free now.
     public static func make() async throws -> RestartableTestMint {
-        RestartableTestMint(port: try await freePort())
+        RestartableTestMint(port: try TestPort.reserve())
     }
 
     public var url: MintURL {
@@ -48,14 +46,5 @@ public final class RestartableTestMint: @unchecked Sendable {
         await current?.stop()
         current = nil
         try? FileManager.default.removeItem(at: database)
-    }
-
-    /// A TCP port free right now on loopback.
-    public static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
     }
 }

@@ -1,5 +1,6 @@
 // Test support: a scripted HTTP/1.1 server on 127.0.0.1 (POSIX sockets) for the HTTP connector's fault tests.
 
+import CashuTestSupport
 import Foundation
 
 @testable import CoreCashu
@@ -89,11 +90,9 @@ final class LoopbackServer: @unchecked Sendable {
         }
     }
 
-    /// A port on 127.0.0.1 where nothing listens (bound, read, released).
+    /// A port on 127.0.0.1 where nothing listens (outside the kernel's ephemeral range, so nothing takes it).
     static func closedPort() throws -> Int {
-        let (fd, port) = try makeListener(backlog: 1)
-        close(fd)
-        return port
+        try TestPort.reserve()
     }
 
     private func acceptLoop() {

@@ -1,5 +1,6 @@
 // Test support: a throwaway redis-server on a free loopback port, for Nutshell's NUT-19 response cache.
 
+import CashuTestSupport
 import Foundation
 
 /// A Redis server for one test; stop it with ``stop()``.
@@ -15,7 +16,7 @@ final class TestRedis: Sendable {
     /// Starts redis-server without persistence; waits until it accepts connections. A shell watchdog SIGKILLs it
     /// once the test process is gone (SIGTERM can be blocked in processes spawned from test threads).
     static func start() async throws -> TestRedis {
-        let port = try freePort()
+        let port = try TestPort.reserve()
         let watchdog = """
             /usr/bin/redis-server --port \(port) --bind 127.0.0.1 --save '' --appendonly no >/dev/null 2>&1 &
             r=$!; echo "$r"
@@ -51,23 +52,6 @@ final class TestRedis: Sendable {
     }
 
     /// A loopback TCP port free right now.
-    static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-            }
-        }
-        guard bound else { throw CocoaError(.featureUnsupported) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     private static func canConnect(port: Int) -> Bool {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }

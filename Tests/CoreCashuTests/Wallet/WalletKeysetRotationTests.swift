@@ -12,7 +12,7 @@ struct WalletKeysetRotationTests {
     struct RotatingMint {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("rotating-mint-\(UUID().uuidString)")
         // A port free now; the mint binds it again on every restart.
-        let port = String((try? TestRedis.freePort()) ?? 0)
+        let port = String((try? TestPort.reserve()) ?? 0)
 
         func start(derivationPath: String) async throws -> TestMint {
             try await TestMint.start(environment: [

@@ -85,7 +85,7 @@ struct WalletSubscriptionTests {
     /// restarted with them settled (Nutshell then reports the melt PAID).
     struct PendingThenSettledMint {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("ws-melt-mint-\(UUID().uuidString)")
-        let port = String((try? TestRedis.freePort()) ?? 0)
+        let port = String((try? TestPort.reserve()) ?? 0)
         let key = "cashuswift-ws-melt-mint-\(UUID().uuidString)"
 
         func start(pending: Bool) async throws -> TestMint {

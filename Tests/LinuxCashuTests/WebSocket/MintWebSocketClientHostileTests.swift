@@ -98,7 +98,7 @@ struct MintWebSocketClientHostileTests {
 
     @Test("Nothing listening: unreachable at once")
     func refused() async throws {
-        let port = try await RestartableTestMint.freePort()
+        let port = try TestPort.reserve()
         let mint = try MintURL("http://127.0.0.1:\(port)")
         let client = try MintWebSocketClient(mint: mint, configuration: Self.quick)
         let error = await #expect(throws: SubscriptionError.self) { try await client.connect() }
