@@ -79,13 +79,19 @@ struct PayCommand: AsyncParsableCommand {
                 )
             }
             let change = result.change > 0 ? " Change returned: \(Amount.text(result.change, unit))." : ""
+            let paid = "Paid \(Amount.text(result.amount, unit)) (fees \(Amount.text(result.fee, unit)))."
+            let proof = ProofOfPaymentText.sentence(result.proofOfPayment)
+            if let warning = ProofOfPaymentText.warning(result.proofOfPayment, quoteID: quote.id) {
+                output.warn(warning)
+            }
             output.result(
-                human: "Paid \(Amount.text(result.amount, unit)) (fees \(Amount.text(result.fee, unit))).\(change)",
+                human: "\(paid)\(change) \(proof)",
                 json: .object([
                     ("quote", .string(quote.id)), ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
                     ("amount", .number(result.amount)), ("feeReserve", .number(quote.feeReserve)),
                     ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
                     ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
+                    ("proofOfPayment", .string(result.proofOfPayment.rawValue)),
                     ("operation", .string(result.operationID.rawValue)),
                 ])
             )

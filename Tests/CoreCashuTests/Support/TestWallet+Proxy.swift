@@ -2,6 +2,7 @@
 
 import CashuTestSupport
 import Foundation
+import Logging
 
 @testable import CoreCashu
 
@@ -12,11 +13,13 @@ extension TestWallet {
         through proxy: MintProxy,
         directory: URL? = nil,
         options: WalletOptions = WalletOptions(),
-        leases: (any OperationLeases)? = nil
+        leases: (any OperationLeases)? = nil,
+        logger: Logger? = nil
     ) async throws -> TestWallet {
         try await open(
             directory: directory, options: options,
-            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }, leases: leases)
+            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }, leases: leases,
+            logger: logger)
     }
 
     /// Adds the proxy's URL as the mint and mints `amount` sat through it.

@@ -2,6 +2,7 @@
 
 import CashuTestSupport
 import Foundation
+import Logging
 
 @testable import CoreCashu
 
@@ -15,7 +16,8 @@ struct TestWallet {
     /// Opens (or reopens) the wallet in `directory` (a fresh one when nil).
     static func open(
         directory: URL? = nil, mnemonic: Mnemonic? = nil, options: WalletOptions = WalletOptions(),
-        connectorFactory: (@Sendable (MintURL) -> any MintConnector)? = nil, leases: (any OperationLeases)? = nil
+        connectorFactory: (@Sendable (MintURL) -> any MintConnector)? = nil, leases: (any OperationLeases)? = nil,
+        logger: Logger? = nil
     ) async throws -> TestWallet {
         let directory =
             directory
@@ -28,7 +30,7 @@ struct TestWallet {
             ?? { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }
         let wallet = try await Wallet.open(
             store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: factory, options: options,
-            leases: leases)
+            logger: logger ?? Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }), leases: leases)
         return TestWallet(wallet: wallet, directory: directory, store: store, secureStore: secureStore)
     }
 

@@ -27,6 +27,7 @@ struct VectorSummaryTests {
         "local-amount-split": LocalAmountSplitVectorTests.check,
         "local-malformed-tokens": LocalMalformedTokensVectorTests.check,
         "local-malformed-requests": LocalMalformedRequestsVectorTests.check,
+        "bolt11": Bolt11VectorTests.check,
     ]
 
     @Test("every vector file is registered and every case passes")

@@ -11,20 +11,45 @@ public enum Bolt11Amount {
     public static func millisatoshis(_ invoice: String) -> UInt64? {
         var text = Substring(invoice.lowercased())
         if text.hasPrefix("lightning:") { text = text.dropFirst("lightning:".count) }
-        guard text.hasPrefix("ln"), let separator = text.lastIndex(of: "1") else { return nil }
-        let prefix = text[text.index(text.startIndex, offsetBy: 2)..<separator]
-        guard let firstDigit = prefix.firstIndex(where: \.isNumber) else { return nil }
-        let currency = prefix[..<firstDigit]
-        guard !currency.isEmpty, currency.allSatisfy(\.isLetter) else { return nil }
-        var amountText = prefix[firstDigit...]
+        guard let separator = text.lastIndex(of: "1") else { return nil }
+        return (try? humanReadablePart(text[..<separator]))?.millisatoshis
+    }
+
+    /// The invoice's amount in whole satoshis, rounded up, or `nil` as for ``millisatoshis(_:)``.
+    public static func satoshis(_ invoice: String) -> UInt64? {
+        guard let msat = millisatoshis(invoice) else { return nil }
+        return msat / 1000 + (msat % 1000 == 0 ? 0 : 1)
+    }
+
+    /// Splits a lowercase human-readable part into its currency prefix and its amount (BOLT #11 "Human-Readable
+    /// Part").
+    ///
+    /// - Parameter hrp: `ln` + currency letters + optional amount, without the separator.
+    /// - Returns: the currency (`bc`, `tb`, …) and the amount in millisatoshis, `nil` when the invoice has none.
+    /// - Throws: ``EncodingFailure`` `.invalidPrefix` when it does not start with `ln` and a currency of letters,
+    ///   `.invalidField` for an amount that is not a positive number with a known multiplier or that is a fraction
+    ///   of a millisatoshi, `.amountOverflow` past `UInt64` millisatoshis.
+    static func humanReadablePart(
+        _ hrp: some StringProtocol
+    ) throws(EncodingFailure) -> (currency: String, millisatoshis: UInt64?) {
+        let text = Substring(hrp)
+        guard text.hasPrefix("ln") else { throw EncodingFailure(.invalidPrefix, "a BOLT11 invoice starts with ln") }
+        let rest = text.dropFirst(2)
+        let firstDigit = rest.firstIndex(where: \.isASCIIDigit) ?? rest.endIndex
+        let currency = rest[..<firstDigit]
+        guard !currency.isEmpty, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw EncodingFailure(.invalidPrefix, "a BOLT11 invoice names its currency after ln")
+        }
+        var amountText = rest[firstDigit...]
+        guard !amountText.isEmpty else { return (String(currency), nil) }
         var multiplier: Character?
-        if let last = amountText.last, last.isLetter {
+        if let last = amountText.last, !last.isASCIIDigit {
             multiplier = last
             amountText = amountText.dropLast()
         }
-        guard !amountText.isEmpty, amountText.count <= 20, amountText.allSatisfy(\.isNumber),
-            let amount = UInt64(amountText), amount > 0
-        else { return nil }
+        guard amountText.count <= 20, amountText.allSatisfy(\.isASCIIDigit), let amount = UInt64(amountText),
+            amount > 0
+        else { throw EncodingFailure(.invalidField, "the invoice amount is not a positive number") }
         // Millisatoshis per unit: 1 BTC = 10^11 msat.
         let (value, overflow): (UInt64, Bool)
         switch multiplier {
@@ -34,16 +59,17 @@ public enum Bolt11Amount {
         case "n": (value, overflow) = amount.multipliedReportingOverflow(by: 100)
         case "p":
             // A pico-bitcoin is a tenth of a millisatoshi; BOLT #11 requires the last digit to be 0.
-            guard amount % 10 == 0 else { return nil }
+            guard amount % 10 == 0 else {
+                throw EncodingFailure(.invalidField, "the invoice amount is a fraction of a millisatoshi")
+            }
             (value, overflow) = (amount / 10, false)
-        default: return nil
+        default: throw EncodingFailure(.invalidField, "the invoice amount has an unknown multiplier")
         }
-        return overflow ? nil : value
+        guard !overflow else { throw EncodingFailure(.amountOverflow, "the invoice amount overflows") }
+        return (String(currency), value)
     }
+}
 
-    /// The invoice's amount in whole satoshis, rounded up, or `nil` as for ``millisatoshis(_:)``.
-    public static func satoshis(_ invoice: String) -> UInt64? {
-        guard let msat = millisatoshis(invoice) else { return nil }
-        return msat / 1000 + (msat % 1000 == 0 ? 0 : 1)
-    }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -16,6 +16,9 @@ public struct MeltResult: Sendable {
     public var change: UInt64
     /// The payment preimage, when the mint gives it.
     public var paymentPreimage: String?
+    /// Whether ``paymentPreimage`` hashes to the invoice's payment hash (``ProofOfPayment/notChecked`` while the
+    /// payment is pending). A ``ProofOfPayment/mismatch`` undoes nothing: the mint says paid and spent the proofs.
+    public var proofOfPayment: ProofOfPayment = .notChecked
 }
 
 extension Wallet {
@@ -121,7 +124,7 @@ extension Wallet {
             response = try await connector(operation.mintURL).melt(journal.request)
         } catch let error where error.code == .unreachable && firstAttempt {
             try failOperation(operation.id, release: journal.inputs)
-            try write { tx in try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil) }
+            try write { tx in _ = try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil) }
             throw WalletError.mint(error)
         } catch let error where error.code == .mintRefused {
             // Refused — but some refusals (pending, already spent) mean an earlier attempt got through: the quote
@@ -241,26 +244,37 @@ extension Wallet {
         let stored = try stored(proofs, mint: operation.mintURL, unit: operation.unit)
         let changeTotal = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
         let fee = journal.inputTotal >= journal.amount + changeTotal ? journal.inputTotal - journal.amount - changeTotal : 0
-        try settleWrite(operation.id) { tx in
+        let quote = try settleWrite(operation.id) { tx -> StoredMeltQuote? in
             try tx.addProofs(stored)
             try tx.setStatus(.spent, Ys: journal.inputs, operationID: operation.id)
-            try self.updateMeltQuote(tx, journal.quoteID, state: .paid, preimage: preimage)
-            guard let open = try self.openOperation(tx, operation.id) else { return }
+            let quote = try self.updateMeltQuote(tx, journal.quoteID, state: .paid, preimage: preimage)
+            guard let open = try self.openOperation(tx, operation.id) else { return quote }
             try self.close(tx, open, state: .done, history: .done, amount: journal.amount, fee: fee)
+            return quote
         }
         step(.settled, .melt)
+        let proof = quote?.proofOfPayment ?? .notChecked
+        if proof == .mismatch {
+            // The funds left either way; the user learns it from the result and the quote, the log keeps the id.
+            logger.warning(
+                "melt paid, but the preimage does not match the invoice's payment hash",
+                metadata: ["quote": "\(journal.quoteID)"])
+        }
         return MeltResult(
             operationID: operation.id, state: .paid, amount: journal.amount, fee: fee, change: changeTotal,
-            paymentPreimage: preimage)
+            paymentPreimage: quote?.paymentPreimage ?? preimage, proofOfPayment: proof)
     }
 
+    /// Records the quote's state (and preimage, when given); returns the quote as saved.
+    @discardableResult
     private func updateMeltQuote(_ tx: any WalletTransaction, _ id: String, state: MeltQuoteState, preimage: String?)
-        throws
+        throws -> StoredMeltQuote?
     {
-        guard var quote = try tx.meltQuote(id: id) else { return }
+        guard var quote = try tx.meltQuote(id: id) else { return nil }
         quote.state = state
         if let preimage { quote.paymentPreimage = preimage }
         quote.updatedAt = Date()
         try tx.saveMeltQuote(quote)
+        return quote
     }
 }

@@ -68,7 +68,7 @@ extension Wallet {
             return MeltResult(
                 operationID: id, state: .paid, amount: entry.amount, fee: entry.fee,
                 change: journal.inputTotal > spent ? journal.inputTotal - spent : 0,
-                paymentPreimage: quote?.paymentPreimage)
+                paymentPreimage: quote?.paymentPreimage, proofOfPayment: quote?.proofOfPayment ?? .notChecked)
         case .failed:
             throw WalletError(.mintRefused, "the payment did not go through; the proofs were released", operationID: id)
         case .pending:
