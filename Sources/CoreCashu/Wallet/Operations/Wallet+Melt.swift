@@ -255,8 +255,9 @@ extension Wallet {
         step(.settled, .melt)
         let proof = quote?.proofOfPayment ?? .notChecked
         if proof == .mismatch {
-            // The funds left either way; the user learns it from the result and the quote, the log keeps the id.
-            logger.warning(
+            // The funds left either way; the caller learns it from the result (and the stored quote) and decides how
+            // to tell the user, so this is a notice, not a second warning; the log keeps the id.
+            logger.notice(
                 "melt paid, but the preimage does not match the invoice's payment hash",
                 metadata: ["quote": "\(journal.quoteID)"])
         }
