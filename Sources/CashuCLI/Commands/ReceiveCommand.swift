@@ -65,16 +65,16 @@ struct ReceiveCommand: AsyncParsableCommand {
             case .done(let done):
                 result = done
             case .queued(let entry):
+                let reason = await context.linux.queue.waitReason(of: entry)
                 context.output.result(
-                    human:
-                        "Queued: the receive cannot finish now (\(Untrusted.display(entry.mintURL.rawValue)) cannot "
-                        + "be reached, or an earlier operation there is still open). The token is kept in the wallet "
-                        + "and received when it can be (`cashu refresh`; `cashu pending` lists it).",
-                    json: .object([
-                        ("state", "queued"), ("queued", .string(entry.id.rawValue)),
-                        ("amount", .optional(entry.amount)), ("unit", .string(unit)),
-                        ("mints", .array(decoded.mints.map { .string($0) })),
-                    ])
+                    human: QueueText.queued(
+                        at: entry.mintURL, reason: reason, outcome: "the token is kept in the wallet and received"),
+                    json: .object(
+                        [
+                            ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                            ("amount", .optional(entry.amount)), ("unit", .string(unit)),
+                            ("mints", .array(decoded.mints.map { .string($0) })),
+                        ] + QueueText.reasonFields(reason))
                 )
                 return
             }

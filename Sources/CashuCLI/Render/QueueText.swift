@@ -28,6 +28,41 @@ enum QueueText {
         "Queued \(what(entry)) at \(entry.mintURL) still waits for the mint (\(entry.attempts) attempt(s))."
     }
 
+    /// The result line of a command that queued an operation: why it did not finish, and what happens next.
+    /// - Parameters:
+    ///   - mint: the mint the operation waits for.
+    ///   - reason: why (the entry's last error, or the failure that made the command queue it).
+    ///   - outcome: what is kept and done later, e.g. "the token is kept in the wallet and received".
+    static func queued(at mint: MintURL, reason: QueueWaitReason, outcome: String) -> String {
+        let url = Untrusted.display(mint.rawValue)
+        let detail = Untrusted.display(reason.detail)
+        let next = "(`cashu refresh`, or the timer; `cashu pending` lists it)"
+        switch reason.code {
+        case WalletError.Code.mintUnreachable.rawValue:
+            // The engine says "the mint cannot be reached (connection refused)": name the mint in it.
+            let prefix = "the mint "
+            let cause =
+                detail.hasPrefix(prefix)
+                ? prefix + url + " " + detail.dropFirst(prefix.count)
+                : "the mint \(url) cannot be reached (\(detail))"
+            return "Queued: \(cause); \(outcome) when the mint is back \(next)."
+        case WalletError.Code.pending.rawValue:
+            return "Queued: an earlier operation at \(url) is not settled yet (\(detail)); \(outcome) once it is "
+                + "\(next)."
+        case QueueWaitReason.notStarted:
+            return "Queued: an earlier queued operation at \(url) is unfinished (or another cashu process runs this "
+                + "one); \(outcome) after it \(next)."
+        default:
+            return "Queued: it could not finish at \(url) now (\(reason.code): \(detail)); \(outcome) on a later "
+                + "try \(next)."
+        }
+    }
+
+    /// The `reason` and `detail` fields of a queued result.
+    static func reasonFields(_ reason: QueueWaitReason) -> [(String, JSONOutput)] {
+        [("reason", .string(reason.code)), ("detail", .string(reason.detail))]
+    }
+
     static func json(_ entry: QueuedEntry) -> JSONOutput {
         .object([
             ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import CoreCashu
+import LinuxCashu
 
 /// A failure of a `cashu` command: what to print and how to exit.
 struct CLIError: Error, Sendable, CustomStringConvertible {
@@ -67,6 +68,17 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             code: error.code.rawValue,
             operationID: error.operationID
         )
+    }
+
+    /// A failure to open the wallet on this machine: its directory (an unsafe one is a configuration problem, 78),
+    /// its store or its secrets (74).
+    init(linuxWallet error: LinuxWalletError) {
+        switch error.code {
+        case .configuration: self.init(.config, Self.oneLine(error.reason), code: "config")
+        case .unsafeDirectory: self.init(.config, Self.oneLine(error.reason), code: "unsafeDirectory")
+        case .storage: self.init(.storage, Self.oneLine(error.reason), code: "storage")
+        case .secureStore: self.init(.storage, Self.oneLine("secrets: \(error.reason)"), code: "secureStore")
+        }
     }
 
     /// Newlines and runs of spaces folded, so an error is always one line.

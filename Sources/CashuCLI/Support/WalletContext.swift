@@ -45,6 +45,8 @@ struct WalletContext: Sendable {
     ) async throws -> T {
         let directory = try global.walletDirectory()
         let output = Output(json: global.json)
+        // Before anything else looks inside: a directory another user could tamper with is refused (exit 78).
+        do { try WalletDirectorySafety.check(directory) } catch { throw CLIError(linuxWallet: error) }
         let exists = FileManager.default.fileExists(atPath: directory.databaseURL.path)
         switch access {
         case .existing where !exists:
@@ -101,11 +103,7 @@ struct WalletContext: Sendable {
         do {
             return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)
         } catch let error as LinuxWalletError {
-            switch error.code {
-            case .configuration: throw CLIError(.config, error.reason, code: "config")
-            case .storage: throw CLIError(.storage, error.reason, code: "storage")
-            case .secureStore: throw CLIError(.storage, "secrets: \(error.reason)", code: "secureStore")
-            }
+            throw CLIError(linuxWallet: error)
         } catch let error as WalletError where error.code == .secureStore && existed && mnemonic == nil {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
             throw CLIError(

@@ -164,7 +164,13 @@ public actor OfflineQueue {
     }
 
     private func runNowOrQueue(_ queued: QueuedEntry) async throws(WalletError) -> QueueDecision {
-        if let monitor, await monitor.state(of: queued.mintURL).isUnreachable { return .queued(queued) }
+        if let monitor, case .unreachable(let failure) = await monitor.state(of: queued.mintURL) {
+            // Not tried: the caller is told why (QueueWaitReason) without an attempt being recorded.
+            var waiting = queued
+            waiting.lastErrorCode = WalletError.Code.mintUnreachable.rawValue
+            waiting.lastError = "the mint cannot be reached (\(failure.reason))"
+            return .queued(waiting)
+        }
         inline.insert(queued.id)
         defer { inline.remove(queued.id) }
         _ = await runPending(mint: queued.mintURL)
@@ -201,6 +207,18 @@ public actor OfflineQueue {
         do {
             return try store.read { tx in try tx.queuedOperations(states: states, mintURL: nil) }.map(QueuedEntry.init)
         } catch { throw WalletError(.storage, "cannot read the queue", underlying: error) }
+    }
+
+    /// Why `entry` is still queued: its last attempt's error, else that of the entry ahead of it at its mint that
+    /// it waits for (entries of a mint run in order).
+    /// - Parameter entry: a queued entry, e.g. from ``QueueDecision/queued(_:)``.
+    /// - Returns: the reason; ``QueueWaitReason/notStarted`` when nothing failed yet (or the queue cannot be read).
+    public func waitReason(of entry: QueuedEntry) -> QueueWaitReason {
+        guard entry.lastErrorCode == nil else { return QueueWaitReason(entry) }
+        let mint = entry.mintURL
+        let queued = (try? store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: mint) })
+        let ahead = (queued ?? []).prefix { $0.id != entry.id }.map(QueuedEntry.init)
+        return QueueWaitReason(entry, ahead: ahead)
     }
 
     /// The token of a queued or refused receive (to give it back or receive it elsewhere); `nil` for other kinds,

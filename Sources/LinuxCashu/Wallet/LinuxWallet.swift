@@ -56,7 +56,8 @@ public final class LinuxWallet: Sendable {
     ///   - mnemonic: the recovery phrase to open the wallet with (restoring); `nil` uses the stored one, or makes a
     ///     new one for a new wallet.
     ///   - recover: resume unfinished operations before returning (no request is made when there are none).
-    /// - Throws: ``LinuxWalletError`` when the directory, database or secure store cannot be opened; `WalletError`
+    /// - Throws: ``LinuxWalletError`` when the directory, database or secure store cannot be opened (`unsafeDirectory`
+    ///   when another user could tamper with the directory: ``WalletDirectorySafety``); `WalletError`
     ///   from the engine (a mnemonic that does not belong to the store, a missing one for an existing wallet).
     public static func open(
         _ configuration: LinuxWalletConfiguration,
@@ -66,6 +67,9 @@ public final class LinuxWallet: Sendable {
         let logger = configuration.logger
         // The secrets first: a wallet whose secure store cannot be opened must not leave a database behind (the
         // directory would then look like a wallet without a phrase).
+        // Refused before anything is written when another user could tamper with it (ssh's rule); a new one is
+        // created 0700.
+        try WalletDirectorySafety.prepare(configuration.directory)
         do { try configuration.directory.create() } catch {
             throw LinuxWalletError(.storage, error.reason, underlying: error)
         }

@@ -6,6 +6,10 @@ public struct LinuxWalletError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// The configuration names nothing usable (no directory, an unknown secure store kind).
         case configuration
+        /// Another user could tamper with the wallet directory or a wallet file in it (not owned by the effective uid,
+        /// writable by group or others, a symbolic link someone else owns); ``reason`` names the path and the fix.
+        /// See ``WalletDirectorySafety``.
+        case unsafeDirectory
         /// The wallet database cannot be opened.
         case storage
         /// No secure store is available, or it refused (locked, wrong passphrase); see ``underlying``.

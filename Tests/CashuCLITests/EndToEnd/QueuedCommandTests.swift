@@ -33,11 +33,23 @@ struct QueuedCommandTests {
             await mint.kill()
             let received = try await bob.json("receive", "--trust", token)
             #expect(received.string("state") == "queued")
+            // Why, and what happens next: a stable code and the wallet's words, never the token.
+            #expect(received.string("reason") == "mintUnreachable", "\(received)")
+            let detail = try #require(received.string("detail"))
+            #expect(detail.contains("cannot be reached") && !detail.contains(token), "\(detail)")
             let paid = try await alice.json("pay", "--yes", invoice)
             #expect(paid.string("state") == "queued")
             // A queued receive the user no longer wants queued: dropped, and its token handed back (nothing lost).
-            let secondQueued = try await bob.json("receive", "--trust", secondToken)
-            let secondID = try #require(secondQueued.string("queued"))
+            let secondQueued = try await bob.run("receive", "--trust", secondToken)
+            #expect(secondQueued.status == 0, "\(secondQueued)")
+            let line = secondQueued.stdout
+            let mintURL = try mint.url.rawValue
+            #expect(line.hasPrefix("Queued: the mint \(mintURL) cannot be reached ("), "\(line)")
+            #expect(line.contains("received when the mint is back (`cashu refresh`, or the timer"), "\(line)")
+            #expect(!line.contains(secondToken))
+            let listed = try await bob.json("pending", "--offline").array("queued") ?? []
+            let secondID = try #require(
+                listed.compactMap { $0.string("id") }.first { $0 != received.string("queued") }, "\(listed)")
             let forgotten = try await bob.json("pending", "--offline", "--forget", secondID)
             #expect(forgotten.string("token") == secondToken)
             let waiting = try await bob.json("pending", "--offline")
