@@ -42,14 +42,15 @@ struct PayCommand: AsyncParsableCommand {
                 // Nothing was asked of the mint yet: with --yes the payment waits in the offline queue, which
                 // quotes and pays once the mint is back (`cashu refresh`), exactly once.
                 let entry = try await context.linux.queue.enqueueMelt(request: invoice, mint: mint, unit: unit)
+                let reason = QueueWaitReason(error)
                 output.result(
-                    human:
-                        "Queued: \(mint) cannot be reached now. The payment is kept in the wallet and made when "
-                        + "the mint is back (`cashu refresh`; `cashu pending` lists it).",
-                    json: .object([
-                        ("state", "queued"), ("queued", .string(entry.id.rawValue)), ("mint", .string(mint.rawValue)),
-                        ("unit", .string(unit.rawValue)),
-                    ])
+                    human: QueueText.queued(
+                        at: mint, reason: reason, outcome: "the payment is kept in the wallet and made"),
+                    json: .object(
+                        [
+                            ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                            ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
+                        ] + QueueText.reasonFields(reason))
                 )
                 return
             }

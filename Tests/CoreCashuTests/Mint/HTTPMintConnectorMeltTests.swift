@@ -63,7 +63,7 @@ struct HTTPMintConnectorMeltTests {
 
     @Test("A melt slower than its deadline: timeout (not definite); the mint pays anyway")
     func slowMelt() async throws {
-        try await TestMint.with(environment: ["FAKEWALLET_DELAY_OUTGOING_PAYMENT": "2"]) { slow in
+        try await TestMint.with(environment: ["FAKEWALLET_DELAY_OUTGOING_PAYMENT": "6"]) { slow in
             try await meltSlowly(on: slow)
         }
     }
@@ -71,6 +71,8 @@ struct HTTPMintConnectorMeltTests {
     func meltSlowly(on slow: TestMint) async throws {
         let shared = try await TestMint.shared
         let (proofs, keyset) = try await slow.mintProofs(amount: 16)
+        // The payment takes 6 s, far beyond the 0.5 s deadline: an event loop starved on a loaded machine fires the
+        // deadline late, and only an answer arriving before that would count as a success.
         let timeouts = MintTimeouts(melt: .milliseconds(500))
         let (quote, _, result) = try await Self.melt(
             on: slow,
@@ -80,7 +82,7 @@ struct HTTPMintConnectorMeltTests {
             timeouts: timeouts
         )
         guard case .failure(let error) = result else {
-            Issue.record("the melt answered within 0.5 s although the payment takes 2 s")
+            Issue.record("the melt answered within 0.5 s although the payment takes 6 s")
             return
         }
         #expect(error.code == .timeout)
@@ -88,7 +90,7 @@ struct HTTPMintConnectorMeltTests {
         #expect(error.endpoint == "POST /v1/melt/bolt11")
         // The request did reach the mint: the quote settles without the wallet sending anything again.
         var state = try await slow.connector().meltQuoteState(quote: quote.quote).state
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while state != .paid, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
             state = try await slow.connector().meltQuoteState(quote: quote.quote).state

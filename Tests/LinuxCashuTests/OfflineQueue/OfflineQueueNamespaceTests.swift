@@ -139,9 +139,10 @@ struct OfflineQueueNamespaceTests {
         #expect(again.completed.isEmpty && again.failed.isEmpty && again.stillQueued.isEmpty)
         #expect(try await wallet.wallet.balance(mint: mint.url) == result.amount)
         let entries = try await receiver.queue.entries(states: Set(QueuedOperation.State.allCases))
-        // The first attempt failed while the link was down; how many more ran before the link came back depends on
-        // the machine's pace, which only adds failed attempts: the one that succeeded is the receive counted above.
-        #expect(entries.map(\.state) == [.done] && (entries.first?.attempts ?? 0) >= 2)
+        // While the link was down the entry was either tried and failed, or not tried at all (the monitor already
+        // knew the mint was down); more failed attempts depend on the machine's pace. Whatever their number, the one
+        // that succeeded is the receive counted above.
+        #expect(entries.map(\.state) == [.done] && (entries.first?.attempts ?? 0) >= 1)
         #expect(try await wallet.wallet.history().filter { $0.kind == .receive && $0.state == .done }.count == 1)
     }
 }
