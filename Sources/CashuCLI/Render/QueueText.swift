@@ -17,7 +17,8 @@ enum QueueText {
         let done = entry.result.map { result in
             entry.unit.map { " (\(Amount.text(result.amount, $0)), fee \(Amount.text(result.fee, $0)))" } ?? ""
         } ?? ""
-        return "Queued \(what(entry)) at \(entry.mintURL) completed\(done)."
+        let proof = entry.result?.proofOfPayment.map { " " + ProofOfPaymentText.sentence($0) } ?? ""
+        return "Queued \(what(entry)) at \(entry.mintURL) completed\(done).\(proof)"
     }
 
     static func failed(_ entry: QueuedEntry) -> String {
@@ -71,6 +72,7 @@ enum QueueText {
             ("attempts", .int(entry.attempts)), ("error", .optional(entry.lastErrorCode)),
             ("received", entry.result.map { .number($0.amount) } ?? .null),
             ("fee", entry.result.map { .number($0.fee) } ?? .null),
+            ("proofOfPayment", .optional(entry.result?.proofOfPayment?.rawValue)),
         ])
     }
 }

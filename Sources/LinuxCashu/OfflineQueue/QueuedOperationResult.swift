@@ -14,6 +14,9 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
     public var change: UInt64?
     /// A melt's payment preimage, when the mint gives it.
     public var paymentPreimage: String?
+    /// A paid melt's proof of payment: whether the preimage hashes to the invoice's payment hash (NUT-05/23);
+    /// `nil` for other kinds and for results stored before it was recorded.
+    public var proofOfPayment: ProofOfPayment?
     /// A check's claimed and unclaimed sends and settled melts.
     public var claimedSends: Int?
     public var unclaimedSends: Int?
@@ -29,6 +32,7 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
         operationIDs: [OperationID],
         change: UInt64? = nil,
         paymentPreimage: String? = nil,
+        proofOfPayment: ProofOfPayment? = nil,
         claimedSends: Int? = nil,
         unclaimedSends: Int? = nil,
         settledMelts: Int? = nil,
@@ -39,6 +43,7 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
         self.operationIDs = operationIDs
         self.change = change
         self.paymentPreimage = paymentPreimage
+        self.proofOfPayment = proofOfPayment
         self.claimedSends = claimedSends
         self.unclaimedSends = unclaimedSends
         self.settledMelts = settledMelts

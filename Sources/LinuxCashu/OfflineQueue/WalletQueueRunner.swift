@@ -156,7 +156,8 @@ struct WalletQueueRunner: QueuedOperationRunner {
                     fee: result.fee,
                     operationIDs: [result.operationID],
                     change: result.change,
-                    paymentPreimage: result.paymentPreimage
+                    paymentPreimage: result.paymentPreimage,
+                    proofOfPayment: result.proofOfPayment
                 )
             )
         } catch let error where error.code == .quoteState {
@@ -174,6 +175,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
                         fee: line?.fee ?? 0,
                         operationIDs: entry.operationID.map { [$0] } ?? [],
                         paymentPreimage: stored.paymentPreimage,
+                        proofOfPayment: stored.proofOfPayment,
                         foundInHistory: true
                     )
                 )

@@ -150,6 +150,8 @@ struct OfflineQueueWalletTests {
         #expect(report.completed.map(\.id) == [melt.id, check.id])
         let paid = try #require(report.completed.first?.result)
         #expect(paid.amount == 100 && paid.operationIDs.count == 1)
+        // FakeWallet answers an invoice it did not make with a placeholder preimage: paid, but no proof of payment.
+        #expect(paid.proofOfPayment == .mismatch)
         let balance = try await payer.wallet.balance(mint: mint.url)
         #expect(balance == 500 - 100 - paid.fee)
         await queue.runPending()

@@ -8,7 +8,7 @@ import Crypto
 /// Paying a Lightning invoice reveals the preimage whose SHA-256 is the invoice's payment hash: the payee's receipt.
 /// A mint that says `PAID` returns it (NUT-05 `payment_preimage`), and the wallet checks it against the invoice.
 /// The check never undoes a melt: a mint that says `PAID` has spent the proofs either way.
-public enum ProofOfPayment: String, Hashable, Sendable, CaseIterable {
+public enum ProofOfPayment: String, Hashable, Sendable, Codable, CaseIterable {
     /// `SHA256(preimage)` is the invoice's payment hash: the payee was paid.
     case verified
     /// The mint gave a preimage that is not the invoice's (another hash, or not 32 bytes of hex). The mint still
