@@ -9,11 +9,12 @@ import Synchronization
 /// A port picked by binding port 0 comes from the kernel's ephemeral range (32768–60999 on Linux): once released,
 /// the next `bind(0)` or outgoing connection of any test may be given it, and a mint restarted on "its" port then
 /// fails with "address already in use". Ports from ``range``, below the ephemeral range, are never handed out by the
-/// kernel; this process never hands one out twice, and `scripts/test-mint/start` picks its own ports from the same
-/// range (retrying when another process won the race).
+/// kernel; this process never hands one out twice, and `scripts/test-mint/start` picks its own ports from the range
+/// just above (retrying when another start won the race).
 public enum TestPort {
-    /// Below Linux's default ephemeral range, where the kernel never picks a port by itself.
-    public static let range = 20_000..<32_000
+    /// Below Linux's default ephemeral range, where the kernel never picks a port by itself; `scripts/test-mint/start`
+    /// picks its own from 26000–31999, so it never takes one of these while a test has it unbound (a mint restarting).
+    public static let range = 20_000..<26_000
 
     private static let handedOut = Mutex<Set<Int>>([])
 

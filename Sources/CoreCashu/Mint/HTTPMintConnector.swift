@@ -92,7 +92,7 @@ public struct HTTPMintConnector: MintConnector {
 
     /// A new `HTTPClient` configured for talking to mints: redirects not followed, `timeouts.connect` to open a
     /// connection, a failed connection attempt reported at once instead of retried until the connect timeout,
-    /// idle connections closed after 4 s (before common servers' keep-alive), no response decompression.
+    /// idle connections closed after 2 s (well before common servers' keep-alive), no response decompression.
     ///
     /// - Parameter timeouts: the connect timeout is taken from here.
     /// - Returns: a client the caller owns: call `try await client.shutdown()` when done with it (async-http-client
@@ -104,10 +104,11 @@ public struct HTTPMintConnector: MintConnector {
             decompression: .disabled
         )
         configuration.connectionPool.retryConnectionEstablishment = false
-        // Idle connections are closed before the server's keep-alive ends them (uvicorn, which serves Nutshell, closes
-        // after 5 s): a request written to a pooled connection the server is closing at that moment fails with no
-        // answer, which for a swap or a melt means an ambiguous outcome and a recovery pass instead of a result.
-        configuration.connectionPool.idleTimeout = .seconds(4)
+        // Idle connections are closed well before the server's keep-alive ends them (uvicorn, which serves Nutshell,
+        // closes after 5 s; the margin covers a busy event loop): a request written to a pooled connection the server
+        // is closing at that moment fails with no answer, which for a swap or a melt means an ambiguous outcome and a
+        // recovery pass instead of a result. A wallet's requests come in bursts, so little is lost by reconnecting.
+        configuration.connectionPool.idleTimeout = .seconds(2)
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 

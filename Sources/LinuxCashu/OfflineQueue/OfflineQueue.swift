@@ -217,7 +217,10 @@ public actor OfflineQueue {
         guard entry.lastErrorCode == nil else { return QueueWaitReason(entry) }
         let mint = entry.mintURL
         let queued = (try? store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: mint) })
-        let ahead = (queued ?? []).prefix { $0.id != entry.id }.map(QueuedEntry.init)
+        let all = queued ?? []
+        // Only entries queued before this one wait ahead of it (none when it has left the queue meanwhile).
+        guard let position = all.firstIndex(where: { $0.id == entry.id }) else { return QueueWaitReason(entry) }
+        let ahead = all[..<position].map(QueuedEntry.init)
         return QueueWaitReason(entry, ahead: ahead)
     }
 

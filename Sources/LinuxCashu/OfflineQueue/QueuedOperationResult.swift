@@ -15,8 +15,13 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
     /// A melt's payment preimage, when the mint gives it.
     public var paymentPreimage: String?
     /// A paid melt's proof of payment: whether the preimage hashes to the invoice's payment hash (NUT-05/23);
-    /// `nil` for other kinds and for results stored before it was recorded.
-    public var proofOfPayment: ProofOfPayment?
+    /// `nil` for other kinds, for results stored before it was recorded, and for a value a newer version wrote.
+    public var proofOfPayment: ProofOfPayment? {
+        get { storedProofOfPayment.flatMap(ProofOfPayment.init(rawValue:)) }
+        set { storedProofOfPayment = newValue?.rawValue }
+    }
+    /// Kept as text, so that an unknown value read after a downgrade never makes the whole result unreadable.
+    private var storedProofOfPayment: String?
     /// A check's claimed and unclaimed sends and settled melts.
     public var claimedSends: Int?
     public var unclaimedSends: Int?
@@ -43,10 +48,16 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
         self.operationIDs = operationIDs
         self.change = change
         self.paymentPreimage = paymentPreimage
-        self.proofOfPayment = proofOfPayment
+        self.storedProofOfPayment = proofOfPayment?.rawValue
         self.claimedSends = claimedSends
         self.unclaimedSends = unclaimedSends
         self.settledMelts = settledMelts
         self.foundInHistory = foundInHistory
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case amount, fee, operationIDs, change, paymentPreimage, claimedSends, unclaimedSends, settledMelts
+        case foundInHistory
+        case storedProofOfPayment = "proofOfPayment"
     }
 }

@@ -26,9 +26,10 @@ public enum WalletDirectorySafety {
     static let walletFiles: [String] = {
         let database = WalletDirectory.databaseFileName
         return [
-            database, database + "-wal", database + "-shm", database + "-journal", WalletOpenLock.fileName,
-            SecureStoreRecord.fileName, EncryptedFileStore.defaultFileName,
+            database, database + "-wal", database + "-shm", database + "-journal", database + ".migrate-lock",
+            WalletOpenLock.fileName, SecureStoreRecord.fileName, EncryptedFileStore.defaultFileName,
             EncryptedFileStore.defaultFileName + ".lock", SecureStoreFactory.plaintextFileName,
+            SecureStoreFactory.plaintextFileName + ".lock",
         ]
     }()
     /// The directory of operation leases (``SQLiteWalletStore/operationLeases``).
@@ -102,18 +103,42 @@ public enum WalletDirectorySafety {
         try check(directory)
     }
 
-    /// Checks one file (or the lease directory) when it exists, following a symbolic link (the wallet directory is
-    /// ours, so we made it).
+    /// Checks one file (or the lease directory) when it exists. The wallet never makes links to its files: a
+    /// symbolic link owned by someone else is refused unfollowed, and one of ours must lead to an existing entry that
+    /// passes the same checks — a link to nothing would make the wallet create the file wherever it points.
     /// - Returns: whether it exists.
     @discardableResult
     private static func checkEntry(_ path: String, privateMode: String) throws(LinuxWalletError) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
             let code = errno
             if code == ENOENT { return false }
             throw LinuxWalletError(.storage, "cannot inspect \(path) in the wallet directory: \(describe(code))")
         }
-        try checkOwnerAndMode(info, path: path, privateMode: privateMode, isWalletDirectory: false)
+        guard link.st_mode & S_IFMT == S_IFLNK else {
+            try checkOwnerAndMode(link, path: path, privateMode: privateMode, isWalletDirectory: false)
+            return true
+        }
+        guard link.st_uid == geteuid() else {
+            throw LinuxWalletError(
+                .unsafeDirectory,
+                "\(path) is a symbolic link owned by \(user(link.st_uid)), not by you (\(you())), so it is not "
+                    + "followed; fix: check where it points, then remove it"
+            )
+        }
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+            let code = errno
+            if code == ENOENT {
+                throw LinuxWalletError(
+                    .unsafeDirectory,
+                    "\(path) is a symbolic link to nothing: the wallet would create its file wherever it points; "
+                        + "fix: check where it points, then remove it"
+                )
+            }
+            throw LinuxWalletError(.storage, "cannot inspect \(path) in the wallet directory: \(describe(code))")
+        }
+        try checkOwnerAndMode(target, path: path, privateMode: privateMode, isWalletDirectory: false)
         return true
     }
 

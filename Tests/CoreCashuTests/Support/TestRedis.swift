@@ -51,7 +51,7 @@ final class TestRedis: Sendable {
         kill(pid, SIGKILL)
     }
 
-    /// A loopback TCP port free right now.
+    /// Whether something accepts connections on the loopback port.
     private static func canConnect(port: Int) -> Bool {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }

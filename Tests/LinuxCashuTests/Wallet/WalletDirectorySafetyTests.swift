@@ -140,6 +140,32 @@ struct WalletDirectorySafetyTests {
         }
     }
 
+    @Test("A wallet file that is a symlink to nothing, or someone else's symlink, is refused unfollowed")
+    func plantedFileLinks() async throws {
+        let directory = try Self.privateDirectory()
+        let elsewhere = try Self.privateDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        // A link to nothing: opening would create the database wherever it points.
+        let database = directory.appendingPathComponent(WalletDirectory.databaseFileName)
+        let away = elsewhere.appendingPathComponent("w.sqlite")
+        try #require(symlink(away.path, database.path) == 0)
+        let dangling = try await Self.refusal(directory)
+        #expect(dangling.reason.contains("symbolic link to nothing"), "\(dangling)")
+        #expect(!FileManager.default.fileExists(atPath: away.path), "nothing was created through the link")
+
+        if Self.isRoot {
+            // Someone else's link, even to a file that passes: refused without following it.
+            #expect(FileManager.default.createFile(atPath: away.path, contents: nil, attributes: [.posixPermissions: 0o600]))
+            try #require(lchown(database.path, Self.nobody, Self.nobody) == 0)
+            let foreign = try await Self.refusal(directory)
+            #expect(foreign.reason.contains("is a symbolic link owned by "), "\(foreign)")
+            #expect(foreign.reason.contains("uid 65534"))
+        }
+    }
+
     @Test("A new wallet directory is made 0700, and everything the wallet creates in it passes the check")
     func goodDirectory() async throws {
         let parent = try Self.privateDirectory()
