@@ -1,5 +1,6 @@
-// Tests of docs/man/cashu.1, the committed manual page: it describes every subcommand the root command declares, so
-// a command added without regenerating the page (scripts/generate-manual) fails here.
+// Tests of docs/man/cashu.1, the committed manual page: it describes every subcommand the root command declares and
+// every long option the binary accepts, so a command or option added without regenerating the page
+// (scripts/generate-manual) fails here.
 
 import ArgumentParser
 import CashuTestSupport
@@ -36,6 +37,36 @@ struct ManualPageTests {
             #expect(
                 listed >= paths.count,
                 "docs/man/cashu.1 lacks \(names): run scripts/generate-manual and commit docs/man/cashu.1"
+            )
+        }
+    }
+
+    /// Every long option name (without dashes) of the command tree in swift-argument-parser's help dump.
+    static func longOptions(in command: [String: Any]) -> Set<String> {
+        var names = Set<String>()
+        for argument in command["arguments"] as? [[String: Any]] ?? [] {
+            for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                if let text = name["name"] as? String { names.insert(text) }
+            }
+        }
+        for sub in command["subcommands"] as? [[String: Any]] ?? [] { names.formUnion(longOptions(in: sub)) }
+        return names
+    }
+
+    @Test("docs/man/cashu.1 documents every long option of the built binary")
+    func everyOption() async throws {
+        let page = try String(
+            contentsOf: TestMint.repositoryRoot.appendingPathComponent("docs/man/cashu.1"), encoding: .utf8)
+        let dump = try await CLIProcess.run(["--experimental-dump-help"])
+        #expect(dump.status == 0, "\(dump)")
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let options = Self.longOptions(in: try #require(tool["command"] as? [String: Any]))
+        #expect(options.contains("dir") && options.contains("yes"), "\(options.sorted())")
+        // mdoc lists an option as `.It Fl -name` or, with a short name, `.It Fl y , -name`.
+        for option in options.sorted() where option != "help" {
+            #expect(
+                page.contains("Fl -\(option)") || page.contains(", -\(option)"),
+                "docs/man/cashu.1 lacks --\(option): run scripts/generate-manual and commit docs/man/cashu.1"
             )
         }
     }
