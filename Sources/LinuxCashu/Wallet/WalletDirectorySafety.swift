@@ -87,7 +87,12 @@ public enum WalletDirectorySafety {
         var info = stat()
         if lstat(path, &info) != 0 && errno == ENOENT {
             let parent = directory.url.deletingLastPathComponent()
-            do { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
+            // Missing parents are private too (the XDG base directory spec asks 0700 for $XDG_DATA_HOME); existing
+            // ones are left as they are.
+            do {
+                try FileManager.default.createDirectory(
+                    at: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
                 throw LinuxWalletError(
                     .storage,
                     "cannot create \(parent.path) for the wallet directory",

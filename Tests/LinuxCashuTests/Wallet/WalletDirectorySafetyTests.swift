@@ -180,6 +180,7 @@ struct WalletDirectorySafetyTests {
         lease?.release()
         await wallet.close()
         #expect(try Self.mode(directory.path) == 0o700)
+        #expect(try Self.mode(directory.deletingLastPathComponent().path) == 0o700, "a missing parent is made 0700")
 
         let reopened = try await LinuxWallet.open(Self.configuration(directory))
         await reopened.close()
