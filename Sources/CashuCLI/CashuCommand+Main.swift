@@ -13,6 +13,8 @@ extension CashuCommand {
         signal(SIGPIPE, SIG_IGN)
         TerminalState.save()
         let arguments = GlobalArguments.normalize(Array(CommandLine.arguments.dropFirst()))
+        // The arguments are Swift strings now: a token among them disappears from /proc/PID/cmdline.
+        ArgumentScrubber.scrub()
         let output = Output(json: arguments.prefix { $0 != "--" }.contains("--json"))
         let command: any ParsableCommand
         do {

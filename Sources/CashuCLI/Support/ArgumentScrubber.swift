@@ -1,0 +1,28 @@
+// CLI: hides secrets given on the command line (a token to `cashu receive` or `cashu decode`) from other users.
+
+import Foundation
+import LinuxCashu
+
+/// Overwrites, in the process's own argument memory, every argument that carries a secret.
+///
+/// Any local user can read another process's arguments (`/proc/PID/cmdline`, `ps`) while it runs, and an ecash token
+/// is a bearer secret: whoever reads it can claim it first. Once the arguments have been copied into Swift strings,
+/// the bytes of each argument the log redactor would remove (tokens, long hex, auth tokens, mnemonics) are zeroed, so
+/// `/proc` shows empty arguments for the rest of the run. This narrows the exposure to the few milliseconds between
+/// `exec` and this call; stdin (`cashu receive -`) and `--file` avoid it entirely, and the docs say so.
+enum ArgumentScrubber {
+    /// Zeroes the arguments (after the program name) that `redactor` finds a secret in.
+    /// - Returns: how many arguments were zeroed.
+    @discardableResult
+    static func scrub(redactor: SecretRedactor = SecretRedactor()) -> Int {
+        var scrubbed = 0
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let length = strlen(argument)
+            guard length > 0, redactor.containsSecret(String(cString: argument)) else { continue }
+            memset(argument, 0, length)
+            scrubbed += 1
+        }
+        return scrubbed
+    }
+}
