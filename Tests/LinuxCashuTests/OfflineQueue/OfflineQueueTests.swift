@@ -76,13 +76,14 @@ struct OfflineQueueTests {
     /// The entry is marked running (attempt counted) in the store before the runner is called.
     @Test func anEntryIsMarkedRunningBeforeItRuns() async throws {
         let runner = ScriptedRunner()
-        runner.setDelay(.milliseconds(300))
+        // The runner holds the attempt for 3 s, so the store is read while it runs even on a starved machine.
+        runner.setDelay(.seconds(3))
         let store = InMemoryWalletStore()
         let queue = F.queue(store: store, runner: runner)
         let entry = try await queue.enqueueReceive(F.token())
         let pass = Task { await queue.runPending() }
         var seen: QueuedOperation?
-        for _ in 0..<400 where runner.attempts.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<2000 where runner.attempts.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         seen = try store.read { tx in try tx.queuedOperation(id: entry.id) }
         #expect(seen?.state == .running && seen?.attempts == 1)
         _ = await pass.value
