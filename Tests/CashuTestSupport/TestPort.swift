@@ -30,19 +30,44 @@ public enum TestPort {
 
     /// Whether a listener could bind `port` on 127.0.0.1 now (with `SO_REUSEADDR`, as the servers do).
     public static func isFree(_ port: Int) -> Bool {
+        guard let fd = boundSocket(port) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// A socket listening on a reserved port that never accepts: connections complete in the kernel's backlog and
+    /// requests are never answered (a mint that hangs). Close `fd` when done.
+    public static func silentListener() throws -> (fd: Int32, port: Int) {
+        let port = try reserve()
+        guard let fd = boundSocket(port) else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "cannot bind port \(port)"])
+        }
+        guard listen(fd, 16) == 0 else {
+            close(fd)
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "cannot listen on \(port)"])
+        }
+        return (fd, port)
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port` (with `SO_REUSEADDR`), or `nil` when the port is taken.
+    private static func boundSocket(_ port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        guard fd >= 0 else { return nil }
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) { pointer in
+        let bound = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+        guard bound else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 }

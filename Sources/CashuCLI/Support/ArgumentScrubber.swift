@@ -12,17 +12,12 @@ import LinuxCashu
 /// `exec` and this call; stdin (`cashu receive -`) and `--file` avoid it entirely, and the docs say so.
 enum ArgumentScrubber {
     /// Zeroes the arguments (after the program name) that `redactor` finds a secret in.
-    /// - Returns: how many arguments were zeroed.
-    @discardableResult
-    static func scrub(redactor: SecretRedactor = SecretRedactor()) -> Int {
-        var scrubbed = 0
+    static func scrub(redactor: SecretRedactor = SecretRedactor()) {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let length = strlen(argument)
             guard length > 0, redactor.containsSecret(String(cString: argument)) else { continue }
             memset(argument, 0, length)
-            scrubbed += 1
         }
-        return scrubbed
     }
 }

@@ -16,9 +16,9 @@ import Foundation
 ///   owner out, so it is refused too (run `cashu` as the owner instead).
 /// - The path may be a symbolic link when the link is owned by the effective uid (or root); the directory it points
 ///   to is then checked as above. A link owned by anyone else is refused without being followed.
-/// - The wallet's files in it (the database and its WAL/SHM, `open.lock`, `secure-store.json`, `secrets.enc` and its
-///   lock, `secrets.json`, `locks/` and its lease files) are owned by the effective uid and not writable by group
-///   or others.
+/// - The wallet's files in it (the database, its WAL/SHM and migration lock, `open.lock`, `secure-store.json`,
+///   `secrets.enc` and `secrets.json` with their locks, `locks/` and its lease files) are owned by the effective uid
+///   and not writable by group or others. One that is a symbolic link must be ours and lead to an entry that passes.
 /// - Readable-by-others is not refused: the wallet makes its directory 0700 and its files 0600 when it opens.
 /// - The directories above the wallet directory are not checked (a wallet under /tmp is fine).
 public enum WalletDirectorySafety {
@@ -79,8 +79,8 @@ public enum WalletDirectorySafety {
         }
     }
 
-    /// Creates a missing wallet directory private from the start (mkdir 0700; its missing parents with the usual
-    /// permissions), then ``check(_:)``s it. An existing directory is not touched before it passes.
+    /// Creates a missing wallet directory private from the start (mkdir 0700, and 0700 for its missing parents),
+    /// then ``check(_:)``s it. An existing directory is not touched before it passes.
     /// - Throws: ``LinuxWalletError`` as ``check(_:)``; `storage` when the directory cannot be created.
     static func prepare(_ directory: WalletDirectory) throws(LinuxWalletError) {
         let path = directory.url.path

@@ -12,29 +12,6 @@ import Testing
 
 @Suite("cashu hides a token given on the command line")
 struct ArgumentScrubbingTests {
-    /// A loopback port that accepts connections (the kernel's backlog) but never answers: a mint that hangs.
-    final class SilentListener {
-        let port: Int
-        private let fd: Int32
-
-        init() throws {
-            port = try TestPort.reserve()
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let bound = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            try #require(bound && listen(fd, 16) == 0, "cannot listen on \(port)")
-        }
-
-        deinit { close(fd) }
-    }
-
     /// What `/proc/PID/cmdline` shows of a running process: its arguments, NUL-separated.
     static func commandLine(of pid: pid_t) -> String? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
@@ -43,7 +20,8 @@ struct ArgumentScrubbingTests {
 
     @Test("the token of `cashu receive TOKEN` is gone from /proc/PID/cmdline while the receive waits for its mint")
     func receiveTokenIsScrubbed() async throws {
-        let listener = try SilentListener()
+        let listener = try TestPort.silentListener()
+        defer { close(listener.fd) }
         let point = try CompressedPoint(hex: "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
         let proof = Proof(
             amount: 8, id: try KeysetID(hex: "00ad268c4d1f5826"), secret: UUID().uuidString.lowercased(), C: point)
