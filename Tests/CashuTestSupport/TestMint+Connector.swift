@@ -21,14 +21,16 @@ extension TestMint {
     public func waitUntilPaid(quote: String, timeout: Duration = .seconds(10)) async throws -> MintQuoteBolt11Response {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let state = try await connector().mintQuoteState(quote: quote)
+            let state = try await BusyTestMint.retrying { try await connector().mintQuoteState(quote: quote) }
             if state.state == .paid || ContinuousClock.now > deadline { return state }
-            try await Task.sleep(for: .milliseconds(50))
+            try await Task.sleep(for: .milliseconds(100))
         }
     }
 
     /// A bolt11 invoice made by this mint's FakeWallet (a mint quote's request), for another mint to pay.
     public func invoice(amount: UInt64) async throws -> String {
-        try await connector().mintQuote(MintQuoteBolt11Request(amount: amount, unit: .sat)).request
+        try await BusyTestMint.retrying {
+            try await connector().mintQuote(MintQuoteBolt11Request(amount: amount, unit: .sat)).request
+        }
     }
 }

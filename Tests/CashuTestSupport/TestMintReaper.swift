@@ -45,7 +45,7 @@ public enum TestMintReaper {
     }
 
     /// Stops every registered mint synchronously: SIGTERM to each mint's process group, up to 5 s to exit, then
-    /// SIGKILL; then removes their directories. Runs inside `atexit`, so it spawns nothing.
+    /// SIGKILL; then removes their directories (and databases). Runs inside `atexit`, so it spawns nothing.
     public static func stopAllNow() {
         let mints = registry.lock.withLock { () -> [Int32: String] in
             defer { registry.running = [:] }
@@ -59,6 +59,12 @@ public enum TestMintReaper {
             if kill(-pid, SIGKILL) != 0 { kill(pid, SIGKILL) }
         }
         for directory in mints.values where directory.contains("/cashu-test-mint.") {
+            // The database scripts/test-mint/start put in /dev/shm, through the link it left.
+            if let database = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/database"),
+                database.hasPrefix("/dev/shm/cashu-test-mint.")
+            {
+                try? FileManager.default.removeItem(atPath: database)
+            }
             try? FileManager.default.removeItem(atPath: directory)
         }
     }

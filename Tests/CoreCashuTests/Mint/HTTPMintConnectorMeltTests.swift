@@ -27,8 +27,10 @@ struct HTTPMintConnectorMeltTests {
         let quote = try await connector.meltQuote(MeltQuoteBolt11Request(request: invoice, unit: .sat))
         let fee = try InputFees.fee(for: proofs, keysets: try await connector.keysets().keysets)
         let total = proofs.reduce(0) { $0 + $1.amount }
+        try #require(
+            total >= quote.amount + fee + (quote.feeReserve ?? 0), "inputs do not cover amount, fee reserve and input fee"
+        )
         let overpaid = total - quote.amount - fee
-        try #require(overpaid >= (quote.feeReserve ?? 0), "inputs do not cover amount, fee reserve and input fee")
         let blanks = try PreparedOutputs(
             amounts: Array(repeating: 1, count: BlankOutputs.count(forFeeReserve: overpaid)),
             keysetID: keyset.id

@@ -185,6 +185,11 @@ final class MintProxy: @unchecked Sendable {
             try await respond(outbound, status: code, body: Array("injected failure \(code)".utf8), type: "text/plain")
             return
         }
+        if case .refusal(let code, let detail) = fault {
+            let body = try JSONSerialization.data(withJSONObject: ["detail": detail, "code": code])
+            try await respond(outbound, status: 400, body: Array(body), type: "application/json")
+            return
+        }
         let relayed: (status: Int, contentType: String, body: [UInt8])
         do {
             relayed = try await forward(head, body: body)
@@ -220,7 +225,7 @@ final class MintProxy: @unchecked Sendable {
                 try await Task.sleep(for: .milliseconds(10))
             }
             try await respond(outbound, status: relayed.status, body: relayed.body, type: relayed.contentType)
-        case .status:
+        case .status, .refusal:
             return
         }
     }

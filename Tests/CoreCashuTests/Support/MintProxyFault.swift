@@ -11,6 +11,8 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
     case replaceBody(label: String, transform: @Sendable (Data) -> Data)
     /// Answer with this status and a plain-text body, without forwarding: the mint never sees the request.
     case status(Int)
+    /// Answer 400 with a NUT-00 error body (`{"detail", "code"}`), without forwarding: a mint refusing the request.
+    case refusal(code: Int, detail: String)
     /// Forward to the mint, then answer 200 with a body that is not JSON.
     case garbage
     /// Forward to the mint, then send the answer's head (with its full `Content-Length`) and half of its body,
@@ -27,8 +29,10 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
 
     /// Whether the mint sees the request.
     var forwards: Bool {
-        if case .status = self { return false }
-        return true
+        switch self {
+        case .status, .refusal: false
+        default: true
+        }
     }
 
     var description: String {
@@ -36,6 +40,7 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
         case .dropResponseAfterForwarding: "dropResponseAfterForwarding"
         case .replaceBody(let label, _): "replaceBody(\(label))"
         case .status(let code): "status(\(code))"
+        case .refusal(let code, let detail): "refusal(\(code), \(detail))"
         case .garbage: "garbage"
         case .cutMidResponse: "cutMidResponse"
         case .holdAnswer: "holdAnswer"

@@ -17,6 +17,10 @@ extension TestMint {
 
     /// Mints `amount` sat through an unlocked, paid quote and returns the proofs.
     func mintProofs(amount: UInt64) async throws -> (proofs: [Proof], keyset: MintKeyset) {
+        try await BusyTestMint.retrying { try await mintProofsOnce(amount: amount) }
+    }
+
+    private func mintProofsOnce(amount: UInt64) async throws -> (proofs: [Proof], keyset: MintKeyset) {
         let connector = connector()
         let keyset = try await activeKeyset()
         let quote = try await connector.mintQuote(MintQuoteBolt11Request(amount: amount, unit: .sat))

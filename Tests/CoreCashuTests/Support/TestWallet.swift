@@ -38,9 +38,11 @@ struct TestWallet {
     @discardableResult
     func fund(_ amount: UInt64, at mint: TestMint) async throws -> MintResult {
         try await wallet.addMint(mint.url)
-        let quote = try await wallet.requestMintQuote(amount: amount, mint: mint.url)
-        _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
-        return try await wallet.mint(quoteID: quote.id)
+        return try await BusyTestMint.retrying {
+            let quote = try await wallet.requestMintQuote(amount: amount, mint: mint.url)
+            _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
+            return try await wallet.mint(quoteID: quote.id)
+        }
     }
 
     /// What the mint says the wallet's unspent proofs are worth (NUT-07): the balance must equal it to the sat.

@@ -37,9 +37,11 @@ struct QueueTestWallet {
     /// Adds the mint and mints `amount` sat through a quote the FakeWallet pays.
     func fund(_ amount: UInt64, at mint: MintURL) async throws {
         _ = try await wallet.addMint(mint)
-        let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
-        _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
-        _ = try await wallet.mint(quoteID: quote.id)
+        try await BusyTestMint.retrying {
+            let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
+            _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
+            _ = try await wallet.mint(quoteID: quote.id)
+        }
     }
 
     /// The wallet's unspent proofs at `mint` that the mint says are unspent (NUT-07), summed.

@@ -25,9 +25,11 @@ struct WebSocketTestWallet {
     /// Adds the mint and mints `amount` sat (the mint must pay its own invoices: FakeWallet with BRR).
     func fund(_ amount: UInt64, at mint: MintURL) async throws {
         try await wallet.addMint(mint)
-        let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
-        _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(60))
-        _ = try await wallet.mint(quoteID: quote.id)
+        try await BusyTestMint.retrying {
+            let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
+            _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(60))
+            _ = try await wallet.mint(quoteID: quote.id)
+        }
     }
 
     func remove() {

@@ -9,7 +9,7 @@ extension Wallet {
     /// (at most one per ``WalletOptions/pollInterval``) and the wallet still checks every
     /// ``WalletOptions/subscriptionCheckInterval``; when the subscription cannot be made or its stream ends, the
     /// wallet polls, from ``WalletOptions/pollInterval`` backing off to 5 s. A mint that cannot be reached for a
-    /// while does not end the wait.
+    /// while does not end the wait, nor do a few refused reads in a row (see ``TransientReadFailures``).
     /// - Returns: the check's value, or `nil` when the deadline passed first.
     /// - Throws: what `check` throws (other than `mintUnreachable`); ``WalletError`` `cancelled`.
     func waitForSettlement<T: Sendable>(
@@ -17,7 +17,8 @@ extension Wallet {
         isHint: @escaping @Sendable (NotificationPayload) -> Bool,
         check: @escaping @Sendable () async throws(WalletError) -> T?
     ) async throws(WalletError) -> T? {
-        if let value = try await attempt(check) { return value }
+        var failures = TransientReadFailures()
+        if let value = try await attempt(check, failures: &failures) { return value }
         if let subscription, let transport = subscriptions, ContinuousClock.now < deadline {
             var notifications: AsyncStream<NotificationPayload>?
             do {
@@ -27,7 +28,9 @@ extension Wallet {
                     "cannot subscribe; polling", metadata: ["kind": "\(subscription.kind)", "error": "\(error.code)"])
             }
             if let notifications {
-                switch await waitSubscribed(notifications, until: deadline, isHint: isHint, check: check) {
+                switch await waitSubscribed(
+                    notifications, until: deadline, failures: failures, isHint: isHint, check: check)
+                {
                 case .done(let value): return value
                 case .failed(let error): throw error
                 case .deadline: return nil
@@ -42,7 +45,7 @@ extension Wallet {
             do { try await Task.sleep(until: min(ContinuousClock.now.advanced(by: interval), deadline)) } catch {
                 throw WalletError(.cancelled, "cancelled")
             }
-            if let value = try await attempt(check) { return value }
+            if let value = try await attempt(check, failures: &failures) { return value }
             interval = min(interval * 2, .seconds(5))
         }
         return nil
@@ -59,12 +62,22 @@ extension Wallet {
         return SubscriptionRequest(mint: mint, kind: kind, filters: filters)
     }
 
-    /// Runs one check; an unreachable mint means "not yet".
-    private func attempt<T: Sendable>(_ check: @Sendable () async throws(WalletError) -> T?) async throws(WalletError)
-        -> T?
-    {
-        do { return try await check() } catch where error.code == .mintUnreachable {
+    /// Runs one check; an unreachable mint, or a refused read that `failures` still tolerates, means "not yet".
+    private func attempt<T: Sendable>(
+        _ check: @Sendable () async throws(WalletError) -> T?, failures: inout TransientReadFailures
+    ) async throws(WalletError) -> T? {
+        do {
+            let value = try await check()
+            failures.reset()
+            return value
+        } catch where error.code == .mintUnreachable {
             logger.debug("check failed; will retry", metadata: ["error": "\(error.code)"])
+            return nil
+        } catch {
+            guard failures.tolerate(error) else { throw error }
+            logger.debug(
+                "the mint refused a status read; will retry",
+                metadata: ["error": "\(error.code)", "inARow": "\(failures.inARow)"])
             return nil
         }
     }
@@ -72,7 +85,7 @@ extension Wallet {
     /// Waits on a subscription: hints and a slow timer wake one checker, which runs the HTTP check.
     private func waitSubscribed<T: Sendable>(
         _ notifications: AsyncStream<NotificationPayload>, until deadline: ContinuousClock.Instant,
-        isHint: @escaping @Sendable (NotificationPayload) -> Bool,
+        failures: TransientReadFailures, isHint: @escaping @Sendable (NotificationPayload) -> Bool,
         check: @escaping @Sendable () async throws(WalletError) -> T?
     ) async -> SubscribedWaitOutcome<T> {
         // Newest-one buffering folds a burst of notifications into one check.
@@ -101,18 +114,29 @@ extension Wallet {
             }
             group.addTask { [self] in
                 var lastCheck: ContinuousClock.Instant?
+                var failures = failures
                 for await _ in wakes {
                     if let lastCheck { try? await Task.sleep(until: lastCheck.advanced(by: spacing)) }
                     if Task.isCancelled { return .idle }
                     lastCheck = ContinuousClock.now
                     // Not cancelled half-way when the stream ends meanwhile: a settlement runs to its end.
-                    let result = await Task { () -> Result<T?, WalletError> in
-                        do throws(WalletError) { return .success(try await self.attempt(check)) } catch { return .failure(error) }
+                    let before = failures
+                    let result = await Task { [failures] () -> (Result<T?, WalletError>, TransientReadFailures) in
+                        var failures = failures
+                        do throws(WalletError) {
+                            return (.success(try await self.attempt(check, failures: &failures)), failures)
+                        } catch { return (.failure(error), failures) }
                     }.value
-                    switch result {
+                    failures = result.1
+                    switch result.0 {
                     case .success(let value?): return .done(value)
                     case .failure(let error): return .failed(error)
                     case .success(nil): break
+                    }
+                    // A tolerated refusal is retried soon rather than at the next notification or slow check.
+                    if failures.inARow > before.inARow {
+                        try? await Task.sleep(for: spacing * failures.inARow)
+                        wake.yield()
                     }
                     if ContinuousClock.now >= deadline { return .deadline }
                 }

@@ -57,7 +57,11 @@ struct CLIWallet: Sendable {
 
     /// Adds the mint and mints `amount` sat.
     func fund(_ amount: UInt64, at mint: MintURL) async throws {
-        let outcome = try await run("mint", String(amount), "--mint", mint.rawValue, "--json")
+        var outcome = try await run("mint", String(amount), "--mint", mint.rawValue, "--json")
+        for _ in 1..<3 where outcome.status != 0 && BusyTestMint.isBusy(outcome.stderr) {
+            try await Task.sleep(for: .milliseconds(500))
+            outcome = try await run("mint", String(amount), "--mint", mint.rawValue, "--json")
+        }
         #expect(outcome.status == 0, "funding failed: \(outcome)")
     }
 
