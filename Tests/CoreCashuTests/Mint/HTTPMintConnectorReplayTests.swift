@@ -59,7 +59,7 @@ struct HTTPMintConnectorReplayTests {
         let server = try LoopbackServer { index, _ in index % 2 == 0 ? .hang : .respond(status: 503, body: []) }
         defer { server.stop() }
         let error = await HTTPMintConnectorFaultTests.failure {
-            try await Self.connector(server, timeouts: HTTPMintConnectorFaultTests.short).swap(Self.swapRequest())
+            try await Self.connector(server, timeouts: HTTPMintConnectorFaultTests.counted).swap(Self.swapRequest())
         }
         #expect(error?.code == .httpStatus)
         #expect(error?.httpStatus == 503)
@@ -151,7 +151,7 @@ struct HTTPMintConnectorReplayTests {
         let silent = try LoopbackServer { _, _ in .hang }
         defer { silent.stop() }
         let timeout = await HTTPMintConnectorFaultTests.failure { 
-            try await Self.connector(silent, timeouts: HTTPMintConnectorFaultTests.short).keysets()
+            try await Self.connector(silent, timeouts: HTTPMintConnectorFaultTests.counted).keysets()
         }
         #expect(timeout?.code == .timeout)
         #expect(silent.requests.count == 1)
