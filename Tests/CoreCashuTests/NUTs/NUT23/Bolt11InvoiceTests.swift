@@ -121,7 +121,9 @@ struct Bolt11InvoiceTests {
         ("lnbc0n", EncodingFailure.Code.invalidField.rawValue),
         ("lnbc1p", EncodingFailure.Code.invalidField.rawValue),
         ("lnbc1m0", EncodingFailure.Code.invalidField.rawValue),
-        ("lnbc99999999999999999999", EncodingFailure.Code.invalidField.rawValue),
+        ("lnbc99999999999999999999", EncodingFailure.Code.amountOverflow.rawValue),  // past UInt64
+        ("lnbc\(String(repeating: "1", count: 40))n", EncodingFailure.Code.amountOverflow.rawValue),
+        ("lnbc00n", EncodingFailure.Code.invalidField.rawValue),
         ("lnbc999999999999", EncodingFailure.Code.amountOverflow.rawValue),
     ])
     func badHumanReadablePartsAreRejected(_ hrp: String, _ code: String) throws {
