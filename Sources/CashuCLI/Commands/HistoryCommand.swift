@@ -25,11 +25,19 @@ struct HistoryCommand: AsyncParsableCommand {
             let entries = try await context.wallet.history(limit: limit).filter {
                 filter == nil || $0.mintURL == filter
             }
+            // Paid melts: what the mint's preimage proves (NUT-05/23), from the quote the melt paid.
+            var proofs: [OperationID: ProofOfPayment] = [:]
+            for entry in entries where entry.kind == .melt && entry.state == .done {
+                if let quote = try await context.wallet.meltQuote(operation: entry.id) {
+                    proofs[entry.id] = quote.proofOfPayment
+                }
+            }
             var table = TextTable(header: ["Date", "What", "Amount", "Fee", "State", "Mint"], rightAligned: [2, 3])
             for entry in entries {
                 table.add([
                     DateText.short(entry.createdAt), Self.word(entry), Self.signed(entry),
-                    entry.fee > 0 ? Amount.text(entry.fee, entry.unit) : "", Self.state(entry),
+                    entry.fee > 0 ? Amount.text(entry.fee, entry.unit) : "",
+                    Self.state(entry) + (proofs[entry.id].map { ", " + ProofOfPaymentText.short($0) } ?? ""),
                     entry.mintURL.rawValue + (entry.memo.map { "  \"\(Untrusted.display($0, limit: 60))\"" } ?? ""),
                 ])
             }
@@ -46,6 +54,7 @@ struct HistoryCommand: AsyncParsableCommand {
                                     ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
                                     ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
                                     ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
+                                    ("proofOfPayment", .optional(proofs[entry.id]?.rawValue)),
                                 ])
                             }
                         )

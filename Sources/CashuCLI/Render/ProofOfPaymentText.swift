@@ -14,6 +14,16 @@ enum ProofOfPaymentText {
         }
     }
 
+    /// A few words for a table cell (`cashu history`).
+    static func short(_ proof: ProofOfPayment) -> String {
+        switch proof {
+        case .verified: "preimage verified"
+        case .mismatch: "PREIMAGE MISMATCH"
+        case .absent: "no preimage"
+        case .notChecked: "preimage not checked"
+        }
+    }
+
     /// The stderr warning for a ``ProofOfPayment/mismatch``, or `nil`: the funds are gone either way, so it is a
     /// warning, not an error.
     static func warning(_ proof: ProofOfPayment, quoteID: String) -> String? {

@@ -20,14 +20,16 @@ extension Wallet {
                 createdAt: now, updatedAt: now))
     }
 
-    /// Closes an operation: its journal payload (which holds secrets) is dropped and its history line updated.
+    /// Closes an operation: its journal payload (which holds secrets) is dropped, all but the quote a mint or melt
+    /// used (``QuoteReference``), and its history line updated.
     func close(
         _ tx: any WalletTransaction, _ operation: OperationRecord, state: OperationState,
         history: HistoryEntry.State, amount: UInt64? = nil, fee: UInt64? = nil
     ) throws {
         var closed = operation
         closed.state = state
-        closed.payload = []
+        let reference = try? Self.decodeJSON(QuoteReference.self, operation.payload)
+        closed.payload = reference.flatMap { try? Self.encodeJSON($0) } ?? []
         closed.updatedAt = Date()
         try tx.updateOperation(closed)
         if var entry = try tx.historyEntry(id: operation.id) {

@@ -76,10 +76,15 @@ struct PaymentFlowTests {
         let kinds = (history.array("entries") ?? []).compactMap { $0.string("kind") }
         #expect(kinds.contains("mint") && kinds.contains("send") && kinds.contains("melt"))
         #expect(history.array("entries")?.first?.string("kind") == "melt", "newest first")
+        // The paid melt's proof of payment, as `pay` reported it (FakeWallet's preimage does not match, see docs).
+        let proof = try #require(paid.string("proofOfPayment"))
+        #expect(history.array("entries")?.first?.string("proofOfPayment") == proof)
+        #expect(history.array("entries")?.first { $0.string("kind") == "mint" }?["proofOfPayment"] is NSNull)
 
         let human = try await alice.run("history")
         #expect(human.status == 0)
         #expect(human.stdout.contains("minted") && human.stdout.contains("paid"))
+        #expect(human.stdout.contains("done, preimage") || human.stdout.contains("done, PREIMAGE"))
 
         let info = try await alice.json("info")
         #expect(info.string("defaultMint") == mint.url.rawValue)

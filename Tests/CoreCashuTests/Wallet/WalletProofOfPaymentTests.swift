@@ -71,6 +71,13 @@ struct WalletProofOfPaymentTests {
         #expect(result.proofOfPayment == .verified)
         #expect(try await wallet.wallet.meltQuotes().first { $0.id == quote.id }?.proofOfPayment == .verified)
         #expect(logs.records.filter { $0.level >= .warning }.isEmpty)
+
+        // The history line leads back to the quote, and so to the proof: the closed journal keeps only the quote id.
+        #expect(try await wallet.wallet.meltQuote(operation: result.operationID)?.proofOfPayment == .verified)
+        let record = try #require(try wallet.store.read { tx in try tx.operation(id: result.operationID) })
+        let kept = try #require(try JSONSerialization.jsonObject(with: Data(record.payload)) as? [String: Any])
+        #expect(Set(kept.keys) == ["quoteID"])
+        #expect(try await wallet.wallet.meltQuote(operation: try #require(wallet.wallet.history().last?.id)) == nil)
     }
 
     @Test("a melt whose answer was lost is checked when it settles later, by a second call or by recovery")

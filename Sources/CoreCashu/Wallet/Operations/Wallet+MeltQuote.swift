@@ -53,4 +53,16 @@ extension Wallet {
     public func meltQuotes(mint: MintURL? = nil) throws(WalletError) -> [StoredMeltQuote] {
         try read { tx in try tx.meltQuotes(mintURL: mint) }
     }
+
+    /// The quote a melt paid, found through its journal (``QuoteReference``); `nil` when `operation` is not a melt the
+    /// wallet has, or was closed before closed operations kept their quote.
+    /// - Parameter operation: the melt's id, as in its ``HistoryEntry``.
+    public func meltQuote(operation: OperationID) throws(WalletError) -> StoredMeltQuote? {
+        try read { tx in
+            guard let record = try tx.operation(id: operation), record.kind == .melt,
+                let reference = try? Self.decodeJSON(QuoteReference.self, record.payload)
+            else { return nil }
+            return try tx.meltQuote(id: reference.quoteID)
+        }
+    }
 }
