@@ -47,14 +47,14 @@ public enum Bolt11Amount {
             multiplier = last
             amountText = amountText.dropLast()
         }
-        guard amountText.allSatisfy(\.isASCIIDigit) else {
+        // BOLT #11 writes the amount without leading zeros.
+        guard amountText.allSatisfy(\.isASCIIDigit), amountText.first != "0" else {
             throw EncodingFailure(.invalidField, "the invoice amount is not a positive number")
         }
         // Digits only from here: too many of them is an amount too large, not a malformed one.
         guard amountText.count <= 20, let amount = UInt64(amountText) else {
             throw EncodingFailure(.amountOverflow, "the invoice amount overflows")
         }
-        guard amount > 0 else { throw EncodingFailure(.invalidField, "the invoice amount is not a positive number") }
         // Millisatoshis per unit: 1 BTC = 10^11 msat.
         let (value, overflow): (UInt64, Bool)
         switch multiplier {

@@ -11,8 +11,9 @@ extension Wallet {
     ///   - timeout: how long to wait.
     /// - Returns: the settled melt (state `paid`, with its change stored).
     /// - Throws: ``WalletError`` `mintRefused` when the payment failed (the proofs were released), `pending` when it
-    ///   is still in flight at the deadline (recovery and ``check(mint:)`` settle it later), `invalidInput` when no
-    ///   payment of the quote is under way, `cancelled`.
+    ///   is still in flight at the deadline or the mint kept refusing to say how it went (recovery and
+    ///   ``check(mint:)`` settle it later; the proofs stay held), `invalidInput` when no payment of the quote is under
+    ///   way, `cancelled`.
     public func waitForMelt(quoteID: String, timeout: Duration = .seconds(600)) async throws(WalletError)
         -> MeltResult
     {
@@ -26,15 +27,24 @@ extension Wallet {
         let id = open.id
         let journal = try Self.decodeJSON(MeltJournal.self, open.payload)
         let subscription = subscription(.bolt11MeltQuote, mint: open.mintURL, unit: open.unit, filters: [quoteID])
-        let result = try await waitForSettlement(
-            subscription: subscription, until: deadline,
-            isHint: { payload in
-                guard case .meltQuote(let quote) = payload, quote.quote == quoteID else { return false }
-                return quote.state != .pending
-            },
-            check: { [self] () async throws(WalletError) -> MeltResult? in
-                try await self.settleMeltIfDone(id, journal: journal)
-            })
+        let result: MeltResult?
+        do {
+            result = try await waitForSettlement(
+                subscription: subscription, until: deadline,
+                isHint: { payload in
+                    guard case .meltQuote(let quote) = payload, quote.quote == quoteID else { return false }
+                    return quote.state != .pending
+                },
+                check: { [self] () async throws(WalletError) -> MeltResult? in
+                    try await self.settleMeltIfDone(id, journal: journal)
+                })
+        } catch where error.code == .mintRefused && error.underlying is MintClientError {
+            // The mint refused a check (the quote's state, NUT-07, NUT-09), not the payment: nothing is decided,
+            // and "refused" must not read as "failed, proofs released".
+            throw WalletError(
+                .pending, "the mint refused to say how the payment went; it stays pending (\(error.reason))",
+                mintError: error.mintError, operationID: id, underlying: error.underlying)
+        }
         guard let result else {
             throw WalletError(.pending, "the payment is still pending at the mint", operationID: id)
         }

@@ -17,8 +17,8 @@ extension Wallet {
         isHint: @escaping @Sendable (NotificationPayload) -> Bool,
         check: @escaping @Sendable () async throws(WalletError) -> T?
     ) async throws(WalletError) -> T? {
-        var failures = TransientReadFailures()
-        if let value = try await attempt(check, failures: &failures) { return value }
+        let failures = TransientReadFailures()
+        if let value = try await attempt(check, failures: failures) { return value }
         if let subscription, let transport = subscriptions, ContinuousClock.now < deadline {
             var notifications: AsyncStream<NotificationPayload>?
             do {
@@ -45,7 +45,7 @@ extension Wallet {
             do { try await Task.sleep(until: min(ContinuousClock.now.advanced(by: interval), deadline)) } catch {
                 throw WalletError(.cancelled, "cancelled")
             }
-            if let value = try await attempt(check, failures: &failures) { return value }
+            if let value = try await attempt(check, failures: failures) { return value }
             interval = min(interval * 2, .seconds(5))
         }
         return nil
@@ -64,7 +64,7 @@ extension Wallet {
 
     /// Runs one check; an unreachable mint, or a refused read that `failures` still tolerates, means "not yet".
     private func attempt<T: Sendable>(
-        _ check: @Sendable () async throws(WalletError) -> T?, failures: inout TransientReadFailures
+        _ check: @Sendable () async throws(WalletError) -> T?, failures: TransientReadFailures
     ) async throws(WalletError) -> T? {
         do {
             let value = try await check()
@@ -113,29 +113,28 @@ extension Wallet {
                 }
             }
             group.addTask { [self] in
-                var lastCheck: ContinuousClock.Instant?
-                var failures = failures
+                // After a refused first check, the first one here waits its turn too.
+                var lastCheck: ContinuousClock.Instant? = failures.inARow > 0 ? ContinuousClock.now : nil
                 for await _ in wakes {
                     if let lastCheck { try? await Task.sleep(until: lastCheck.advanced(by: spacing)) }
                     if Task.isCancelled { return .idle }
                     lastCheck = ContinuousClock.now
                     // Not cancelled half-way when the stream ends meanwhile: a settlement runs to its end.
-                    let before = failures
-                    let result = await Task { [failures] () -> (Result<T?, WalletError>, TransientReadFailures) in
-                        var failures = failures
+                    let before = failures.inARow
+                    let result = await Task { () -> Result<T?, WalletError> in
                         do throws(WalletError) {
-                            return (.success(try await self.attempt(check, failures: &failures)), failures)
-                        } catch { return (.failure(error), failures) }
+                            return .success(try await self.attempt(check, failures: failures))
+                        } catch { return .failure(error) }
                     }.value
-                    failures = result.1
-                    switch result.0 {
+                    switch result {
                     case .success(let value?): return .done(value)
                     case .failure(let error): return .failed(error)
                     case .success(nil): break
                     }
                     // A tolerated refusal is retried soon rather than at the next notification or slow check.
-                    if failures.inARow > before.inARow {
-                        try? await Task.sleep(for: spacing * failures.inARow)
+                    if failures.inARow > before {
+                        let retry = ContinuousClock.now.advanced(by: spacing * failures.inARow)
+                        try? await Task.sleep(until: min(retry, deadline))
                         wake.yield()
                     }
                     if ContinuousClock.now >= deadline { return .deadline }

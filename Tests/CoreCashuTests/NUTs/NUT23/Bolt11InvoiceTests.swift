@@ -124,6 +124,8 @@ struct Bolt11InvoiceTests {
         ("lnbc99999999999999999999", EncodingFailure.Code.amountOverflow.rawValue),  // past UInt64
         ("lnbc\(String(repeating: "1", count: 40))n", EncodingFailure.Code.amountOverflow.rawValue),
         ("lnbc00n", EncodingFailure.Code.invalidField.rawValue),
+        ("lnbc010n", EncodingFailure.Code.invalidField.rawValue),  // a leading zero
+        ("lnbc\(String(repeating: "0", count: 20))1n", EncodingFailure.Code.invalidField.rawValue),
         ("lnbc999999999999", EncodingFailure.Code.amountOverflow.rawValue),
     ])
     func badHumanReadablePartsAreRejected(_ hrp: String, _ code: String) throws {

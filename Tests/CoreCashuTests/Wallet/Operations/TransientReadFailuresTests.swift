@@ -16,7 +16,7 @@ struct TransientReadFailuresTests {
 
     @Test("a generic refusal of a status read is sat out up to the limit, then ends the wait")
     func limit() {
-        var failures = TransientReadFailures()
+        let failures = TransientReadFailures()
         for count in 1...TransientReadFailures.limit {
             let tolerated = failures.tolerate(Self.refused(Self.statusRead))
             #expect(tolerated)
@@ -28,7 +28,7 @@ struct TransientReadFailuresTests {
 
     @Test("a successful check starts the count again")
     func reset() {
-        var failures = TransientReadFailures()
+        let failures = TransientReadFailures()
         for _ in 1...TransientReadFailures.limit { _ = failures.tolerate(Self.refused(Self.statusRead)) }
         failures.reset()
         #expect(failures.inARow == 0)
@@ -38,7 +38,7 @@ struct TransientReadFailuresTests {
 
     @Test("a refusal with no code at all is generic too")
     func noCode() {
-        var failures = TransientReadFailures()
+        let failures = TransientReadFailures()
         let tolerated = failures.tolerate(Self.refused(Self.statusRead, code: nil))
         #expect(tolerated)
     }
@@ -54,7 +54,7 @@ struct TransientReadFailuresTests {
             WalletError(.quoteState, "the quote's invoice expired unpaid"),
         ])
     func notTolerated(_ error: WalletError) {
-        var failures = TransientReadFailures()
+        let failures = TransientReadFailures()
         let tolerated = failures.tolerate(error)
         #expect(!tolerated)
         #expect(failures.inARow == 0)
