@@ -25,10 +25,7 @@ extension TestWallet {
     /// Adds the proxy's URL as the mint and mints `amount` sat through it.
     @discardableResult
     func fund(_ amount: UInt64, through proxy: MintProxy) async throws -> MintResult {
-        try await wallet.addMint(proxy.url)
-        let quote = try await wallet.requestMintQuote(amount: amount, mint: proxy.url)
-        _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
-        return try await wallet.mint(quoteID: quote.id)
+        try await fund(amount, mintURL: proxy.url)
     }
 
     /// What the mint behind the proxy says the wallet's unspent proofs are worth (NUT-07, asked directly, not

@@ -37,9 +37,15 @@ struct TestWallet {
     /// Adds the mint and mints `amount` sat through a paid quote.
     @discardableResult
     func fund(_ amount: UInt64, at mint: TestMint) async throws -> MintResult {
-        try await wallet.addMint(mint.url)
+        try await fund(amount, mintURL: mint.url)
+    }
+
+    /// Adds the mint at `url` (a test mint, or a proxy in front of one) and mints `amount` sat through a paid quote.
+    @discardableResult
+    func fund(_ amount: UInt64, mintURL url: MintURL) async throws -> MintResult {
+        try await wallet.addMint(url)
         return try await BusyTestMint.retrying {
-            let quote = try await wallet.requestMintQuote(amount: amount, mint: mint.url)
+            let quote = try await wallet.requestMintQuote(amount: amount, mint: url)
             _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
             return try await wallet.mint(quoteID: quote.id)
         }
