@@ -1,5 +1,5 @@
-// Tests of Wallet/Operations/Wallet+Waiting and Wallet+MeltWait against real mints behind a MintProxy that refuses
-// status reads the way Nutshell does when its database is busy (400, code 0, "database is locked").
+// Tests of Wallet/Operations/Wallet+Waiting, Wallet+MeltWait and Wallet+Melt against real mints behind a MintProxy
+// that refuses requests the way Nutshell does when its database is busy (400, code 0, "database is locked").
 
 import CashuTestSupport
 import Foundation
@@ -100,6 +100,32 @@ struct WalletRefusedReadTests {
                 #expect(proxy.requests("GET", path).count - earlier == TransientReadFailures.limit + 1)
                 #expect(try await !wallet.wallet.proofs(mint: proxy.url, statuses: [.pending]).isEmpty)
             }
+        }
+    }
+
+    @Test("a refused payment whose status check is refused too: pending with the proofs held, settled by recovery")
+    func refusedMeltThenRefusedCheck() async throws {
+        let invoice = try await TestMint.externalInvoice(amount: 10)
+        try await Self.withProxiedWallet { wallet, proxy in
+            try await wallet.fund(64, through: proxy)
+            let quote = try await wallet.wallet.meltQuote(request: invoice, mint: proxy.url)
+            proxy.inject(Self.busy, method: "POST", path: "/v1/melt/bolt11")
+            proxy.inject(Self.busy, method: "GET", path: "/v1/melt/quote/bolt11/\(quote.id)")
+
+            // Nothing is decided: "refused" would read as "failed, proofs released", while the payment stays
+            // journaled and the next recovery sends it.
+            let error = await #expect(throws: WalletError.self) { try await wallet.wallet.melt(quoteID: quote.id) }
+            #expect(error?.code == .pending, "\(String(describing: error))")
+            #expect(error?.mintError?.detail == "database is locked")
+            let operation = try #require(error?.operationID)
+            #expect(proxy.armedFaults == 0)
+            #expect(try await !wallet.wallet.proofs(mint: proxy.url, statuses: [.pending]).isEmpty)
+
+            let report = await wallet.wallet.recover()
+            #expect(report.resolved == [operation])
+            #expect(try await wallet.wallet.proofs(mint: proxy.url, statuses: [.reserved, .pending]).isEmpty)
+            #expect(try await wallet.wallet.history().first { $0.id == operation }?.state == .done)
+            #expect(try await wallet.balanceConfirmedByMint(behind: proxy) == wallet.wallet.balance())
         }
     }
 }

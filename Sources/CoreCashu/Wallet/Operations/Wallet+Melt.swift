@@ -131,7 +131,15 @@ extension Wallet {
             // and the inputs' states decide, and the mint's own error is what the caller sees when it failed.
             do {
                 return try await resolveMelt(operation, journal: journal)
+            } catch let resolved where resolved.code == .mintRefused && resolved.underlying is MintClientError {
+                // The mint refused a check too (the quote's state, NUT-07, NUT-09): nothing is decided, the proofs
+                // stay held, and "refused" must not read as "failed, proofs released".
+                throw WalletError(
+                    .pending,
+                    "the mint refused the payment, then refused to say how it went; it stays pending (\(resolved.reason))",
+                    mintError: resolved.mintError, operationID: operation.id, underlying: resolved.underlying)
             } catch let resolved where resolved.code == .mintRefused {
+                // Settled as failed and the proofs released: the mint's own refusal is the answer.
                 throw WalletError.mint(error, operationID: operation.id)
             }
         } catch {
