@@ -2,7 +2,7 @@
 
 /// Nutshell on SQLite refuses a request when it waited too long for the write lock: "database is locked" from a plain
 /// write, "failed to acquire database locks" from one that locks a quote or the pending proofs first. The test mint
-/// waits 30 s (scripts/test-mint/run-mint.py), but a full parallel test run on 2 cores can still hit the steps that
+/// waits 10 s (scripts/test-mint/run-mint.py), but a full parallel test run on 2 cores can still hit the steps that
 /// fund a test's wallet. Those steps are retried; the behaviour under test never is.
 public enum BusyTestMint {
     /// Whether `text` (an error or a command's stderr) is Nutshell's answer for a busy database.

@@ -111,7 +111,7 @@ extension Wallet {
     }
 
     /// Whether an operation is unfinished; `true` when the store cannot tell.
-    private func isOpen(_ id: OperationID) -> Bool {
+    func isOpen(_ id: OperationID) -> Bool {
         do { return try read { tx in try self.openOperation(tx, id) } != nil } catch { return true }
     }
 

@@ -131,16 +131,18 @@ extension Wallet {
             // and the inputs' states decide, and the mint's own error is what the caller sees when it failed.
             do {
                 return try await resolveMelt(operation, journal: journal)
-            } catch let resolved where resolved.code == .mintRefused && resolved.underlying is MintClientError {
-                // The mint refused a check too (the quote's state, NUT-07, NUT-09): nothing is decided, the proofs
-                // stay held, and "refused" must not read as "failed, proofs released".
+            } catch let resolved {
+                // Settled as failed, the proofs released: the refusal is the answer, with no operation id (an id
+                // marks an operation left open).
+                guard isOpen(operation.id) else { throw WalletError.mint(error) }
+                if resolved.code == .pending { throw resolved }
+                // Not settled (the mint refused or missed the check too): the payment stays journaled and the next
+                // recovery sends it again, so "refused" or "unreachable" would invite paying twice.
                 throw WalletError(
                     .pending,
-                    "the mint refused the payment, then refused to say how it went; it stays pending (\(resolved.reason))",
-                    mintError: resolved.mintError, operationID: operation.id, underlying: resolved.underlying)
-            } catch let resolved where resolved.code == .mintRefused {
-                // Settled as failed and the proofs released: the mint's own refusal is the answer.
-                throw WalletError.mint(error, operationID: operation.id)
+                    "the mint refused the payment and how it went is not known yet; it stays pending (\(resolved.reason))",
+                    mintError: resolved.mintError ?? error.mintError, operationID: operation.id,
+                    underlying: resolved.underlying ?? resolved)
             }
         } catch {
             throw WalletError.mint(error, operationID: operation.id)
