@@ -156,6 +156,9 @@ struct EncryptedFileStoreTests {
         let store = try Self.store(directory)
         try await store.save(SecureBytes([0]), key: "k")
         let inode = try FileManager.default.attributesOfItem(atPath: store.file.path)[.systemFileNumber] as? Int
+        // Held open, the first file keeps its inode: a freed one may be reused by a later write (seen in a loaded run).
+        let first = try FileHandle(forReadingFrom: store.file)
+        defer { try? first.close() }
         let reader = try Self.store(directory)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
