@@ -1,5 +1,5 @@
-// Tests of Wallet/Operations/Wallet+Waiting, Wallet+MeltWait and Wallet+Melt against real mints behind a MintProxy
-// that refuses requests the way Nutshell does when its database is busy (400, code 0, "database is locked").
+// Tests of Wallet/Operations/Wallet+Waiting and Wallet+MeltWait against real mints behind a MintProxy that refuses
+// status reads the way Nutshell does when its database is busy (400, code 0, "database is locked").
 
 import CashuTestSupport
 import Foundation
@@ -100,85 +100,6 @@ struct WalletRefusedReadTests {
                 #expect(proxy.requests("GET", path).count - earlier == TransientReadFailures.limit + 1)
                 #expect(try await !wallet.wallet.proofs(mint: proxy.url, statuses: [.pending]).isEmpty)
             }
-        }
-    }
-
-    /// How the check that follows a refused payment fails.
-    enum CheckFault: String, CaseIterable, Sendable {
-        case quoteStateRefused, checkstateRefused, quoteStateCut
-
-        var method: String { self == .checkstateRefused ? "POST" : "GET" }
-        func path(quote: String) -> String {
-            self == .checkstateRefused ? "/v1/checkstate" : "/v1/melt/quote/bolt11/\(quote)"
-        }
-        var fault: MintProxyFault {
-            switch self {
-            case .quoteStateRefused: .refusal(code: 0, detail: "busy quote state")
-            case .checkstateRefused: .refusal(code: 0, detail: "busy checkstate")
-            case .quoteStateCut: .cutMidResponse
-            }
-        }
-        /// How many requests fail: the connector retries a `GET` once after a transport failure.
-        var times: Int { self == .quoteStateCut ? 2 : 1 }
-        /// The mint's error the caller sees, when the check was refused.
-        var detail: String? {
-            switch self {
-            case .quoteStateRefused: "busy quote state"
-            case .checkstateRefused: "busy checkstate"
-            case .quoteStateCut: nil
-            }
-        }
-    }
-
-    @Test(
-        "a refused payment whose check fails too: pending with the proofs held, settled by recovery",
-        arguments: CheckFault.allCases)
-    func refusedMeltThenFailedCheck(_ check: CheckFault) async throws {
-        let invoice = try await TestMint.externalInvoice(amount: 10)
-        try await Self.withProxiedWallet { wallet, proxy in
-            try await wallet.fund(64, through: proxy)
-            let quote = try await wallet.wallet.meltQuote(request: invoice, mint: proxy.url)
-            proxy.inject(.refusal(code: 0, detail: "busy payment"), method: "POST", path: "/v1/melt/bolt11")
-            proxy.inject(check.fault, method: check.method, path: check.path(quote: quote.id), times: check.times)
-
-            // Nothing is decided: "refused" would read as "failed, proofs released", while the payment stays
-            // journaled and the next recovery sends it.
-            let error = await #expect(throws: WalletError.self) { try await wallet.wallet.melt(quoteID: quote.id) }
-            #expect(error?.code == .pending, "\(String(describing: error))")
-            if let detail = check.detail { #expect(error?.mintError?.detail == detail) }
-            let operation = try #require(error?.operationID)
-            #expect(proxy.armedFaults == 0)
-            #expect(try await !wallet.wallet.proofs(mint: proxy.url, statuses: [.pending]).isEmpty)
-
-            // Recovery sends the payment to the shared mint, which a loaded run may find busy.
-            let report = try await BusyTestMint.retrying { () async throws -> RecoveryReport in
-                let report = await wallet.wallet.recover()
-                if let (_, unresolved) = report.unresolved.first { throw unresolved }
-                return report
-            }
-            #expect(report.resolved == [operation])
-            #expect(try await wallet.wallet.proofs(mint: proxy.url, statuses: [.reserved, .pending]).isEmpty)
-            #expect(try await wallet.wallet.history().first { $0.id == operation }?.state == .done)
-            #expect(try await wallet.balanceConfirmedByMint(behind: proxy) == wallet.wallet.balance())
-        }
-    }
-
-    @Test("a payment the mint refuses for good: the refusal, no operation id, the proofs released")
-    func refusedMeltSettledAsFailed() async throws {
-        let invoice = try await TestMint.externalInvoice(amount: 10)
-        try await Self.withProxiedWallet { wallet, proxy in
-            try await wallet.fund(64, through: proxy)
-            let quote = try await wallet.wallet.meltQuote(request: invoice, mint: proxy.url)
-            proxy.inject(.refusal(code: 20007, detail: "quote expired"), method: "POST", path: "/v1/melt/bolt11")
-
-            let error = await #expect(throws: WalletError.self) { try await wallet.wallet.melt(quoteID: quote.id) }
-            #expect(error?.code == .mintRefused, "\(String(describing: error))")
-            #expect(error?.mintError?.known == .quoteExpired)
-            // An id would tell the offline queue to wait on an operation that is already closed.
-            #expect(error?.operationID == nil)
-            #expect(try await wallet.wallet.proofs(mint: proxy.url, statuses: [.reserved, .pending]).isEmpty)
-            #expect(try await wallet.wallet.history().first { $0.kind == .melt }?.state == .failed)
-            #expect(try await wallet.balanceConfirmedByMint(behind: proxy) == wallet.wallet.balance())
         }
     }
 }

@@ -135,14 +135,7 @@ extension Wallet {
                 // Settled as failed, the proofs released: the refusal is the answer, with no operation id (an id
                 // marks an operation left open).
                 guard isOpen(operation.id) else { throw WalletError.mint(error) }
-                if resolved.code == .pending { throw resolved }
-                // Not settled (the mint refused or missed the check too): the payment stays journaled and the next
-                // recovery sends it again, so "refused" or "unreachable" would invite paying twice.
-                throw WalletError(
-                    .pending,
-                    "the mint refused the payment and how it went is not known yet; it stays pending (\(resolved.reason))",
-                    mintError: resolved.mintError ?? error.mintError, operationID: operation.id,
-                    underlying: resolved.underlying ?? resolved)
+                throw reportAfterRefusal(resolved, operation: operation.id)
             }
         } catch {
             throw WalletError.mint(error, operationID: operation.id)

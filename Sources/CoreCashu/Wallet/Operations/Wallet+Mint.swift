@@ -94,7 +94,9 @@ extension Wallet {
             }
             // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0) after
             // which the mint may have signed: NUT-09 tells.
-            return try await settleMintFromRestore(operation, journal: journal, refusal: error)
+            do { return try await settleMintFromRestore(operation, journal: journal, refusal: error) } catch {
+                throw reportAfterRefusal(error, operation: operation.id)
+            }
         } catch let error where error.code == .unreachable && firstAttempt {
             try failOperation(operation.id, release: [])
             throw WalletError.mint(error)
