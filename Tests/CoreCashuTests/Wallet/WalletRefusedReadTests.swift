@@ -14,13 +14,14 @@ struct WalletRefusedReadTests {
     /// Runs `body` with a wallet that reaches `mint` (default: the shared one) only through a fresh proxy; with
     /// `subscribed`, the wallet waits through a subscription that never notifies, so every check is its own.
     static func withProxiedWallet(
-        mint: TestMint? = nil, subscribed: Bool = false, _ body: (TestWallet, MintProxy) async throws -> Void
+        mint: TestMint? = nil, subscribed: Bool = false, options: WalletOptions = WalletOptions(pollInterval: .milliseconds(50)),
+        _ body: (TestWallet, MintProxy) async throws -> Void
     ) async throws {
         let upstream: TestMint
         if let mint { upstream = mint } else { upstream = try await TestMint.shared }
         let proxy = try await MintProxy.start(inFrontOf: upstream)
         do {
-            let wallet = try await TestWallet.open(through: proxy, options: WalletOptions(pollInterval: .milliseconds(50)))
+            let wallet = try await TestWallet.open(through: proxy, options: options)
             defer { wallet.remove() }
             try await wallet.wallet.addMint(proxy.url)
             if subscribed { await wallet.wallet.setSubscriptionTransport(FakeSubscriptionTransport(.manual)) }

@@ -12,18 +12,28 @@ import Testing
 struct WalletRefusedWriteTests {
     static func busy(_ what: String) -> MintProxyFault { .refusal(code: 0, detail: "busy \(what)") }
 
-    /// Recovery sends the operation again to the shared mint, which a loaded run may find busy.
+    /// This suite's own mint: recovery sends each refused write again, and the shared mint, busy in a loaded run,
+    /// could refuse that for real and close the operation as failed.
+    private static let ownMint = Task { try await TestMint.start() }
+
+    /// Runs `body` with a wallet that reaches this suite's mint only through a fresh proxy.
+    static func withProxiedWallet(
+        options: WalletOptions = WalletOptions(pollInterval: .milliseconds(50)),
+        _ body: (TestWallet, MintProxy) async throws -> Void
+    ) async throws {
+        try await WalletRefusedReadTests.withProxiedWallet(mint: try await ownMint.value, options: options, body)
+    }
+
+    /// Recovery's report, recorded as a failure when an operation stays open.
     static func recover(_ wallet: TestWallet) async throws -> RecoveryReport {
-        try await BusyTestMint.retrying { () async throws -> RecoveryReport in
-            let report = await wallet.wallet.recover()
-            if let (_, unresolved) = report.unresolved.first { throw unresolved }
-            return report
-        }
+        let report = await wallet.wallet.recover()
+        if let (_, unresolved) = report.unresolved.first { throw unresolved }
+        return report
     }
 
     @Test("a refused mint whose NUT-09 check is refused too: pending, and recovery mints it")
     func refusedMintThenRefusedRestore() async throws {
-        try await WalletRefusedReadTests.withProxiedWallet { wallet, proxy in
+        try await Self.withProxiedWallet { wallet, proxy in
             let quote = try await wallet.wallet.requestMintQuote(amount: 32, mint: proxy.url)
             _ = try await wallet.wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
             proxy.inject(Self.busy("mint"), method: "POST", path: "/v1/mint/bolt11")
@@ -44,7 +54,7 @@ struct WalletRefusedWriteTests {
 
     @Test("a refused receive whose NUT-07 check is refused too: pending, and recovery receives it")
     func refusedReceiveThenRefusedCheck() async throws {
-        try await WalletRefusedReadTests.withProxiedWallet { wallet, proxy in
+        try await Self.withProxiedWallet { wallet, proxy in
             let sender = try await TestWallet.open(through: proxy)
             defer { sender.remove() }
             try await sender.fund(64, through: proxy)
@@ -60,9 +70,9 @@ struct WalletRefusedWriteTests {
 
             let report = try await Self.recover(wallet)
             #expect(report.resolved == [operation])
-            let balance = try await wallet.wallet.balance()
-            #expect(balance > 0 && balance <= 20)
-            #expect(try await wallet.balanceConfirmedByMint(behind: proxy) == balance)
+            let fee = try #require(try await wallet.wallet.history().first { $0.id == operation }).fee
+            #expect(try await wallet.wallet.balance() + fee == 20)
+            #expect(try await wallet.balanceConfirmedByMint(behind: proxy) + fee == 20)
         }
     }
 
@@ -98,7 +108,7 @@ struct WalletRefusedWriteTests {
         arguments: CheckFault.allCases)
     func refusedMeltThenFailedCheck(_ check: CheckFault) async throws {
         let invoice = try await TestMint.externalInvoice(amount: 10)
-        try await WalletRefusedReadTests.withProxiedWallet { wallet, proxy in
+        try await Self.withProxiedWallet { wallet, proxy in
             try await wallet.fund(64, through: proxy)
             let quote = try await wallet.wallet.meltQuote(request: invoice, mint: proxy.url)
             proxy.inject(.refusal(code: 0, detail: "busy payment"), method: "POST", path: "/v1/melt/bolt11")
@@ -124,7 +134,7 @@ struct WalletRefusedWriteTests {
     @Test("a payment the mint refuses for good: the refusal, no operation id, the proofs released")
     func refusedMeltSettledAsFailed() async throws {
         let invoice = try await TestMint.externalInvoice(amount: 10)
-        try await WalletRefusedReadTests.withProxiedWallet { wallet, proxy in
+        try await Self.withProxiedWallet { wallet, proxy in
             try await wallet.fund(64, through: proxy)
             let quote = try await wallet.wallet.meltQuote(request: invoice, mint: proxy.url)
             proxy.inject(.refusal(code: 20007, detail: "quote expired"), method: "POST", path: "/v1/melt/bolt11")
@@ -136,6 +146,31 @@ struct WalletRefusedWriteTests {
             #expect(error?.operationID == nil)
             #expect(try await wallet.wallet.proofs(mint: proxy.url, statuses: [.reserved, .pending]).isEmpty)
             #expect(try await wallet.wallet.history().first { $0.kind == .melt }?.state == .failed)
+            #expect(try await wallet.balanceConfirmedByMint(behind: proxy) == wallet.wallet.balance())
+        }
+    }
+
+    @Test("a payment whose preparing swap is refused and cannot be checked: pending, nothing paid, then paid once")
+    func refusedSwapBeforeAPayment() async throws {
+        let invoice = try await TestMint.externalInvoice(amount: 10)
+        // No spread of denominations: 64 sat is one proof, so paying 10 needs a swap to the exact amount first.
+        let options = WalletOptions(targetProofsPerDenomination: 0, pollInterval: .milliseconds(50))
+        try await Self.withProxiedWallet(options: options) { wallet, proxy in
+            try await wallet.fund(64, through: proxy)
+            let quote = try await wallet.wallet.meltQuote(request: invoice, mint: proxy.url)
+            proxy.inject(Self.busy("swap"), method: "POST", path: "/v1/swap")
+            proxy.inject(Self.busy("checkstate"), method: "POST", path: "/v1/checkstate")
+
+            let error = await #expect(throws: WalletError.self) { try await wallet.wallet.melt(quoteID: quote.id) }
+            #expect(error?.code == .pending, "\(String(describing: error))")
+            #expect(error?.reason.hasPrefix("nothing was paid") == true)
+            #expect(proxy.requests("POST", "/v1/melt/bolt11").isEmpty)
+            #expect(try await wallet.wallet.openMelt(quoteID: quote.id) == nil)
+            #expect(try await wallet.wallet.meltQuotes(mint: proxy.url).first { $0.id == quote.id }?.state == .unpaid)
+
+            _ = try await Self.recover(wallet)
+            #expect(try await wallet.wallet.melt(quoteID: quote.id).state == .paid)
+            #expect(proxy.requests("POST", "/v1/melt/bolt11").count == 1)
             #expect(try await wallet.balanceConfirmedByMint(behind: proxy) == wallet.wallet.balance())
         }
     }

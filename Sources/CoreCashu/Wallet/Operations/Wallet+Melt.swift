@@ -111,7 +111,14 @@ extension Wallet {
         } catch {
             throw WalletError(.unsupported, "the amount cannot be made from the keyset's denominations")
         }
-        _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)
+        do { _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset) } catch where error.code == .pending {
+            // The swap is unsettled, not the payment: nothing was paid, and the quote is still unpaid.
+            throw WalletError(
+                .pending,
+                "nothing was paid: the swap making the exact amount is not settled yet; pay again once recovery has "
+                    + "settled it (\(error.reason))",
+                mintError: error.mintError, operationID: error.operationID, underlying: error.underlying)
+        }
     }
 
     /// Sends (or re-sends) a journaled melt and settles the answer.
@@ -135,7 +142,7 @@ extension Wallet {
                 // Settled as failed, the proofs released: the refusal is the answer, with no operation id (an id
                 // marks an operation left open).
                 guard isOpen(operation.id) else { throw WalletError.mint(error) }
-                throw reportAfterRefusal(resolved, operation: operation.id)
+                throw reportAfterRefusal(resolved, refusal: error, operation: operation.id)
             }
         } catch {
             throw WalletError.mint(error, operationID: operation.id)
