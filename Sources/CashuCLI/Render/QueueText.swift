@@ -48,7 +48,7 @@ enum QueueText {
                 : "the mint \(url) cannot be reached (\(detail))"
             return "Queued: \(cause); \(outcome) when the mint is back \(next)."
         case WalletError.Code.pending.rawValue:
-            return "Queued: an earlier operation at \(url) is not settled yet (\(detail)); \(outcome) once it is "
+            return "Queued: an operation at \(url) is not settled yet (\(detail)); \(outcome) once it is "
                 + "\(next)."
         case QueueWaitReason.notStarted:
             return "Queued: an earlier queued operation at \(url) is unfinished (or another cashu process runs this "
