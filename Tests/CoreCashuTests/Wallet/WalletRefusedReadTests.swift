@@ -14,7 +14,8 @@ struct WalletRefusedReadTests {
     /// Runs `body` with a wallet that reaches `mint` (default: the shared one) only through a fresh proxy; with
     /// `subscribed`, the wallet waits through a subscription that never notifies, so every check is its own.
     static func withProxiedWallet(
-        mint: TestMint? = nil, subscribed: Bool = false, options: WalletOptions = WalletOptions(pollInterval: .milliseconds(50)),
+        mint: TestMint? = nil, subscribed: Bool = false,
+        options: WalletOptions = WalletOptions(pollInterval: .milliseconds(50)),
         _ body: (TestWallet, MintProxy) async throws -> Void
     ) async throws {
         let upstream: TestMint

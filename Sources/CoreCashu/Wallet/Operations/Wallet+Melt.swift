@@ -111,7 +111,9 @@ extension Wallet {
         } catch {
             throw WalletError(.unsupported, "the amount cannot be made from the keyset's denominations")
         }
-        do { _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset) } catch where error.code == .pending {
+        do {
+            _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)
+        } catch where error.code == .pending {
             // The swap is unsettled, not the payment: nothing was paid, and the quote is still unpaid.
             throw WalletError(
                 .pending,

@@ -94,7 +94,9 @@ extension Wallet {
             }
             // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0) after
             // which the mint may have signed: NUT-09 tells.
-            do { return try await settleMintFromRestore(operation, journal: journal, refusal: error) } catch let resolved {
+            do {
+                return try await settleMintFromRestore(operation, journal: journal, refusal: error)
+            } catch let resolved {
                 throw reportAfterRefusal(resolved, refusal: error, operation: operation.id)
             }
         } catch let error where error.code == .unreachable && firstAttempt {

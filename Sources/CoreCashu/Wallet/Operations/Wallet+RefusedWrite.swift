@@ -10,10 +10,13 @@ extension Wallet {
     /// way, asking for a token again). `pending` and `invalidMintResponse` (ambiguous by definition) already say so
     /// and pass unchanged, as does any error once the check closed the operation.
     func reportAfterRefusal(_ resolved: WalletError, refusal: MintClientError, operation: OperationID) -> WalletError {
-        guard resolved.code != .pending, resolved.code != .invalidMintResponse, isOpen(operation) else { return resolved }
+        guard resolved.code != .pending, resolved.code != .invalidMintResponse, isOpen(operation) else {
+            return resolved
+        }
         return WalletError(
             .pending,
-            "the mint refused the request and what became of it is not known yet; it stays pending (\(resolved.reason))",
+            "the mint refused the request and what became of it is not known yet; it stays pending "
+                + "(\(resolved.reason))",
             mintError: resolved.mintError ?? refusal.mintError, operationID: operation,
             underlying: resolved.underlying ?? resolved)
     }

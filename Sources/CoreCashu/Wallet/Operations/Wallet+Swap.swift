@@ -28,7 +28,9 @@ extension Wallet {
             // A refusal may follow an earlier attempt that went through (11001, 11003), and Nutshell refuses with
             // code 0 on any internal error: NUT-09 and NUT-07 say what the mint really did before anything is
             // released.
-            do { return try await resolveSwap(operation, journal: journal, refusal: error) } catch let resolved {
+            do {
+                return try await resolveSwap(operation, journal: journal, refusal: error)
+            } catch let resolved {
                 throw reportAfterRefusal(resolved, refusal: error, operation: operation.id)
             }
         } catch {
