@@ -6,12 +6,14 @@ import AsyncHTTPClient
 import CoreCashu
 import Foundation
 import Logging
+import Synchronization
 
 /// A wallet opened on Linux with every platform part in place.
 ///
 /// ``wallet`` is the engine (every operation); ``queue`` runs receives, melts and checks now or keeps them until the
 /// mint is back; ``refresh()`` is one maintenance pass (what `cashu refresh` and the systemd timer run). Call
-/// ``close()`` when done: it stops the queue and the monitor and closes every connection.
+/// ``close()`` when done: it stops the queue and the monitor and closes every connection. A wallet dropped without it
+/// is closed the same way in the background.
 public final class LinuxWallet: Sendable {
     /// The wallet engine.
     public let wallet: Wallet
@@ -32,6 +34,7 @@ public final class LinuxWallet: Sendable {
 
     let httpClient: OwnedHTTPClient
     let probeClient: OwnedHTTPClient?
+    private let isClosed = Mutex(false)
 
     init(
         wallet: Wallet, store: SQLiteWalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
@@ -160,6 +163,24 @@ public final class LinuxWallet: Sendable {
 
     /// Stops the queue's background task and the monitor, and closes every connection. Idempotent.
     public func close() async {
+        isClosed.withLock { $0 = true }
+        await Self.close(queue, monitor, webSockets, httpClient, probeClient)
+    }
+
+    /// Dropped without ``close()``: the same steps in the background. Left to their own deinits, the HTTP clients
+    /// would shut down at once while the queue and the monitor, kept alive by their own tasks, went on probing
+    /// through them.
+    deinit {
+        guard !isClosed.withLock({ $0 }) else { return }
+        let parts = (queue, monitor, webSockets, httpClient, probeClient)
+        Task { await Self.close(parts.0, parts.1, parts.2, parts.3, parts.4) }
+    }
+
+    /// Stops the queue, then the monitor and the WebSockets, then the clients they use. Every step is idempotent.
+    private static func close(
+        _ queue: OfflineQueue, _ monitor: NetlinkReachabilityMonitor?, _ webSockets: MintWebSocketPool?,
+        _ httpClient: OwnedHTTPClient, _ probeClient: OwnedHTTPClient?
+    ) async {
         await queue.stop()
         await monitor?.shutdown()
         await webSockets?.shutdown()

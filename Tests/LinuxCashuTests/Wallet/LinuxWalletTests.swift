@@ -68,6 +68,31 @@ struct LinuxWalletTests {
         await second.close()
     }
 
+    @Test("A wallet dropped without close() is closed in the background: its monitor stops, its streams finish")
+    func droppedWithoutClose() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var opened: LinuxWallet? = try await LinuxWallet.open(Self.configuration(directory))
+        let monitor = try #require(opened?.monitor)
+        let updates = await monitor.updates()
+        opened = nil
+        // The test's own reference keeps the monitor from its deinit: only a shutdown finishes the stream.
+        let finished = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in updates {}
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(finished, "the monitor was still running 10 s after its wallet was dropped")
+    }
+
     @Test("Without a Secret Service or a passphrase a new wallet is refused, saying what to do; a passphrase works")
     func noSecretService() async throws {
         let directory = Self.temporaryDirectory()
