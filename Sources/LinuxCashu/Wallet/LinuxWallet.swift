@@ -168,8 +168,7 @@ public final class LinuxWallet: Sendable {
     }
 
     /// Dropped without ``close()``: the same steps in the background. Left to their own deinits, the HTTP clients
-    /// would shut down at once while the queue and the monitor, kept alive by their own tasks, went on probing
-    /// through them.
+    /// would shut down at once while the queue and the monitor, which a caller may still hold, went on using them.
     deinit {
         guard !isClosed.withLock({ $0 }) else { return }
         let parts = (queue, monitor, webSockets, httpClient, probeClient)
