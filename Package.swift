@@ -67,6 +67,12 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The wallet engine's sagas and recovery, against a scripted in-memory mint: no mint, network or files.
+        .testTarget(
+            name: "WalletEngineTests",
+            dependencies: ["CoreCashu", "CashuTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .systemLibrary(
             name: "CLibSecret",
             pkgConfig: "libsecret-1",

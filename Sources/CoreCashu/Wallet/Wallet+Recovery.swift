@@ -54,7 +54,7 @@ extension Wallet {
             do {
                 // Its executor may have settled it between the listing and the lease.
                 guard let operation = try read({ tx in try self.openOperation(tx, listed.id) }) else { continue }
-                try await resume(operation)
+                try await resume(operation, try RecoveryPlan.step(for: operation, inFlightHere: false))
             } catch {
                 failure = error
             }
@@ -73,39 +73,20 @@ extension Wallet {
         return report
     }
 
-    /// Resumes one unfinished operation.
-    func resume(_ operation: OperationRecord) async throws(WalletError) {
-        switch operation.kind {
-        case .mint:
+    /// Performs recovery's step for one unfinished operation.
+    private func resume(_ operation: OperationRecord, _ plan: RecoveryStep) async throws(WalletError) {
+        switch plan {
+        case .leaveToItsCall:
+            return
+        case .resumeMint:
             _ = try await resumeMint(operation)
-        case .melt:
-            let journal = try Self.decodeJSON(MeltJournal.self, operation.payload)
-            if operation.state == .pending {
-                _ = try await resolveMelt(operation, journal: journal)
-            } else {
-                _ = try await resumeMelt(operation)
-            }
-        case .send, .receive, .swap, .reclaim:
-            var journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
-            // Outputs locked to the receiver (NUT-11/14) are not the wallet's to spend: such a send stays a pending
-            // send, whose token can still be handed over.
-            let locked = journal.sendIndices.contains { index in
-                journal.outputs.indices.contains(index)
-                    && (try? WellKnownSecret.parse(journal.outputs[index].secret)) != nil
-            }
-            if journal.purpose == .send && !locked {
-                // The token was never handed out (the send did not return): its outputs come back to the wallet,
-                // and the history shows a swap that sent nothing.
-                journal.sendIndices = []
-                journal.purpose = .swap
-                journal.amount = 0
-                var kept = operation
-                kept.payload = try Self.encodeJSON(journal)
-                _ = try await resumeSwap(kept)
-            } else {
-                _ = try await resumeSwap(operation)
-            }
-        case .restore:
+        case .resumeMelt:
+            _ = try await resumeMelt(operation)
+        case .resolveMelt(let journal):
+            _ = try await resolveMelt(operation, journal: journal)
+        case .resumeSwap(let journal):
+            _ = try await runSwap(operation, journal: journal, firstAttempt: false).get()
+        case .close:
             try failOperation(operation.id, release: [])
         }
     }
@@ -120,13 +101,8 @@ extension Wallet {
     private func releaseOrphanReservations() throws(WalletError) -> Int {
         try write { tx in
             let reserved = try tx.proofs(mintURL: nil, unit: nil, statuses: [.reserved])
-            var orphans: [CompressedPoint] = []
-            for proof in reserved {
-                guard let owner = proof.operationID, try self.openOperation(tx, owner) != nil else {
-                    orphans.append(proof.Y)
-                    continue
-                }
-            }
+            let open = Set(try tx.unfinishedOperations().map(\.id))
+            let orphans = RecoveryPlan.orphans(reserved: reserved, open: open)
             if !orphans.isEmpty { try tx.setStatus(.unspent, Ys: orphans, operationID: nil) }
             return orphans.count
         }

@@ -127,113 +127,98 @@ extension Wallet {
     func resumeMelt(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MeltResult {
         let claimed = try claim(operation.id)
         defer { release(claimed) }
-        let journal = try Self.decodeJSON(MeltJournal.self, operation.payload)
-        let response: MeltQuoteResponse
-        do {
-            response = try await connector(operation.mintURL).melt(journal.request)
-        } catch let error where error.code == .unreachable && firstAttempt {
-            try failOperation(operation.id, release: journal.inputs)
-            try write { tx in _ = try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil) }
-            throw WalletError.mint(error)
-        } catch let error where error.code == .mintRefused {
-            // Refused — but some refusals (pending, already spent) mean an earlier attempt got through: the quote
-            // and the inputs' states decide, and the mint's own error is what the caller sees when it failed.
-            do {
-                return try await resolveMelt(operation, journal: journal)
-            } catch let resolved {
-                // Settled as failed, the proofs released: the refusal is the answer, with no operation id (an id
-                // marks an operation left open).
-                guard isOpen(operation.id) else { throw WalletError.mint(error) }
-                throw reportAfterRefusal(resolved, refusal: error, operation: operation.id)
-            }
-        } catch {
-            throw WalletError.mint(error, operationID: operation.id)
-        }
-        step(.answered, .melt)
-        return try await settleMelt(operation, journal: journal, response: response, ownAnswer: true)
+        let saga = MeltSaga(
+            operationID: operation.id, journal: try Self.decodeJSON(MeltJournal.self, operation.payload),
+            firstAttempt: firstAttempt)
+        return try await runMelt(operation, saga, from: saga.start()).get()
     }
 
     /// Learns a melt's fate from the quote state and, when unpaid, its inputs' NUT-07 states.
     func resolveMelt(_ operation: OperationRecord, journal: MeltJournal) async throws(WalletError) -> MeltResult {
-        let response: MeltQuoteResponse
-        do { response = try await connector(operation.mintURL).meltQuoteState(quote: journal.quoteID) } catch {
-            throw WalletError.mint(error, operationID: operation.id)
-        }
-        return try await settleMelt(operation, journal: journal, response: response, ownAnswer: false)
+        try await resolveMeltOutcome(operation, journal: journal).get()
     }
 
-    /// Settles a melt from the mint's answer. `ownAnswer` is the answer to this operation's own request; a quote's
-    /// state fetched later may describe another payment of the same quote, so then NUT-07 must confirm that this
-    /// operation's inputs were the ones spent.
-    private func settleMelt(
-        _ operation: OperationRecord, journal: MeltJournal, response: MeltQuoteResponse, ownAnswer: Bool
-    ) async throws(WalletError) -> MeltResult {
-        switch response.state {
-        case .paid:
-            if !ownAnswer {
-                let states: [CompressedPoint: ProofState.State]
-                do { states = try await proofStates(operation.mintURL, Ys: journal.inputs) } catch {
-                    throw WalletError.mint(error, operationID: operation.id)
-                }
-                if journal.inputs.contains(where: { states[$0] != .spent }) {
-                    try finishUnpaidMelt(operation, journal: journal, states: states)
-                }
-            }
-            var change = Dictionary(uniqueKeysWithValues: (response.change ?? []).enumerated().map { ($0, $1) })
-            if response.change == nil && !journal.blankOutputs.isEmpty {
-                // The answer carried no change (or was lost): the blank outputs' signatures come back by NUT-09,
-                // matched by `B_`, so a signed subset pairs with the right blanks.
+    /// ``resolveMelt(_:journal:)`` as the saga's outcome.
+    func resolveMeltOutcome(_ operation: OperationRecord, journal: MeltJournal) async -> SagaOutcome<MeltResult> {
+        let saga = MeltSaga(operationID: operation.id, journal: journal)
+        return await runMelt(operation, saga, from: saga.resolve())
+    }
+
+    /// Runs a melt operation's saga (``MeltSaga``) from `first`: performs each action it asks for and feeds the
+    /// result back.
+    private func runMelt(_ operation: OperationRecord, _ start: MeltSaga, from first: MeltSaga.Action) async
+        -> SagaOutcome<MeltResult>
+    {
+        var saga = start
+        let journal = saga.journal
+        let mint = operation.mintURL
+        var action = first
+        while true {
+            switch action {
+            case .send(let request):
                 do {
-                    change = try await restoreSignatures(operation.mintURL, outputs: journal.blankOutputs)
+                    let response = try await connector(mint).melt(request)
+                    step(.answered, .melt)
+                    action = saga.handle(.answered(response))
                 } catch {
-                    throw WalletError.mint(error, operationID: operation.id)
+                    action = saga.handle(.requestFailed(error))
                 }
+            case .fetchQuoteState(let quote):
+                do { action = saga.handle(.quoteState(try await connector(mint).meltQuoteState(quote: quote))) } catch {
+                    action = saga.handle(.quoteStateFailed(error))
+                }
+            case .checkInputs(let Ys):
+                do { action = saga.handle(.inputStates(try await proofStates(mint, Ys: Ys))) } catch {
+                    action = saga.handle(.inputStatesFailed(error))
+                }
+            case .restoreChange(let outputs):
+                do { action = saga.handle(.restored(try await restoreSignatures(mint, outputs: outputs))) } catch {
+                    action = saga.handle(.restoreFailed(error))
+                }
+            case .settlePaid(let change, let preimage):
+                do {
+                    action = saga.handle(
+                        .settled(try settlePaidMelt(operation, journal: journal, change: change, preimage: preimage)))
+                } catch {
+                    action = saga.handle(.settleFailed(error))
+                }
+            case .markPending:
+                do {
+                    try write { tx in
+                        guard let open = try self.openOperation(tx, operation.id) else { return }
+                        try self.markPending(tx, open)
+                        try self.updateMeltQuote(tx, journal.quoteID, state: .pending, preimage: nil)
+                    }
+                    action = saga.handle(.markedPending)
+                } catch {
+                    action = saga.handle(.writeFailed(error))
+                }
+            case .close(let spent, let released):
+                do {
+                    try closeMelt(operation, journal: journal, spent: spent, released: released)
+                    action = saga.handle(.closed)
+                } catch {
+                    action = saga.handle(.writeFailed(error))
+                }
+            case .finish(let outcome):
+                return outcome
             }
-            return try settlePaidMelt(operation, journal: journal, change: change, preimage: response.paymentPreimage)
-        case .pending:
-            try write { tx in
-                guard let open = try self.openOperation(tx, operation.id) else { return }
-                try self.markPending(tx, open)
-                try self.updateMeltQuote(tx, journal.quoteID, state: .pending, preimage: nil)
-            }
-            return MeltResult(
-                operationID: operation.id, state: .pending, amount: journal.amount,
-                fee: journal.inputTotal - journal.amount, change: 0, paymentPreimage: nil)
-        default:
-            // Unpaid: only the inputs' own states say whether the mint let go of them.
-            let states: [CompressedPoint: ProofState.State]
-            do { states = try await proofStates(operation.mintURL, Ys: journal.inputs) } catch {
-                throw WalletError.mint(error, operationID: operation.id)
-            }
-            try finishUnpaidMelt(operation, journal: journal, states: states)
         }
     }
 
-    /// Closes a melt the mint did not pay with these inputs: spent ones (spent elsewhere) are marked spent, unspent
-    /// ones released. While any input is pending at the mint, nothing moves.
-    private func finishUnpaidMelt(
-        _ operation: OperationRecord, journal: MeltJournal, states: [CompressedPoint: ProofState.State]
-    ) throws(WalletError) -> Never {
-        guard !journal.inputs.contains(where: { states[$0] == .pending || !(states[$0]?.isKnown ?? false) }) else {
-            throw WalletError(.pending, "the melt's inputs are still pending at the mint", operationID: operation.id)
-        }
-        let spent = journal.inputs.filter { states[$0] == .spent }
-        let unspent = journal.inputs.filter { states[$0] == .unspent }
-        // A melt is atomic: every input spent means it went through, whatever the quote says (a mint lagging or
-        // lying); the operation stays open until the quote agrees. A mix means someone else spent some of them.
-        guard !unspent.isEmpty else {
-            throw WalletError(
-                .pending, "the melt's inputs are spent but the quote is not paid; will check again",
-                operationID: operation.id)
-        }
+    /// Closes a melt the mint did not pay with these inputs: `spent` ones (spent elsewhere) are marked spent, the
+    /// `released` ones this operation still holds go back to unspent, and the quote is unpaid again.
+    private func closeMelt(
+        _ operation: OperationRecord, journal: MeltJournal, spent: [CompressedPoint], released: [CompressedPoint]
+    ) throws(WalletError) {
         try write { tx in
             guard let open = try self.openOperation(tx, operation.id) else { return }
             if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent, operationID: operation.id) }
-            if !unspent.isEmpty { try tx.setStatus(.unspent, Ys: unspent, operationID: nil) }
+            let held = try tx.proofs(Ys: released).filter { $0.operationID == operation.id }
+            if !held.isEmpty { try tx.setStatus(.unspent, Ys: held.map(\.Y), operationID: nil) }
             try self.close(tx, open, state: .failed, history: .failed)
             try self.updateMeltQuote(tx, journal.quoteID, state: .unpaid, preimage: nil)
         }
-        throw WalletError(.mintRefused, "the payment did not go through; the proofs were released", operationID: operation.id)
     }
 
     /// The open melt of a quote, if one is under way.

@@ -78,63 +78,53 @@ extension Wallet {
 
     /// Sends (or re-sends, byte-identically) a journaled mint request and settles the answer.
     func resumeMint(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MintResult {
-        let claimed = try claim(operation.id)
-        defer { release(claimed) }
-        let journal = try Self.decodeJSON(MintJournal.self, operation.payload)
-        let mint = operation.mintURL
-        let signatures: [BlindSignature]
-        do {
-            signatures = try await connector(mint).mint(journal.request).signatures
-        } catch let error where error.code == .mintRefused {
-            // Definite only on the first attempt: on a replay, the mint may refuse for what changed since (a rotated
-            // keyset, an expired quote) although the first attempt already got our outputs signed.
-            if firstAttempt, let code = error.mintError?.known, Self.definiteMintRefusals.contains(code) {
-                try failOperation(operation.id, release: [])
-                throw WalletError.mint(error)
-            }
-            // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0) after
-            // which the mint may have signed: NUT-09 tells.
-            do {
-                return try await settleMintFromRestore(operation, journal: journal, refusal: error)
-            } catch let resolved {
-                throw reportAfterRefusal(resolved, refusal: error, operation: operation.id)
-            }
-        } catch let error where error.code == .unreachable && firstAttempt {
-            try failOperation(operation.id, release: [])
-            throw WalletError.mint(error)
-        } catch {
-            throw WalletError.mint(error, operationID: operation.id)
-        }
-        step(.answered, .mint)
-        return try settleMint(operation, journal: journal, signatures: signatures)
+        try await runMint(operation, firstAttempt: firstAttempt).get()
     }
 
-    /// Refusals of a first mint attempt that mean the outputs were not signed.
-    static let definiteMintRefusals: Set<MintError.KnownCode> = [
-        .quoteNotPaid, .quoteExpired, .mintingDisabled, .mintSignatureInvalid, .pubkeyRequired, .amountOutsideLimits,
-        .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced,
-    ]
-
-    private func settleMintFromRestore(
-        _ operation: OperationRecord, journal: MintJournal, refusal: MintClientError
-    ) async throws(WalletError) -> MintResult {
-        let restored: [Int: BlindSignature]
-        do { restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs) } catch {
-            throw WalletError.mint(error, operationID: operation.id)
-        }
-        guard restored.count == journal.outputs.count else {
-            if restored.isEmpty {
-                try failOperation(operation.id, release: [])
-                if refusal.mintError?.known == .quoteAlreadyIssued {
-                    throw WalletError(.quoteState, "the quote was already minted, not to this wallet's outputs")
+    /// Runs a mint operation's saga (``MintSaga``): performs each action it asks for and feeds the result back.
+    func runMint(_ operation: OperationRecord, firstAttempt: Bool) async throws(WalletError)
+        -> SagaOutcome<MintResult>
+    {
+        let claimed = try claim(operation.id)
+        defer { release(claimed) }
+        var saga = MintSaga(
+            operationID: operation.id, journal: try Self.decodeJSON(MintJournal.self, operation.payload),
+            firstAttempt: firstAttempt)
+        var action = saga.start()
+        while true {
+            switch action {
+            case .send(let request):
+                do {
+                    let signatures = try await connector(operation.mintURL).mint(request).signatures
+                    step(.answered, .mint)
+                    action = saga.handle(.answered(signatures))
+                } catch {
+                    action = saga.handle(.requestFailed(error))
                 }
-                throw WalletError.mint(refusal)
+            case .restore(let outputs):
+                do {
+                    action = saga.handle(.restored(try await restoreSignatures(operation.mintURL, outputs: outputs)))
+                } catch {
+                    action = saga.handle(.restoreFailed(error))
+                }
+            case .settle(let signatures):
+                do {
+                    action = saga.handle(
+                        .settled(try settleMint(operation, journal: saga.journal, signatures: signatures)))
+                } catch {
+                    action = saga.handle(.settleFailed(error))
+                }
+            case .closeFailed:
+                do {
+                    try failOperation(operation.id, release: [])
+                    action = saga.handle(.closed)
+                } catch {
+                    action = saga.handle(.closeFailed(error))
+                }
+            case .finish(let outcome):
+                return outcome
             }
-            throw WalletError(
-                .invalidMintResponse, "the mint signed only part of the outputs", operationID: operation.id)
         }
-        let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
-        return try settleMint(operation, journal: journal, signatures: signatures)
     }
 
     private func settleMint(_ operation: OperationRecord, journal: MintJournal, signatures: [BlindSignature])

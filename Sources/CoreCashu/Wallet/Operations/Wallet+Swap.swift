@@ -15,84 +15,67 @@ struct SwapOutcome: Sendable {
 extension Wallet {
     /// Sends a journaled swap (or re-sends it byte-identically) and settles the answer.
     func resumeSwap(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> SwapOutcome {
+        try await runSwap(operation, firstAttempt: firstAttempt).get()
+    }
+
+    /// Runs a swap operation's saga (``SwapSaga``): performs each action it asks for and feeds the result back.
+    func runSwap(_ operation: OperationRecord, firstAttempt: Bool) async throws(WalletError)
+        -> SagaOutcome<SwapOutcome>
+    {
         let claimed = try claim(operation.id)
         defer { release(claimed) }
         let journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
-        let signatures: [BlindSignature]
-        do {
-            signatures = try await connector(operation.mintURL).swap(journal.request).signatures
-        } catch let error where error.code == .unreachable && firstAttempt {
-            try failOperation(operation.id, release: journal.ownInputs, as: journal.releaseStatus)
-            throw WalletError.mint(error)
-        } catch let error where error.code == .mintRefused {
-            // A refusal may follow an earlier attempt that went through (11001, 11003), and Nutshell refuses with
-            // code 0 on any internal error: NUT-09 and NUT-07 say what the mint really did before anything is
-            // released.
-            do {
-                return try await resolveSwap(operation, journal: journal, refusal: error)
-            } catch let resolved {
-                throw reportAfterRefusal(resolved, refusal: error, operation: operation.id)
-            }
-        } catch {
-            throw WalletError.mint(error, operationID: operation.id)
-        }
-        step(.answered, operation.kind)
-        return try settleSwap(operation, journal: journal, signatures: signatures)
+        return try await runSwap(operation, journal: journal, firstAttempt: firstAttempt)
     }
 
-    /// Learns what became of a swap whose answer is unknown or refused: NUT-07 for its inputs first (a swap is atomic:
-    /// unspent inputs mean it did not happen, whatever a restore says), then NUT-09 for its outputs.
-    func resolveSwap(_ operation: OperationRecord, journal: SwapJournal, refusal: MintClientError)
-        async throws(WalletError) -> SwapOutcome
+    /// Runs a swap's saga on `journal` (which recovery may have rewritten from the stored one).
+    func runSwap(_ operation: OperationRecord, journal: SwapJournal, firstAttempt: Bool) async
+        -> SagaOutcome<SwapOutcome>
     {
-        let states: [CompressedPoint: ProofState.State]
-        let inputYs: [CompressedPoint]
-        do {
-            inputYs = try journal.request.inputs.map { proof throws(CryptoError) in
-                CompressedPoint(try HashToCurve.point(secret: proof.secret))
+        var saga = SwapSaga(operationID: operation.id, kind: operation.kind, journal: journal, firstAttempt: firstAttempt)
+        var action = saga.start()
+        while true {
+            switch action {
+            case .send(let request):
+                do {
+                    let signatures = try await connector(operation.mintURL).swap(request).signatures
+                    step(.answered, operation.kind)
+                    action = saga.handle(.answered(signatures))
+                } catch {
+                    action = saga.handle(.requestFailed(error))
+                }
+            case .checkInputs(let Ys):
+                do { action = saga.handle(.inputStates(try await proofStates(operation.mintURL, Ys: Ys))) } catch {
+                    action = saga.handle(.inputStatesFailed(error))
+                }
+            case .restore(let outputs):
+                do {
+                    action = saga.handle(.restored(try await restoreSignatures(operation.mintURL, outputs: outputs)))
+                } catch {
+                    action = saga.handle(.restoreFailed(error))
+                }
+            case .settle(let signatures):
+                do {
+                    action = saga.handle(.settled(try settleSwap(operation, journal: journal, signatures: signatures)))
+                } catch {
+                    action = saga.handle(.settleFailed(error))
+                }
+            case .close(let closing):
+                do {
+                    try closeSwap(operation, journal: journal, closing)
+                    action = saga.handle(.closed)
+                } catch {
+                    action = saga.handle(.closeFailed(error))
+                }
+            case .finish(let outcome):
+                return outcome
             }
-            states = try await proofStates(operation.mintURL, Ys: inputYs)
-        } catch let error as MintClientError {
-            throw WalletError.mint(error, operationID: operation.id)
-        } catch {
-            throw WalletError(.crypto, "cannot hash an input secret", operationID: operation.id, underlying: error)
         }
-        let inputStates = inputYs.map { states[$0] ?? .unknown("missing") }
-        if inputStates.contains(where: { $0 == .pending || !$0.isKnown }) {
-            throw WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operation.id)
-        }
-        if inputStates.allSatisfy({ $0 == .unspent }) {
-            // The swap did not happen (even if a restore knew our outputs: then a counter was reused elsewhere):
-            // the refusal stands and the wallet's inputs are released.
-            try failOperation(operation.id, release: journal.ownInputs, as: journal.releaseStatus)
-            throw WalletError.mint(refusal)
-        }
-        guard inputStates.allSatisfy({ $0 == .spent }) else {
-            // Some spent, some not: not this swap (it is atomic); someone else spent part of the inputs.
-            try failSpentElsewhere(operation, journal: journal, states: states)
-        }
-        let restored: [Int: BlindSignature]
-        do { restored = try await restoreSignatures(operation.mintURL, outputs: journal.outputs) } catch {
-            throw WalletError.mint(error, operationID: operation.id)
-        }
-        if restored.count == journal.outputs.count {
-            let signatures = (0..<journal.outputs.count).compactMap { restored[$0] }
-            return try settleSwap(operation, journal: journal, signatures: signatures)
-        }
-        guard restored.isEmpty else {
-            // A swap is atomic (NUT-03): the mint signed all of its outputs or none. Part of them is a broken answer,
-            // and settling on it would lose the rest.
-            throw WalletError(
-                .invalidMintResponse,
-                "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
-                operationID: operation.id)
-        }
-        // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice).
-        try failSpentElsewhere(operation, journal: journal, states: states)
     }
 
+    /// Stores a swap's signatures: the proofs made, the inputs spent, the operation closed (when still open).
     func settleSwap(_ operation: OperationRecord, journal: SwapJournal, signatures: [BlindSignature])
-        throws(WalletError) -> SwapOutcome
+        throws(WalletError) -> SwapSettlement
     {
         let unblinder = try unblinder(for: operation.mintURL)
         let proofs: [Proof]
@@ -106,9 +89,10 @@ extension Wallet {
             if sendIndices.contains(index) { sent.append(proof) } else { kept.append(proof) }
         }
         let sendOwner = journal.purpose == .send ? operation.id : nil
-        let storedSent = try stored(sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
+        let storedSent = try stored(
+            sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
         let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
-        let settledHere = try settleWrite(operation.id) { tx -> Bool in
+        let closedHere = try settleWrite(operation.id) { tx -> Bool in
             // Valid signatures are never dropped: even when another pass closed the operation meanwhile, the proofs
             // are the wallet's and the inputs are spent (stores ignore proofs they already hold).
             try tx.addProofs(storedSent + storedKept)
@@ -133,18 +117,13 @@ extension Wallet {
             if let reclaimed = journal.reclaimedOperation { try self.closeHistory(tx, reclaimed, as: .failed) }
             return true
         }
-        if !settledHere && journal.purpose == .send {
-            // Another pass settled this send first. A locked send stays a send: its proofs are the token. Otherwise
-            // it kept the outputs, and a token made of them now would be spent twice.
-            let stillSent = try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }
-            guard !sent.isEmpty, stillSent.count == sent.count else {
-                throw WalletError(
-                    .cancelled, "a recovery pass settled this send first and kept its outputs; no token was made",
-                    operationID: operation.id)
-            }
-        }
+        let stillSent =
+            closedHere || journal.purpose != .send
+            ? sent.count : try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }.count
         step(.settled, operation.kind)
-        return SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee)
+        return SwapSettlement(
+            outcome: SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee),
+            closedHere: closedHere, stillSent: stillSent)
     }
 
     /// `Y`s of a swap's inputs that are not the wallet's reserved ones (a received token's proofs).
@@ -155,22 +134,22 @@ extension Wallet {
         }
     }
 
-    /// Closes a swap whose inputs were spent by someone else (none of its outputs signed): the wallet's spent inputs
-    /// are marked spent, any still unspent are released (back to the token for a reclaim), and the caller learns the
-    /// proofs were already spent.
-    private func failSpentElsewhere(
-        _ operation: OperationRecord, journal: SwapJournal, states: [CompressedPoint: ProofState.State]
-    ) throws(WalletError) -> Never {
-        let spentOwn = journal.ownInputs.filter { states[$0] == .spent }
-        let unspentOwn = journal.ownInputs.filter { states[$0] == .unspent }
-        try write { tx in
-            guard let open = try self.openOperation(tx, operation.id) else { return }
-            if !spentOwn.isEmpty { try tx.setStatus(.spent, Ys: spentOwn, operationID: operation.id) }
-            let (status, owner) = journal.releaseStatus
-            if !unspentOwn.isEmpty { try tx.setStatus(status, Ys: unspentOwn, operationID: owner) }
-            try self.close(tx, open, state: .failed, history: .failed, amount: 0)
+    /// Closes a swap that did not happen for the wallet, moving its own inputs as `closing` says.
+    private func closeSwap(_ operation: OperationRecord, journal: SwapJournal, _ closing: SwapClosing)
+        throws(WalletError)
+    {
+        switch closing {
+        case .released(let inputs):
+            try failOperation(operation.id, release: inputs, as: journal.releaseStatus)
+        case .spentElsewhere(let spent, let unspent):
+            try write { tx in
+                guard let open = try self.openOperation(tx, operation.id) else { return }
+                if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent, operationID: operation.id) }
+                let (status, owner) = journal.releaseStatus
+                if !unspent.isEmpty { try tx.setStatus(status, Ys: unspent, operationID: owner) }
+                try self.close(tx, open, state: .failed, history: .failed, amount: 0)
+            }
+            step(.settled, operation.kind)
         }
-        step(.settled, operation.kind)
-        throw WalletError(.alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operation.id)
     }
 }

@@ -1,0 +1,64 @@
+// Wallet saga: what recovery does with each unfinished operation (ARCHITECTURE.md, step 5) — decisions only.
+
+/// What a recovery pass does with one unfinished operation.
+enum RecoveryStep: Sendable {
+    /// Its own call in this wallet is waiting for the mint's answer (the actor is reentrant): replaying it now would
+    /// race it, so it is left alone and reported open.
+    case leaveToItsCall
+    /// Send the journaled mint request again (``MintSaga``).
+    case resumeMint
+    /// Send the journaled melt request again (``MeltSaga/start()``).
+    case resumeMelt(MeltJournal)
+    /// The mint reported the melt pending: read the quote's state (``MeltSaga/resolve()``).
+    case resolveMelt(MeltJournal)
+    /// Send the swap again (``SwapSaga``), with the journal as recovery reads it (``RecoveryPlan/recoveredSwap(_:)``).
+    case resumeSwap(SwapJournal)
+    /// Nothing to resume (a restore journals no request): close it as failed.
+    case close
+}
+
+/// The pure decisions of a recovery pass; ``Wallet/recover()`` performs them.
+enum RecoveryPlan {
+    /// The step for `operation`; `inFlightHere` says whether this wallet is executing it right now.
+    /// - Throws: ``WalletError`` when its journal cannot be read.
+    static func step(for operation: OperationRecord, inFlightHere: Bool) throws(WalletError) -> RecoveryStep {
+        if inFlightHere { return .leaveToItsCall }
+        switch operation.kind {
+        case .mint:
+            return .resumeMint
+        case .melt:
+            let journal = try Wallet.decodeJSON(MeltJournal.self, operation.payload)
+            return operation.state == .pending ? .resolveMelt(journal) : .resumeMelt(journal)
+        case .send, .receive, .swap, .reclaim:
+            return .resumeSwap(recoveredSwap(try Wallet.decodeJSON(SwapJournal.self, operation.payload)))
+        case .restore:
+            return .close
+        }
+    }
+
+    /// A swap's journal as recovery resumes it. A send whose call did not return never handed its token out, so its
+    /// outputs come back to the wallet and the history shows a swap that sent nothing; outputs locked to the
+    /// receiver (NUT-10 secrets: P2PK, HTLC) are not the wallet's to spend, so such a send stays a send, whose token
+    /// can still be handed over.
+    static func recoveredSwap(_ journal: SwapJournal) -> SwapJournal {
+        guard journal.purpose == .send else { return journal }
+        let locked = journal.sendIndices.contains { index in
+            journal.outputs.indices.contains(index)
+                && (try? WellKnownSecret.parse(journal.outputs[index].secret)) != nil
+        }
+        guard !locked else { return journal }
+        var kept = journal
+        kept.sendIndices = []
+        kept.purpose = .swap
+        kept.amount = 0
+        return kept
+    }
+
+    /// Reserved proofs whose operation is no longer open (a crash between steps the journal already resolved): they
+    /// go back to unspent. Pending and sent proofs are never orphans.
+    static func orphans(reserved: [StoredProof], open: Set<OperationID>) -> [CompressedPoint] {
+        reserved.filter { proof in
+            proof.status == .reserved && !(proof.operationID.map(open.contains) ?? false)
+        }.map(\.Y)
+    }
+}

@@ -1,0 +1,32 @@
+// Wallet sagas: how an operation ended, as a value (ARCHITECTURE.md, "a saga is a value plus a decision function").
+
+/// Where a saga left its operation. The wallet turns it into the public API's result or error; recovery reads it to
+/// report the operation resolved or still open.
+enum SagaOutcome<Value: Sendable>: Sendable {
+    /// Settled: the mint acted, the outputs are stored, the inputs spent, the operation closed as done.
+    case settled(Value)
+    /// The mint holds the operation in flight (a melt it reports `PENDING`): its inputs stay pending, the operation
+    /// open, and the value describes it so far.
+    case inFlight(Value)
+    /// Definitely did not happen (or happened to someone else's outputs): the operation is closed as failed and the
+    /// wallet's inputs released or marked spent. The error says why.
+    case failed(WalletError)
+    /// Not decided: the operation stays journaled and recovery resumes it. The error says why and names the operation.
+    case open(WalletError)
+
+    /// Whether the operation is still open at this end.
+    var leavesOperationOpen: Bool {
+        switch self {
+        case .settled, .failed: false
+        case .inFlight, .open: true
+        }
+    }
+
+    /// The value, or the error thrown for the public API.
+    func get() throws(WalletError) -> Value {
+        switch self {
+        case .settled(let value), .inFlight(let value): return value
+        case .failed(let error), .open(let error): throw error
+        }
+    }
+}
