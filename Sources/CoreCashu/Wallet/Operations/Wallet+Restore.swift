@@ -40,17 +40,17 @@ extension Wallet {
         let unblinder = KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
-        let batch = UInt64(max(1, options.restoreBatchSize))
-        for (index, keyset) in keysets.enumerated() {
-            var counter: UInt64 = 0
-            var empty = 0
-            var lastHit: UInt64?
-            while empty < options.restoreGapLimit {
+        var scan = RestoreScan(
+            keysetCount: keysets.count, batchSize: options.restoreBatchSize, gapLimit: options.restoreGapLimit)
+        var action = scan.start()
+        while true {
+            switch action {
+            case .restore(let index, let counters):
+                let keyset = keysets[index]
                 let planned: [PlannedOutput]
                 do {
                     planned = try outputs.deterministic(
-                        amounts: Array(repeating: 1, count: Int(batch)), keysetID: keyset.id,
-                        counters: counter..<(counter + batch))
+                        amounts: Array(repeating: 1, count: counters.count), keysetID: keyset.id, counters: counters)
                 } catch {
                     throw WalletError(.crypto, "cannot derive restore outputs", underlying: error)
                 }
@@ -59,32 +59,29 @@ extension Wallet {
                     throw WalletError.mint(error)
                 }
                 result.requests += 1
-                if restored.isEmpty {
-                    empty += 1
-                } else {
-                    empty = 0
-                    for (position, signature) in restored.sorted(by: { $0.key < $1.key }) {
-                        var output = planned[position]
-                        output.amount = signature.amount
-                        lastHit = max(lastHit ?? 0, output.counter ?? 0)
-                        // One bad signature (an old one without DLEQ, a broken key) must not cost the others.
-                        guard let proof = try? unblinder.proof(signature: signature, output: output, index: position)
-                        else {
-                            result.rejectedCount += 1
-                            continue
-                        }
-                        found.append(contentsOf: try stored([proof], mint: mint, unit: keyset.unit))
+                for (position, signature) in restored.sorted(by: { $0.key < $1.key }) {
+                    var output = planned[position]
+                    output.amount = signature.amount
+                    // One bad signature (an old one without DLEQ, a broken key) must not cost the others.
+                    guard let proof = try? unblinder.proof(signature: signature, output: output, index: position)
+                    else {
+                        result.rejectedCount += 1
+                        continue
                     }
+                    found.append(contentsOf: try stored([proof], mint: mint, unit: keyset.unit))
                 }
-                counter += batch
+                action = scan.handle(.restored(signedCounters: restored.keys.compactMap { planned[$0].counter }))
                 progress?(
                     RestoreProgress(
-                        keysetID: keyset.id, keysetIndex: index, keysetCount: keysets.count, counter: counter,
-                        found: found.count))
+                        keysetID: keyset.id, keysetIndex: index, keysetCount: keysets.count,
+                        counter: counters.upperBound, found: found.count))
+            case .raiseCounter(let index, let counter):
+                try write { tx in try tx.raiseCounter(keysetID: keysets[index].id, to: counter) }
+                action = scan.handle(.counterRaised)
+            case .finish:
+                break
             }
-            if let lastHit {
-                try write { tx in try tx.raiseCounter(keysetID: keyset.id, to: lastHit + 1) }
-            }
+            if case .finish = action { break }
         }
         guard !found.isEmpty else { return result }
         let states: [CompressedPoint: ProofState.State]
