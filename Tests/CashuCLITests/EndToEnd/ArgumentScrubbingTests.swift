@@ -10,7 +10,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("cashu hides a token given on the command line")
+@Suite("cashu hides a token given on the command line", .timeLimit(.minutes(5)))
 struct ArgumentScrubbingTests {
     /// What `/proc/PID/cmdline` shows of a running process: its arguments, NUL-separated.
     static func commandLine(of pid: pid_t) -> String? {

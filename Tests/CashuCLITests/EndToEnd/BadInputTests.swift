@@ -6,7 +6,7 @@ import CoreCashu
 import Foundation
 import Testing
 
-@Suite("cashu bad input")
+@Suite("cashu bad input", .timeLimit(.minutes(5)))
 struct BadInputTests {
     @Test("bad tokens, amounts and overspending are refused and cost nothing")
     func refusals() async throws {

@@ -10,7 +10,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("cashu interrupted")
+@Suite("cashu interrupted", .timeLimit(.minutes(5)))
 struct InterruptionTests {
     @Test("a cashu send killed after journaling its swap: cashu recover brings the balance back (less the swap fee)")
     func killedSend() async throws {

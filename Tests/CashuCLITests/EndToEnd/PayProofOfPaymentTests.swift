@@ -6,7 +6,7 @@ import CoreCashu
 import Foundation
 import Testing
 
-@Suite("cashu pay proof of payment")
+@Suite("cashu pay proof of payment", .timeLimit(.minutes(5)))
 struct PayProofOfPaymentTests {
     @Test("a preimage that does not match: paid (exit 0), a warning line on stderr, proofOfPayment in --json")
     func mismatch() async throws {

@@ -6,7 +6,7 @@ import CoreCashu
 import Foundation
 import Testing
 
-@Suite("cashu payment flow")
+@Suite("cashu payment flow", .timeLimit(.minutes(5)))
 struct PaymentFlowTests {
     @Test("mint → send → receive → pay → balance → history, with the JSON shapes scripts rely on")
     func flow() async throws {

@@ -7,7 +7,7 @@ import CoreCashu
 import Foundation
 import Testing
 
-@Suite("cashu offline queue")
+@Suite("cashu offline queue", .timeLimit(.minutes(5)))
 struct QueuedCommandTests {
     @Test("a receive and a payment for a mint that is down are queued, then done once by refresh when it is back")
     func queuedUntilTheMintIsBack() async throws {

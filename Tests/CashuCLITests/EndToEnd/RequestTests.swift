@@ -6,7 +6,7 @@ import CoreCashu
 import Foundation
 import Testing
 
-@Suite("cashu payment requests")
+@Suite("cashu payment requests", .timeLimit(.minutes(5)))
 struct RequestTests {
     @Test("request create and decode, creqA and creqb")
     func createAndDecode() async throws {

@@ -6,7 +6,7 @@ import CoreCashu
 import Foundation
 import Testing
 
-@Suite("cashu wallet lifecycle")
+@Suite("cashu wallet lifecycle", .timeLimit(.minutes(5)))
 struct WalletLifecycleTests {
     @Test("backup shows the phrase once asked; restore from it (stdin) brings the ecash back in a new directory")
     func backupAndRestore() async throws {

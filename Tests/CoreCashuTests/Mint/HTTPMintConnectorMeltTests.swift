@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("HTTPMintConnector melts against Nutshell")
+@Suite("HTTPMintConnector melts against Nutshell", .timeLimit(.minutes(5)))
 struct HTTPMintConnectorMeltTests {
     static func failure<T>(_ operation: () async throws -> T) async -> MintClientError? {
         await HTTPMintConnectorFaultTests.failure(operation)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("HTTPMintConnector against Nutshell")
+@Suite("HTTPMintConnector against Nutshell", .timeLimit(.minutes(5)))
 struct HTTPMintConnectorNutshellTests {
     /// The ``MintClientError`` `operation` throws (`nil` when it succeeds or throws something else).
     static func failure<T>(_ operation: () async throws -> T) async -> MintClientError? {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet with NUT-19 cached responses", .serialized)
+@Suite("Wallet with NUT-19 cached responses", .serialized, .timeLimit(.minutes(5)))
 struct WalletCachedResponseTests {
     @Test func lostSwapAnswerIsReplayedFromTheMintsCache() async throws {
         let redis = try await TestRedis.start()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet concurrency", .serialized)
+@Suite("Wallet concurrency", .serialized, .timeLimit(.minutes(5)))
 struct WalletConcurrencyTests {
     @Test func twoProcessesSendingFromOneWallet() async throws {
         let mint = try await TestMint.shared

@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet crash recovery", .serialized)
+@Suite("Wallet crash recovery", .serialized, .timeLimit(.minutes(5)))
 struct WalletCrashTests {
     static let steps = WalletStep.allCases.map(\.rawValue)
 

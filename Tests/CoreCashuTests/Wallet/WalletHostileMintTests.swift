@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet: a hostile mint's answers", .serialized)
+@Suite("Wallet: a hostile mint's answers", .serialized, .timeLimit(.minutes(5)))
 struct WalletHostileMintTests {
     /// Altered signatures (amounts, order, DLEQ, keyset, count) are refused as `invalidMintResponse`; the mint did
     /// act, so the operation stays open, and recovery (replay, then NUT-09 restore) gets the true signatures.

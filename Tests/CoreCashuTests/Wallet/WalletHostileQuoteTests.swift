@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet against lying quotes", .serialized)
+@Suite("Wallet against lying quotes", .serialized, .timeLimit(.minutes(5)))
 struct WalletHostileQuoteTests {
     static func editing(_ key: String, _ edit: @escaping @Sendable (Any?) -> Any) -> MintProxyFault {
         .replaceBody("edit \(key)") { data in

@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet: recovery while an operation is in flight", .serialized)
+@Suite("Wallet: recovery while an operation is in flight", .serialized, .timeLimit(.minutes(5)))
 struct WalletInFlightRecoveryTests {
     /// In the same wallet, `recover()` (e.g. a refresh while the user sends) leaves an operation in flight alone:
     /// it reports it open, sends nothing for it, and the operation completes with its own answer.

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet against a real mint", .serialized)
+@Suite("Wallet against a real mint", .serialized, .timeLimit(.minutes(5)))
 struct WalletIntegrationTests {
     @Test func mintSendReceiveAndMelt() async throws {
         let mint = try await TestMint.shared

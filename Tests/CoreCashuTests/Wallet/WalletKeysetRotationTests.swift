@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet keyset rotation", .serialized)
+@Suite("Wallet keyset rotation", .serialized, .timeLimit(.minutes(5)))
 struct WalletKeysetRotationTests {
     /// Runs one mint process after another on the same database and port, as an operator restarting it would.
     struct RotatingMint {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet: operation leases across processes", .serialized)
+@Suite("Wallet: operation leases across processes", .serialized, .timeLimit(.minutes(5)))
 struct WalletLeasesTests {
     /// The child runs the operation with its answer held by the proxy; this process opens the same wallet meanwhile.
     @Test(arguments: ProxiedOperation.allCases)

@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet locked sends", .serialized)
+@Suite("Wallet locked sends", .serialized, .timeLimit(.minutes(5)))
 struct WalletLockedSendTests {
     @Test func p2pkLockedTokenNeedsTheKey() async throws {
         let mint = try await TestMint.shared

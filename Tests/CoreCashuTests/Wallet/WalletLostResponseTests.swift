@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet: lost and broken answers from the real mint", .serialized)
+@Suite("Wallet: lost and broken answers from the real mint", .serialized, .timeLimit(.minutes(5)))
 struct WalletLostResponseTests {
     /// Faults after which the wallet cannot know what the mint did.
     static let faults: [MintProxyFault] = [.dropResponseAfterForwarding, .status(500), .garbage, .cutMidResponse]

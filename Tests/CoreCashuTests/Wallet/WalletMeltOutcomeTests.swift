@@ -6,7 +6,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet melt outcomes", .serialized)
+@Suite("Wallet melt outcomes", .serialized, .timeLimit(.minutes(5)))
 struct WalletMeltOutcomeTests {
     @Test func pendingMeltKeepsProofsPendingAcrossRestarts() async throws {
         let mint = try await TestMint.start(environment: ["FAKEWALLET_PAY_INVOICE_STATE": "PENDING", "FAKEWALLET_PAYMENT_STATE": "PENDING"])

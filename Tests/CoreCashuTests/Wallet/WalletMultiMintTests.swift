@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet with several mints and units", .serialized)
+@Suite("Wallet with several mints and units", .serialized, .timeLimit(.minutes(5)))
 struct WalletMultiMintTests {
     @Test func mintsAndUnitsStayApart() async throws {
         let dual = try await TestMint.start(environment: [

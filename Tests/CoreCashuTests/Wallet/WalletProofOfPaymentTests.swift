@@ -9,7 +9,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet proof of payment")
+@Suite("Wallet proof of payment", .timeLimit(.minutes(5)))
 struct WalletProofOfPaymentTests {
     /// A hostile (or honest Lightning) mint's answer: `payment_preimage` replaced by `preimage`.
     static func settingPreimage(_ preimage: String) -> MintProxyFault {

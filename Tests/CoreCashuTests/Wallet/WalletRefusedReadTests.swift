@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet: a mint refusing status reads while the wallet waits")
+@Suite("Wallet: a mint refusing status reads while the wallet waits", .timeLimit(.minutes(5)))
 struct WalletRefusedReadTests {
     static let busy = MintProxyFault.refusal(code: 0, detail: "database is locked")
 

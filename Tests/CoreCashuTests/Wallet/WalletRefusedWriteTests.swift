@@ -8,7 +8,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet: a refused write whose outcome cannot be checked")
+@Suite("Wallet: a refused write whose outcome cannot be checked", .timeLimit(.minutes(5)))
 struct WalletRefusedWriteTests {
     static func busy(_ what: String) -> MintProxyFault { .refusal(code: 0, detail: "busy \(what)") }
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import CoreCashu
 
-@Suite("Wallet waiting through a subscription transport", .serialized)
+@Suite("Wallet waiting through a subscription transport", .serialized, .timeLimit(.minutes(5)))
 struct WalletSubscriptionTests {
     static let waitLimit = Duration.seconds(120)
     /// How long a wait lied to must hold out. The wallet checks over HTTP first and subscribes only while time is

@@ -11,7 +11,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("Redacted wallet log", .serialized)
+@Suite("Redacted wallet log", .serialized, .timeLimit(.minutes(5)))
 struct RedactedWalletLogTests {
     /// One wallet of the run: its files, its secure store (the test keyring) and the secrets it saved there.
     struct RunWallet {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("Offline queue with a real mint")
+@Suite("Offline queue with a real mint", .timeLimit(.minutes(5)))
 struct OfflineQueueWalletTests {
     /// Wallet A, funded, and a token of `amount` it sends.
     static func sender(_ mint: TestMint, fund: UInt64 = 1000, send amount: UInt64) async throws

@@ -9,7 +9,7 @@ import Testing
 
 @Suite(
     "Reachability through a network namespace",
-    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")")
+    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")", .timeLimit(.minutes(5)))
 )
 struct NamespaceReachabilityTests {
     @Test func linkDownMakesTheMintUnreachableAndUpMakesItReachableAgain() async throws {

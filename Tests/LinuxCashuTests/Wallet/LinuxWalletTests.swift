@@ -8,7 +8,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("LinuxWallet")
+@Suite("LinuxWallet", .timeLimit(.minutes(5)))
 struct LinuxWalletTests {
     static func configuration(_ directory: URL, environment: [String: String] = [:]) -> LinuxWalletConfiguration {
         let inherited = ProcessInfo.processInfo.environment

@@ -7,7 +7,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("Mint WebSocket client against misbehaving servers")
+@Suite("Mint WebSocket client against misbehaving servers", .timeLimit(.minutes(5)))
 struct MintWebSocketClientHostileTests {
     static let quick = WebSocketConfiguration(
         connectTimeout: .seconds(2), responseTimeout: .seconds(5), closeTimeout: .milliseconds(500),

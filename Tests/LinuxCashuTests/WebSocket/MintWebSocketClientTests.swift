@@ -7,7 +7,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("Mint WebSocket client against Nutshell")
+@Suite("Mint WebSocket client against Nutshell", .timeLimit(.minutes(5)))
 struct MintWebSocketClientTests {
     static let waitLimit = Duration.seconds(90)
 

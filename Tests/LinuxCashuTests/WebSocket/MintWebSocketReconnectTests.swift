@@ -7,7 +7,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("Mint WebSocket client across mint restarts", .serialized)
+@Suite("Mint WebSocket client across mint restarts", .serialized, .timeLimit(.minutes(5)))
 struct MintWebSocketReconnectTests {
     static let waitLimit = Duration.seconds(120)
 

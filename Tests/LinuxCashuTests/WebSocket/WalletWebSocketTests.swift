@@ -7,7 +7,7 @@ import Testing
 
 @testable import LinuxCashu
 
-@Suite("Wallet waiting through the mint WebSocket", .serialized)
+@Suite("Wallet waiting through the mint WebSocket", .serialized, .timeLimit(.minutes(5)))
 struct WalletWebSocketTests {
     static let waitLimit = Duration.seconds(120)
 
