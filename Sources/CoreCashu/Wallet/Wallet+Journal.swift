@@ -1,4 +1,4 @@
-// Wallet: writing and closing journal entries and their history lines (ARCHITECTURE.md, steps 2 and 4).
+// Wallet: writing and closing journal entries and their history lines (docs/architecture.md, "The wallet engine").
 
 import Foundation
 

@@ -57,7 +57,8 @@ extension Wallet {
             guard try !tx.unfinishedOperations().contains(where: { $0.mintURL == url }),
                 try !tx.mintQuotes(mintURL: url).contains(where: { $0.state == .paid })
             else {
-                throw WalletError(.invalidInput, "mint \(url) has unfinished operations or paid quotes; settle them first")
+                throw WalletError(
+                    .invalidInput, "mint \(url) has unfinished operations or paid quotes; settle them first")
             }
             try tx.removeKeysets(mintURL: url)
             try tx.removeMint(url: url)

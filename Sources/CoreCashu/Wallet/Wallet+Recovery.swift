@@ -1,4 +1,4 @@
-// Wallet: resuming unfinished operations on every start and from `cashu refresh` (ARCHITECTURE.md, step 5).
+// Wallet: resuming unfinished operations on every start and from `cashu refresh` (docs/architecture.md, "Sagas").
 
 import Foundation
 
@@ -68,7 +68,8 @@ extension Wallet {
         }
         if !open.isEmpty {
             logger.info(
-                "recovery pass", metadata: ["resolved": "\(report.resolved.count)", "open": "\(report.unresolved.count)"])
+                "recovery pass",
+                metadata: ["resolved": "\(report.resolved.count)", "open": "\(report.unresolved.count)"])
         }
         return report
     }

@@ -1,4 +1,4 @@
-// Wallet: the multi-mint wallet engine — decides, journals, talks to mints and settles (ARCHITECTURE.md, Wallet/).
+// Wallet: the multi-mint wallet engine — plans, journals, runs each operation's saga (docs/architecture.md, "Sagas").
 
 import Foundation
 import Logging
@@ -69,7 +69,8 @@ public actor Wallet {
         do { known = try store.read { tx in try tx.metadata(WalletSecrets.fingerprintKey) } } catch {
             throw WalletError.storage(error)
         }
-        let (phrase, isNew) = try await WalletSecrets.mnemonic(in: secureStore, given: mnemonic, mustExist: known != nil)
+        let (phrase, isNew) = try await WalletSecrets.mnemonic(
+            in: secureStore, given: mnemonic, mustExist: known != nil)
         let secrets: DeterministicSecrets
         let fingerprint: String
         do {
@@ -129,7 +130,8 @@ public actor Wallet {
     func settleWrite<T>(_ id: OperationID, _ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
         do { return try write(body) } catch where error.code == .storage {
             throw WalletError(
-                .pending, "the mint answered but the outcome could not be stored (\(error.reason)); recovery settles it",
+                .pending,
+                "the mint answered but the outcome could not be stored (\(error.reason)); recovery settles it",
                 operationID: id, underlying: error)
         }
     }

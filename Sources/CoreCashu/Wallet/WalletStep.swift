@@ -1,6 +1,6 @@
 // Wallet: the observable steps of an operation's life, for crash-injection tests and progress reporting.
 
-/// A point in an operation's life (ARCHITECTURE.md, "the life of an operation").
+/// A point in an operation's life (docs/architecture.md, "The wallet engine").
 public enum WalletStep: String, Hashable, Sendable, CaseIterable {
     /// The operation is planned (inputs chosen, request built in memory); nothing is journaled yet.
     case planned

@@ -11,7 +11,8 @@ import Testing
 
 @Suite(
     "Offline queue through a network namespace",
-    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")", .timeLimit(.minutes(5)))
+    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")"),
+    .timeLimit(.minutes(5))
 )
 struct OfflineQueueNamespaceTests {
     /// A receiving wallet with its monitor and queue, as the façade wires them.

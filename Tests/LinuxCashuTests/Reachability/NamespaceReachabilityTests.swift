@@ -9,7 +9,8 @@ import Testing
 
 @Suite(
     "Reachability through a network namespace",
-    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")", .timeLimit(.minutes(5)))
+    .enabled(if: NetworkNamespace.isAvailable, "\(NetworkNamespace.unavailableReason ?? "")"),
+    .timeLimit(.minutes(5))
 )
 struct NamespaceReachabilityTests {
     @Test func linkDownMakesTheMintUnreachableAndUpMakesItReachableAgain() async throws {

@@ -22,7 +22,10 @@ struct MintSagaTests {
     func answerSettles() {
         var saga = saga()
         let signatures = F.signatures(for: saga.journal.outputs)
-        guard case .settle(let settled) = saga.handle(.answered(signatures)) else { Issue.record("expected settle"); return }
+        guard case .settle(let settled) = saga.handle(.answered(signatures)) else {
+            Issue.record("expected settle")
+            return
+        }
         #expect(settled == signatures)
     }
 
@@ -116,7 +119,10 @@ struct MintSagaTests {
         _ = saga.handle(.requestFailed(F.refusal(.quoteAlreadyIssued)))
         let signatures = F.signatures(for: saga.journal.outputs)
         let restored = Dictionary(uniqueKeysWithValues: signatures.enumerated().reversed().map { ($0, $1) })
-        guard case .settle(let settled) = saga.handle(.restored(restored)) else { Issue.record("expected settle"); return }
+        guard case .settle(let settled) = saga.handle(.restored(restored)) else {
+            Issue.record("expected settle")
+            return
+        }
         #expect(settled == signatures)
     }
 

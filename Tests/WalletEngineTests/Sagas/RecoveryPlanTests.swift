@@ -27,8 +27,8 @@ struct RecoveryPlanTests {
 
     @Test("a mint is sent again")
     func mintResumes() throws {
-        guard case .resumeMint = try RecoveryPlan.step(for: try record(.mint, payload: F.mintJournal()), inFlightHere: false)
-        else {
+        let step = try RecoveryPlan.step(for: try record(.mint, payload: F.mintJournal()), inFlightHere: false)
+        guard case .resumeMint = step else {
             Issue.record("expected resumeMint")
             return
         }
@@ -56,7 +56,8 @@ struct RecoveryPlanTests {
 
     @Test("a restore is closed: it journals no request")
     func restoreCloses() throws {
-        let step = try RecoveryPlan.step(for: try record(.restore, payload: QuoteReference(quoteID: "x")), inFlightHere: false)
+        let step = try RecoveryPlan.step(
+            for: try record(.restore, payload: QuoteReference(quoteID: "x")), inFlightHere: false)
         guard case .close = step else { Issue.record("expected close"); return }
     }
 
@@ -103,7 +104,8 @@ struct RecoveryPlanTests {
         let owners: [OperationID?] = [open, closed, nil, open]
         var stored: [StoredProof] = []
         for (proof, owner) in zip(proofs, owners) {
-            stored.append(try StoredProof(proof: proof, mintURL: mint, unit: .sat, status: .reserved, operationID: owner))
+            stored.append(
+                try StoredProof(proof: proof, mintURL: mint, unit: .sat, status: .reserved, operationID: owner))
         }
         let orphans = RecoveryPlan.orphans(reserved: stored, open: [open])
         #expect(Set(orphans) == Set([F.Y(proofs[1]), F.Y(proofs[2])]))

@@ -41,7 +41,8 @@ enum SagaFixtures {
     static func mintJournal(amounts: [UInt64] = [1, 2, 4]) -> MintJournal {
         let outputs = outputs(amounts)
         return MintJournal(
-            quoteID: "quote-1", outputs: outputs, request: MintRequest(quote: "quote-1", outputs: outputs.map(\.blindedMessage)))
+            quoteID: "quote-1", outputs: outputs,
+            request: MintRequest(quote: "quote-1", outputs: outputs.map(\.blindedMessage)))
     }
 
     /// A swap of the wallet's own `inputs` (none: a received token's proofs, which are then `tokenInputs`).

@@ -183,7 +183,10 @@ struct SwapSagaTests {
         _ = saga.handle(.inputStates(F.states(Ys, .spent)))
         let signatures = F.signatures(for: saga.journal.outputs)
         let restored = Dictionary(uniqueKeysWithValues: signatures.enumerated().map { ($0, $1) })
-        guard case .settle(let settled) = saga.handle(.restored(restored)) else { Issue.record("expected settle"); return }
+        guard case .settle(let settled) = saga.handle(.restored(restored)) else {
+            Issue.record("expected settle")
+            return
+        }
         #expect(settled == signatures)
     }
 

@@ -79,7 +79,8 @@ extension Wallet {
         let fee = try keysetTables(mint).selector(maxInputs: options.maxInputs).fee(of: proofs)
         let total = proofs.reduce(UInt64(0)) { $0 + $1.amount }
         guard total > fee else { return nil }
-        let outcome = try await swapOwn(inputs: Array(proofs.prefix(options.maxInputs)), mint: mint, unit: unit, keyset: keyset)
+        let outcome = try await swapOwn(
+            inputs: Array(proofs.prefix(options.maxInputs)), mint: mint, unit: unit, keyset: keyset)
         let moved = outcome.kept.reduce(UInt64(0)) { $0 + $1.amount }
         return RotationResult(moved: moved, fee: outcome.fee, proofCount: outcome.kept.count)
     }

@@ -240,7 +240,8 @@ extension Wallet {
         }
         let stored = try stored(proofs, mint: operation.mintURL, unit: operation.unit)
         let changeTotal = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
-        let fee = journal.inputTotal >= journal.amount + changeTotal ? journal.inputTotal - journal.amount - changeTotal : 0
+        let fee =
+            journal.inputTotal >= journal.amount + changeTotal ? journal.inputTotal - journal.amount - changeTotal : 0
         let quote = try settleWrite(operation.id) { tx -> StoredMeltQuote? in
             try tx.addProofs(stored)
             try tx.setStatus(.spent, Ys: journal.inputs, operationID: operation.id)

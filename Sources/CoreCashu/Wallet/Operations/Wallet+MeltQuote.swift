@@ -14,7 +14,9 @@ extension Wallet {
             throw WalletError(.invalidInput, "the payment request is empty or too long")
         }
         let capabilities = try capabilities(of: mint)
-        if capabilities.meltSetting(unit: unit) == nil && (!capabilities.meltMethods.isEmpty || capabilities.meltDisabled) {
+        if capabilities.meltSetting(unit: unit) == nil
+            && (!capabilities.meltMethods.isEmpty || capabilities.meltDisabled)
+        {
             throw WalletError(.unsupported, "mint \(mint) does not melt \(unit) over bolt11")
         }
         let response: MeltQuoteResponse

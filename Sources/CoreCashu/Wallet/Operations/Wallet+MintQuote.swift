@@ -26,7 +26,8 @@ extension Wallet {
             let key = Scalar.random()
             pubkey = key.publicKey
             do {
-                try await secureStore.save(SecureBytes(key.exposedSecretBytes), key: SecureStoreKey.quoteKey(key.publicKey))
+                try await secureStore.save(
+                    SecureBytes(key.exposedSecretBytes), key: SecureStoreKey.quoteKey(key.publicKey))
             } catch {
                 throw WalletError(.secureStore, "cannot save the quote's NUT-20 key", underlying: error)
             }

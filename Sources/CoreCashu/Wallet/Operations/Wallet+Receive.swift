@@ -61,7 +61,8 @@ extension Wallet {
             throw WalletError(.invalidInput, "the token holds the same proof twice")
         }
         guard proofs.count <= options.maxInputs else {
-            throw WalletError(.invalidInput, "the token holds \(proofs.count) proofs, more than \(options.maxInputs) in one swap")
+            throw WalletError(
+                .invalidInput, "the token holds \(proofs.count) proofs, more than \(options.maxInputs) in one swap")
         }
         var keysets = try await syncKeysets(mint)
         let known = Set(keysets.map(\.id))
@@ -125,7 +126,8 @@ extension Wallet {
             var id = resolved[index].id
             if id.isShort {
                 do { id = try id.resolve(among: keysets.map(\.id)) } catch {
-                    throw WalletError(.invalidInput, "a short keyset id matches no keyset of the mint", underlying: error)
+                    throw WalletError(
+                        .invalidInput, "a short keyset id matches no keyset of the mint", underlying: error)
                 }
                 resolved[index].id = id
             }

@@ -27,7 +27,9 @@ extension Wallet {
         _ = try await syncKeysetsIfPossible(mint)
         let tables = try keysetTables(mint)
         let selector = tables.selector(maxInputs: options.maxInputs)
-        if send.lock == nil, send.preferOffline || send.offlineOnly, let result = try sendOffline(amount, mint: mint, unit: unit, send, selector: selector) {
+        if send.lock == nil, send.preferOffline || send.offlineOnly,
+            let result = try sendOffline(amount, mint: mint, unit: unit, send, selector: selector)
+        {
             return result
         }
         if send.offlineOnly { throw WalletError(.insufficientFunds, "no exact proofs for \(amount) \(unit)") }

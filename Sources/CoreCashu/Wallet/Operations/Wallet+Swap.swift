@@ -32,7 +32,8 @@ extension Wallet {
     func runSwap(_ operation: OperationRecord, journal: SwapJournal, firstAttempt: Bool) async
         -> SagaOutcome<SwapOutcome>
     {
-        var saga = SwapSaga(operationID: operation.id, kind: operation.kind, journal: journal, firstAttempt: firstAttempt)
+        var saga = SwapSaga(
+            operationID: operation.id, kind: operation.kind, journal: journal, firstAttempt: firstAttempt)
         var action = saga.start()
         while true {
             switch action {
@@ -117,9 +118,10 @@ extension Wallet {
             if let reclaimed = journal.reclaimedOperation { try self.closeHistory(tx, reclaimed, as: .failed) }
             return true
         }
-        let stillSent =
-            closedHere || journal.purpose != .send
-            ? sent.count : try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }.count
+        var stillSent = sent.count
+        if !closedHere && journal.purpose == .send {
+            stillSent = try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }.count
+        }
         step(.settled, operation.kind)
         return SwapSettlement(
             outcome: SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee),

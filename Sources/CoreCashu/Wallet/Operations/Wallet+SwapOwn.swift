@@ -72,7 +72,8 @@ extension Wallet {
                 request: SwapRequest(inputs: current.map(\.proof), outputs: planned.map(\.blindedMessage)),
                 ownInputs: current.map(\.Y), outputs: planned, sendIndices: [], amount: total - fee, fee: fee,
                 memo: nil, reclaimedOperation: reclaiming)
-            try self.journal(tx, id: id, kind: kind, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
+            try self.journal(
+                tx, id: id, kind: kind, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee)
             return try self.requireOperation(tx, id)
         }
         step(.journaled, kind)

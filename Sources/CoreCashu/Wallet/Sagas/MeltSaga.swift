@@ -1,4 +1,4 @@
-// Wallet saga: paying a melt quote (NUT-05, NUT-08 change, NUT-07 and NUT-09 to learn a lost answer) — decisions only.
+// Wallet saga: paying a melt quote (NUT-05, NUT-08 change; NUT-07, NUT-09 to learn a lost answer) — decisions only.
 
 /// The decisions of one melt operation, from its journal to an end, with no I/O.
 ///

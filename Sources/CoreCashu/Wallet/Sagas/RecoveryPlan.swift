@@ -1,4 +1,4 @@
-// Wallet saga: what recovery does with each unfinished operation (ARCHITECTURE.md, step 5) — decisions only.
+// Wallet saga: what recovery does with each unfinished operation (docs/architecture.md, "Sagas") — decisions only.
 
 /// What a recovery pass does with one unfinished operation.
 enum RecoveryStep: Sendable {

@@ -1,4 +1,4 @@
-// Wallet sagas: how an operation ended, as a value (ARCHITECTURE.md, "a saga is a value plus a decision function").
+// Wallet sagas: how an operation ended, as a value (docs/architecture.md, "Sagas").
 
 /// Where a saga left its operation. The wallet turns it into the public API's result or error; recovery reads it to
 /// report the operation resolved or still open.

@@ -179,7 +179,8 @@ struct SwapSaga: Sendable {
                 return finish(
                     .failed(
                         WalletError(
-                            .cancelled, "a recovery pass settled this send first and kept its outputs; no token was made",
+                            .cancelled,
+                            "a recovery pass settled this send first and kept its outputs; no token was made",
                             operationID: operationID)))
             }
         }
