@@ -44,6 +44,7 @@ let package = Package(
             name: "CashuTestSupport",
             dependencies: [
                 "CoreCashu",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,5 +1,6 @@
 // Tests of Storage/StoredMeltQuote+ProofOfPayment.swift: a stored quote's preimage checked once the quote is paid.
 
+import CashuTestSupport
 import Testing
 
 @testable import CoreCashu

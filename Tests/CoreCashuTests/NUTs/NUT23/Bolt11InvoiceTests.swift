@@ -1,6 +1,7 @@
 // Tests of NUTs/NUT23/Bolt11Invoice.swift: fields read, BOLT #11's skipping rules, and hostile input (the spec's own
 // examples are in Vectors/bolt11.json).
 
+import CashuTestSupport
 import Crypto
 import Testing
 

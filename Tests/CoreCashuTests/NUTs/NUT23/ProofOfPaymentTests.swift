@@ -1,5 +1,6 @@
 // Tests of NUTs/NUT23/ProofOfPayment.swift: a melt's preimage against the invoice's payment hash.
 
+import CashuTestSupport
 import Crypto
 import Testing
 
