@@ -1,7 +1,8 @@
 // CLI: a crash-injection hook for the end-to-end tests — CASHU_TEST_KILL_AT=STEP[:KIND] makes the process SIGKILL
 // itself when an operation reaches that step (as a power cut would), so the tests can prove `cashu recover` works.
+// Compiled into debug builds only (the tests run those); a release `cashu` ignores the variable.
 
-import CoreCashu
+@_spi(Testing) import CoreCashu
 import Foundation
 
 #if canImport(Glibc)
@@ -13,6 +14,7 @@ enum TestKillHook {
     static let variable = "CASHU_TEST_KILL_AT"
 
     static func install(on wallet: Wallet, environment: [String: String] = ProcessInfo.processInfo.environment) async {
+        #if DEBUG
         guard let value = environment[variable], !value.isEmpty else { return }
         let parts = value.split(separator: ":").map(String.init)
         guard let step = WalletStep(rawValue: parts[0]) else { return }
@@ -20,5 +22,6 @@ enum TestKillHook {
         await wallet.setStepHook { reached, reachedKind in
             if reached == step && (kind == nil || kind == reachedKind) { kill(getpid(), SIGKILL) }
         }
+        #endif
     }
 }

@@ -54,7 +54,7 @@ extension Wallet {
             do {
                 // Its executor may have settled it between the listing and the lease.
                 guard let operation = try read({ tx in try self.openOperation(tx, listed.id) }) else { continue }
-                try await resume(operation, try RecoveryPlan.step(for: operation, inFlightHere: false))
+                try await resume(operation, try RecoveryPlan.step(for: operation))
             } catch {
                 failure = error
             }
@@ -77,8 +77,6 @@ extension Wallet {
     /// Performs recovery's step for one unfinished operation.
     private func resume(_ operation: OperationRecord, _ plan: RecoveryStep) async throws(WalletError) {
         switch plan {
-        case .leaveToItsCall:
-            return
         case .resumeMint:
             _ = try await resumeMint(operation)
         case .resumeMelt:

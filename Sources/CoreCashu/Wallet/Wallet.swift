@@ -102,7 +102,9 @@ public actor Wallet {
         subscriptions = transport
     }
 
-    /// Installs a hook called at each step of every operation (tests kill the process there).
+    /// Installs a hook called at each step of every operation (tests kill the process there). Test-only surface:
+    /// `@_spi(Testing) import CoreCashu` to see it.
+    @_spi(Testing)
     public func setStepHook(_ hook: (@Sendable (WalletStep, OperationKind) -> Void)?) {
         stepHook = hook
     }

@@ -1,6 +1,7 @@
 // Wallet: the observable steps of an operation's life, for crash-injection tests and progress reporting.
 
 /// A point in an operation's life (docs/architecture.md, "The wallet engine").
+@_spi(Testing)
 public enum WalletStep: String, Hashable, Sendable, CaseIterable {
     /// The operation is planned (inputs chosen, request built in memory); nothing is journaled yet.
     case planned

@@ -5,7 +5,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@_spi(Testing) @testable import CoreCashu
 
 @Suite("Wallet crash recovery", .serialized, .timeLimit(.minutes(5)))
 struct WalletCrashTests {

@@ -138,11 +138,90 @@ struct MeltSagaTests {
         #expect(result.fee == 3)
     }
 
-    @Test("a failed pending write leaves it open with the error")
+    @Test("a failed pending write leaves it open: pending with its id (the mint is paying)")
     func pendingWriteFailureLeavesOpen() {
         var saga = saga()
         _ = saga.handle(.answered(F.meltAnswer(.pending)))
-        #expect(saga.handle(.writeFailed(WalletError(.storage, "disk full"))).outcome?.error?.code == .storage)
+        let outcome = saga.handle(.writeFailed(WalletError(.storage, "disk full"))).outcome
+        #expect(outcome?.error?.code == .pending)
+        #expect(outcome?.error?.operationID == F.operationID)
+    }
+
+    @Test("an unreachable first attempt whose close fails is pending: recovery will send it again")
+    func unreachableCloseFails() {
+        var saga = saga()
+        _ = saga.handle(.requestFailed(F.failure(.unreachable)))
+        let outcome = saga.handle(.writeFailed(WalletError(.storage, "disk full"))).outcome
+        #expect(outcome?.error?.code == .pending)
+        #expect(outcome?.error?.operationID == F.operationID)
+    }
+
+    @Test("refused, then PENDING, then the pending write fails: pending")
+    func refusedPendingWriteFails() {
+        var saga = refused(.quotePending)
+        _ = saga.handle(.quoteState(F.meltAnswer(.pending)))
+        #expect(saga.handle(.writeFailed(WalletError(.storage, "disk full"))).outcome?.error?.code == .pending)
+    }
+
+    @Test("refused, then PAID later with our inputs unspent: another payment; closed, the refusal without an id")
+    func refusedThenPaidByAnother() {
+        var saga = refused(.invoiceAlreadyPaid)
+        _ = saga.handle(.quoteState(F.meltAnswer(.paid)))
+        #expect(saga.handle(.inputStates(F.states(saga.journal.inputs, .unspent))).name == "close")
+        let outcome = saga.handle(.closed).outcome
+        #expect(outcome?.error?.mintError?.known == .invoiceAlreadyPaid)
+        #expect(outcome?.error?.operationID == nil)
+    }
+
+    @Test("PAID later with one of our inputs pending at the mint: open")
+    func laterPaidPendingInput() {
+        var saga = saga()
+        _ = saga.handle(.quoteState(F.meltAnswer(.paid)))
+        var states = F.states(saga.journal.inputs, .spent)
+        states[saga.journal.inputs[0]] = .pending
+        #expect(saga.handle(.inputStates(states)).outcome?.error?.code == .pending)
+    }
+
+    @Test("PAID later with a mix of spent and unspent inputs: the spent ones marked spent, the rest released")
+    func laterPaidMixed() {
+        var saga = saga()
+        _ = saga.resolve()
+        _ = saga.handle(.quoteState(F.meltAnswer(.paid)))
+        var states = F.states(saga.journal.inputs, .unspent)
+        states[saga.journal.inputs[0]] = .spent
+        guard case .close(let spent, let released) = saga.handle(.inputStates(states)) else {
+            Issue.record("expected close")
+            return
+        }
+        #expect(spent == [saga.journal.inputs[0]])
+        #expect(released == [saga.journal.inputs[1]])
+    }
+
+    @Test("our own PAID with an empty change list settles with no change, without asking NUT-09")
+    func ownPaidEmptyChange() {
+        var saga = saga()
+        guard case .settlePaid(let change, _) = saga.handle(.answered(F.meltAnswer(.paid, change: []))) else {
+            Issue.record("expected settlePaid")
+            return
+        }
+        #expect(change.isEmpty)
+    }
+
+    @Test("a cancelled request leaves the payment open as cancelled, with its id")
+    func cancelledLeavesOpen() {
+        var saga = saga()
+        let outcome = saga.handle(.requestFailed(F.failure(.cancelled))).outcome
+        #expect(outcome?.error?.code == .cancelled)
+        #expect(outcome?.error?.operationID == F.operationID)
+    }
+
+    @Test("refused, PAID, then the settlement fails with a broken change answer: pending")
+    func refusedThenSettleFails() {
+        var saga = refused()
+        _ = saga.handle(.quoteState(F.meltAnswer(.paid, change: [])))
+        _ = saga.handle(.inputStates(F.states(saga.journal.inputs, .spent)))
+        let broken = WalletError(.crypto, "bad change", operationID: F.operationID)
+        #expect(saga.handle(.settleFailed(broken)).outcome?.error?.code == .pending)
     }
 
     @Test("UNPAID is decided by the inputs' states", arguments: [true, false])
@@ -166,7 +245,7 @@ struct MeltSagaTests {
         let outcome = saga.handle(.closed).outcome
         #expect(outcome?.name == "failed")
         #expect(outcome?.error?.code == .mintRefused)
-        #expect(outcome?.error?.operationID == F.operationID)
+        #expect(outcome?.error?.operationID == nil)
     }
 
     @Test("UNPAID and some inputs spent elsewhere: those marked spent, the rest released")

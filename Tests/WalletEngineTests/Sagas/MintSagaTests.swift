@@ -176,13 +176,41 @@ struct MintSagaTests {
         #expect(outcome?.error?.mintError?.known == .quoteAlreadyIssued)
     }
 
-    @Test("a failed close leaves it open with the store's error")
+    @Test("a failed close leaves it journaled: pending with its id, the store's error underneath")
     func closeFailureLeavesOpen() {
         var saga = saga()
         _ = saga.handle(.requestFailed(F.failure(.unreachable)))
         let outcome = saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome
         #expect(outcome?.name == "open")
-        #expect(outcome?.error?.code == .storage)
+        #expect(outcome?.error?.code == .pending)
+        #expect(outcome?.error?.operationID == F.operationID)
+        #expect((outcome?.error?.underlying as? WalletError)?.code == .storage)
+    }
+
+    @Test("a definite refusal whose close fails is pending: the operation is still journaled")
+    func definiteRefusalCloseFails() {
+        var saga = saga()
+        _ = saga.handle(.requestFailed(F.refusal(.quoteNotPaid)))
+        #expect(saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome?.error?.code == .pending)
+    }
+
+    @Test("a settlement that fails after a refusal is pending (refused-write rule)")
+    func settleFailureAfterRefusal() {
+        var saga = saga()
+        _ = saga.handle(.requestFailed(F.refusal(.quoteAlreadyIssued)))
+        let signatures = F.signatures(for: saga.journal.outputs)
+        _ = saga.handle(.restored(Dictionary(uniqueKeysWithValues: signatures.enumerated().map { ($0, $1) })))
+        let broken = WalletError(.crypto, "cannot hash", operationID: F.operationID)
+        let outcome = saga.handle(.settleFailed(broken)).outcome
+        #expect(outcome?.error?.code == .pending)
+        #expect(outcome?.error?.mintError?.known == .quoteAlreadyIssued)
+    }
+
+    @Test("a restore cancelled after a refusal is pending, never 'cancelled' for a journaled mint")
+    func cancelledRestoreAfterRefusal() {
+        var saga = saga()
+        _ = saga.handle(.requestFailed(F.refusal(nil)))
+        #expect(saga.handle(.restoreFailed(F.failure(.cancelled))).outcome?.error?.code == .pending)
     }
 
     @Test("a failed close while checking a refusal is pending (refused-write rule)")

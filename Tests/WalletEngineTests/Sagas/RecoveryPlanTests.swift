@@ -19,15 +19,9 @@ struct RecoveryPlanTests {
             payload: try Wallet.encodeJSON(payload))
     }
 
-    @Test("an operation this wallet is executing is left to its call")
-    func inFlightHereIsLeft() throws {
-        let step = try RecoveryPlan.step(for: try record(.mint, payload: F.mintJournal()), inFlightHere: true)
-        guard case .leaveToItsCall = step else { Issue.record("expected leaveToItsCall"); return }
-    }
-
     @Test("a mint is sent again")
     func mintResumes() throws {
-        let step = try RecoveryPlan.step(for: try record(.mint, payload: F.mintJournal()), inFlightHere: false)
+        let step = try RecoveryPlan.step(for: try record(.mint, payload: F.mintJournal()))
         guard case .resumeMint = step else {
             Issue.record("expected resumeMint")
             return
@@ -37,27 +31,27 @@ struct RecoveryPlanTests {
     @Test("a prepared or in-flight melt is sent again", arguments: [OperationState.prepared, .inFlight])
     func meltResumes(_ state: OperationState) throws {
         let step = try RecoveryPlan.step(
-            for: try record(.melt, state: state, payload: F.meltJournal()), inFlightHere: false)
+            for: try record(.melt, state: state, payload: F.meltJournal()))
         guard case .resumeMelt = step else { Issue.record("expected resumeMelt"); return }
     }
 
     @Test("a melt the mint reported pending is resolved from the quote, never sent again")
     func pendingMeltResolves() throws {
         let step = try RecoveryPlan.step(
-            for: try record(.melt, state: .pending, payload: F.meltJournal()), inFlightHere: false)
+            for: try record(.melt, state: .pending, payload: F.meltJournal()))
         guard case .resolveMelt = step else { Issue.record("expected resolveMelt"); return }
     }
 
     @Test("swaps of every purpose are sent again", arguments: [OperationKind.swap, .receive, .reclaim, .send])
     func swapsResume(_ kind: OperationKind) throws {
-        let step = try RecoveryPlan.step(for: try record(kind, payload: F.swapJournal()), inFlightHere: false)
+        let step = try RecoveryPlan.step(for: try record(kind, payload: F.swapJournal()))
         guard case .resumeSwap = step else { Issue.record("expected resumeSwap"); return }
     }
 
     @Test("a restore is closed: it journals no request")
     func restoreCloses() throws {
         let step = try RecoveryPlan.step(
-            for: try record(.restore, payload: QuoteReference(quoteID: "x")), inFlightHere: false)
+            for: try record(.restore, payload: QuoteReference(quoteID: "x")))
         guard case .close = step else { Issue.record("expected close"); return }
     }
 
@@ -65,7 +59,7 @@ struct RecoveryPlanTests {
     func unreadableJournalThrows() {
         let broken = OperationRecord(
             id: F.operationID, kind: .melt, mintURL: mint, unit: .sat, state: .prepared, payload: Array("{".utf8))
-        #expect(throws: WalletError.self) { try RecoveryPlan.step(for: broken, inFlightHere: false) }
+        #expect(throws: WalletError.self) { try RecoveryPlan.step(for: broken) }
     }
 
     @Test("an unlocked send whose call never returned becomes a swap that sent nothing")

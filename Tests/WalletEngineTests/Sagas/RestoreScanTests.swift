@@ -63,6 +63,12 @@ struct RestoreScanTests {
         #expect(!actions.contains { if case .raiseCounter(let keyset, _) = $0 { keyset != 1 } else { false } })
     }
 
+    @Test("a gap limit of 0 asks nothing", arguments: [0, -1])
+    func gapOfZero(_ gap: Int) {
+        var scan = RestoreScan(keysetCount: 2, batchSize: 10, gapLimit: gap)
+        #expect(scan.start() == .finish)
+    }
+
     @Test("a gap limit of 1 stops at the first empty batch")
     func gapOfOne() {
         #expect(run(keysets: 1, gap: 1, signed: [0: [5]]).requests == 2)

@@ -258,10 +258,87 @@ struct SwapSagaTests {
         #expect(saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome?.error?.code == .pending)
     }
 
-    @Test("a failed close on the first unreachable attempt reports the store's error")
-    func closeFailureReportsStorage() {
+    @Test("a failed close on the first unreachable attempt is pending with the id: the swap is still journaled")
+    func closeFailureIsPending() {
         var saga = saga()
         _ = saga.handle(.requestFailed(F.failure(.unreachable)))
-        #expect(saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome?.error?.code == .storage)
+        let outcome = saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome
+        #expect(outcome?.error?.code == .pending)
+        #expect(outcome?.error?.operationID == F.operationID)
+    }
+
+    @Test("a failed close on the spent-elsewhere path is pending")
+    func spentElsewhereCloseFails() {
+        let (start, Ys) = refused()
+        var saga = start
+        var states = F.states(Ys, .unspent)
+        states[Ys[0]] = .spent
+        _ = saga.handle(.inputStates(states))
+        #expect(saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome?.error?.code == .pending)
+    }
+
+    @Test("a settlement that fails after a refusal is pending (refused-write rule)")
+    func settleFailureAfterRefusal() {
+        let (start, Ys) = refused()
+        var saga = start
+        _ = saga.handle(.inputStates(F.states(Ys, .spent)))
+        let signatures = F.signatures(for: saga.journal.outputs)
+        _ = saga.handle(.restored(Dictionary(uniqueKeysWithValues: signatures.enumerated().map { ($0, $1) })))
+        let broken = WalletError(.invalidMintResponse, "bad DLEQ", operationID: F.operationID)
+        #expect(saga.handle(.settleFailed(broken)).outcome?.error?.code == .invalidMintResponse)
+        let (again, againYs) = refused()
+        var other = again
+        _ = other.handle(.inputStates(F.states(againYs, .spent)))
+        _ = other.handle(.restored(Dictionary(uniqueKeysWithValues: signatures.enumerated().map { ($0, $1) })))
+        #expect(other.handle(.settleFailed(WalletError(.crypto, "x"))).outcome?.error?.code == .pending)
+    }
+
+    @Test("a send settled elsewhere with only part of its token still sent made no token: cancelled")
+    func sendPartlySentElsewhere() {
+        let journal = F.swapJournal(purpose: .send, sendIndices: [1, 2])
+        var saga = saga(journal)
+        _ = saga.handle(.answered(F.signatures(for: journal.outputs)))
+        let outcome = saga.handle(.settled(settlement(journal, closedHere: false, stillSent: 1))).outcome
+        #expect(outcome?.error?.code == .cancelled)
+    }
+
+    @Test("a send settled elsewhere with no outputs to send: cancelled")
+    func sendWithoutSentOutputsElsewhere() {
+        let journal = F.swapJournal(purpose: .send, sendIndices: [])
+        var saga = saga(journal)
+        _ = saga.handle(.answered(F.signatures(for: journal.outputs)))
+        #expect(saga.handle(.settled(settlement(journal, closedHere: false))).outcome?.error?.code == .cancelled)
+    }
+
+    @Test("a send settled elsewhere, reached through NUT-09 after a refusal: cancelled, the refusal does not apply")
+    func sendSettledElsewhereAfterRefusal() {
+        let journal = F.swapJournal(purpose: .send, sendIndices: [2])
+        let (start, Ys) = refused(journal)
+        var saga = start
+        _ = saga.handle(.inputStates(F.states(Ys, .spent)))
+        let signatures = F.signatures(for: journal.outputs)
+        _ = saga.handle(.restored(Dictionary(uniqueKeysWithValues: signatures.enumerated().map { ($0, $1) })))
+        let outcome = saga.handle(.settled(settlement(journal, closedHere: false, stillSent: 0))).outcome
+        #expect(outcome?.name == "failed")
+        #expect(outcome?.error?.code == .cancelled)
+    }
+
+    @Test("a cancelled request leaves it open as cancelled, with its id")
+    func cancelledLeavesOpen() {
+        var saga = saga()
+        let outcome = saga.handle(.requestFailed(F.failure(.cancelled))).outcome
+        #expect(outcome?.name == "open")
+        #expect(outcome?.error?.code == .cancelled)
+        #expect(outcome?.error?.operationID == F.operationID)
+    }
+
+    @Test("11001 with every input unspent: released, and the refusal is reported as already spent")
+    func alreadySpentRefusalWithUnspentInputs() {
+        let (start, Ys) = refused(code: .proofsAlreadySpent)
+        var saga = start
+        #expect(saga.handle(.inputStates(F.states(Ys, .unspent))).name == "close")
+        let outcome = saga.handle(.closed).outcome
+        #expect(outcome?.name == "failed")
+        #expect(outcome?.error?.code == .alreadySpent)
     }
 }

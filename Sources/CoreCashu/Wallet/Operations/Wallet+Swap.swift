@@ -28,10 +28,12 @@ extension Wallet {
         return try await runSwap(operation, journal: journal, firstAttempt: firstAttempt)
     }
 
-    /// Runs a swap's saga on `journal` (which recovery may have rewritten from the stored one).
+    /// Runs a swap's saga on `journal` (which recovery may have rewritten from the stored one). The caller holds the
+    /// operation's claim (``claim(_:)``).
     func runSwap(_ operation: OperationRecord, journal: SwapJournal, firstAttempt: Bool) async
         -> SagaOutcome<SwapOutcome>
     {
+        assert(inFlight[operation.id] != nil, "a swap runs under its operation's claim")
         var saga = SwapSaga(
             operationID: operation.id, kind: operation.kind, journal: journal, firstAttempt: firstAttempt)
         var action = saga.start()
@@ -58,6 +60,7 @@ extension Wallet {
             case .settle(let signatures):
                 do {
                     action = saga.handle(.settled(try settleSwap(operation, journal: journal, signatures: signatures)))
+                    if case .finish(.settled) = action { step(.settled, operation.kind) }
                 } catch {
                     action = saga.handle(.settleFailed(error))
                 }
@@ -122,7 +125,6 @@ extension Wallet {
         if !closedHere && journal.purpose == .send {
             stillSent = try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }.count
         }
-        step(.settled, operation.kind)
         return SwapSettlement(
             outcome: SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee),
             closedHere: closedHere, stillSent: stillSent)

@@ -119,17 +119,17 @@ struct MeltSaga: Sendable {
             return .settlePaid(change: change, preimage: paid?.paymentPreimage)
         case .settled(let result):
             return finish(.settled(result))
-        case .settleFailed(let error), .writeFailed(let error):
+        case .settleFailed(let error):
             return finish(.open(error))
+        case .writeFailed(let error):
+            return finish(.unrecorded(error, operation: operationID))
         case .markedPending:
             return finish(.inFlight(pendingResult))
         case .closed:
+            // No operation id: it is closed (an id marks an operation left open).
             return finish(
                 .failed(
-                    failure
-                        ?? WalletError(
-                            .mintRefused, "the payment did not go through; the proofs were released",
-                            operationID: operationID)))
+                    failure ?? WalletError(.mintRefused, "the payment did not go through; the proofs were released")))
         }
     }
 

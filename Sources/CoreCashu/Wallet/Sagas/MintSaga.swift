@@ -88,7 +88,7 @@ struct MintSaga: Sendable {
         case .closed:
             return finish(.failed(failure ?? WalletError(.mintRefused, "the mint did not sign the outputs")))
         case .closeFailed(let error):
-            return finish(.open(error))
+            return finish(.unrecorded(error, operation: operationID))
         }
     }
 

@@ -2,9 +2,6 @@
 
 /// What a recovery pass does with one unfinished operation.
 enum RecoveryStep: Sendable {
-    /// Its own call in this wallet is waiting for the mint's answer (the actor is reentrant): replaying it now would
-    /// race it, so it is left alone and reported open.
-    case leaveToItsCall
     /// Send the journaled mint request again (``MintSaga``).
     case resumeMint
     /// Send the journaled melt request again (``MeltSaga/start()``).
@@ -19,10 +16,10 @@ enum RecoveryStep: Sendable {
 
 /// The pure decisions of a recovery pass; ``Wallet/recover()`` performs them.
 enum RecoveryPlan {
-    /// The step for `operation`; `inFlightHere` says whether this wallet is executing it right now.
+    /// The step for `operation`, read after its lease was taken (an operation this wallet is executing right now is
+    /// never planned: ``Wallet/recover()`` leaves it to its own call).
     /// - Throws: ``WalletError`` when its journal cannot be read.
-    static func step(for operation: OperationRecord, inFlightHere: Bool) throws(WalletError) -> RecoveryStep {
-        if inFlightHere { return .leaveToItsCall }
+    static func step(for operation: OperationRecord) throws(WalletError) -> RecoveryStep {
         switch operation.kind {
         case .mint:
             return .resumeMint

@@ -42,12 +42,12 @@ struct RestoreScan: Sendable {
     init(keysetCount: Int, batchSize: Int, gapLimit: Int) {
         self.keysetCount = keysetCount
         self.batchSize = UInt64(max(1, batchSize))
-        self.gapLimit = max(1, gapLimit)
+        self.gapLimit = gapLimit
     }
 
     /// The first action.
     mutating func start() -> Action {
-        keysetCount > 0 ? nextBatch() : .finish
+        keysetCount > 0 && gapLimit > 0 ? nextBatch() : .finish
     }
 
     /// The next action after `event`.

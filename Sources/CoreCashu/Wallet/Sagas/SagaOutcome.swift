@@ -22,6 +22,16 @@ enum SagaOutcome<Value: Sendable>: Sendable {
         }
     }
 
+    /// The outcome of a store write that failed while the operation is still journaled (closing it, marking it
+    /// pending): recovery will resume it, so the caller hears `pending` with its id, never the store's error alone
+    /// (a melt whose failed close reads as "storage" would be sent again by the next recovery).
+    static func unrecorded(_ error: WalletError, operation: OperationID) -> SagaOutcome {
+        .open(
+            WalletError(
+                .pending, "the outcome could not be stored (\(error.reason)); recovery resumes the operation",
+                mintError: error.mintError, operationID: operation, underlying: error))
+    }
+
     /// The value, or the error thrown for the public API.
     func get() throws(WalletError) -> Value {
         switch self {

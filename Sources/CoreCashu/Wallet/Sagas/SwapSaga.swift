@@ -90,8 +90,10 @@ struct SwapSaga: Sendable {
             return restored(signatures)
         case .settled(let settlement):
             return settled(settlement)
-        case .settleFailed(let error), .closeFailed(let error):
+        case .settleFailed(let error):
             return finish(.open(error))
+        case .closeFailed(let error):
+            return finish(.unrecorded(error, operation: operationID))
         case .closed:
             return finish(.failed(failure ?? WalletError(.mintRefused, "the swap did not happen")))
         }

@@ -1,0 +1,31 @@
+// Engine tests: a wallet store whose writes can be made to fail on cue (a full disk), over an in-memory store.
+
+@testable import CoreCashu
+import Synchronization
+
+/// An ``InMemoryWalletStore`` whose next writes fail with a ``StorageError`` once armed.
+final class FailingStore: WalletStore {
+    let inner = InMemoryWalletStore()
+    private let failures = Mutex(0)
+
+    var operationLeases: any OperationLeases { inner.operationLeases }
+
+    /// Makes the next `count` writes fail (without running their body).
+    func failNextWrites(_ count: Int) {
+        failures.withLock { $0 = count }
+    }
+
+    func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
+        try inner.read(body)
+    }
+
+    func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
+        let fail = failures.withLock { count -> Bool in
+            guard count > 0 else { return false }
+            count -= 1
+            return true
+        }
+        if fail { throw StorageError(.database, "disk full (scripted)") }
+        return try inner.write(body)
+    }
+}
