@@ -74,7 +74,9 @@ struct WalletDemo {
         print("alice: balance \(try await alice.balance()) sat")
         print("alice: history")
         for entry in try await alice.history() {
-            print("  \(entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.amount) sat, fee \(entry.fee), \(entry.state.rawValue)")
+            print(
+                "  \(entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.amount) sat, "
+                    + "fee \(entry.fee), \(entry.state.rawValue)")
         }
     }
 }

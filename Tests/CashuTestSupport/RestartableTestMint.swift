@@ -5,7 +5,8 @@ import Foundation
 
 /// One mint identity run as successive processes, as an operator restarting (or a crash killing) a mint.
 public final class RestartableTestMint: @unchecked Sendable {
-    public let database = FileManager.default.temporaryDirectory.appendingPathComponent("restartable-mint-\(UUID().uuidString)")
+    public let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "restartable-mint-\(UUID().uuidString)")
     public let port: Int
     public let key = "cashuswift-restartable-mint-\(UUID().uuidString)"
     public private(set) var current: TestMint?

@@ -9,8 +9,8 @@ struct ReadmeExampleTests {
     @Test func example() throws {
         let token = try Token.decode(
             "cashuBpGF0gaJhaUgArSaMTR9YJmFwgaNhYQFhc3hAOWE2ZGJiODQ3YmQyMzJiYTc2ZGIwZGYxOTcyMTZiMjlkM2I4Y2MxNDU1M2NkMjc4"
-                + "MjdmYzFjYzk0MmZlZGI0ZWFjWCEDhhhUP_trhpXfStS6vN6So0qWvc2X3O4NfM-Y1HISZ5JhZGlUaGFuayB5b3VhbXVodHRwOi8vbG9j"
-                + "YWxob3N0OjMzMzhhdWNzYXQ=")
+                + "MjdmYzFjYzk0MmZlZGI0ZWFjWCEDhhhUP_trhpXfStS6vN6So0qWvc2X3O4NfM-Y1HISZ5JhZGlUaGFuayB5b3VhbXVodHRwOi8v"
+                + "bG9jYWxob3N0OjMzMzhhdWNzYXQ=")
         try token.validatePoints()
         #expect(try token.totalAmount() == 1)
         #expect(try Token.decode(try token.serialized(as: .v4)) == token)

@@ -48,7 +48,8 @@ struct InfoCommand: AsyncParsableCommand {
                 human: lines.joined(separator: "\n"),
                 json: .object([
                     ("version", .string(CLIVersion.current)), ("dir", .string(context.directory.url.path)),
-                    ("secureStore", .string(context.linux.secrets.kind.rawValue)), ("defaultMint", .optional(defaultMint?.rawValue)),
+                    ("secureStore", .string(context.linux.secrets.kind.rawValue)),
+                    ("defaultMint", .optional(defaultMint?.rawValue)),
                     (
                         "mints",
                         .array(

@@ -26,7 +26,8 @@ struct PendingCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not ask the mints; show what the wallet last knew.")
     var offline = false
 
-    @Option(name: .long, help: ArgumentHelp("Drop this queued operation (printing a receive's token).", valueName: "id"))
+    @Option(
+        name: .long, help: ArgumentHelp("Drop this queued operation (printing a receive's token).", valueName: "id"))
     var forget: String?
 
     @Argument(help: ArgumentHelp("Operation ids of the sends to reclaim (default: all).", valueName: "id"))

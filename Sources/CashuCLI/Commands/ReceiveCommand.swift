@@ -10,9 +10,9 @@ struct ReceiveCommand: AsyncParsableCommand {
         abstract: "Receive a token.",
         discussion: """
             The token comes as the argument, from --file PATH, or from stdin (no argument, or -). A token from a \
-            mint the wallet does not know is refused unless --trust adds that mint. When the mint cannot be reached the \
-            token is kept in the wallet and received later (`cashu refresh`); the command says "queued". Tokens locked to the wallet's \
-            key (`cashu wallet pubkey`) are unlocked with it.
+            mint the wallet does not know is refused unless --trust adds that mint. When the mint cannot be \
+            reached the token is kept in the wallet and received later (`cashu refresh`); the command says \
+            "queued". Tokens locked to the wallet's key (`cashu wallet pubkey`) are unlocked with it.
             """
     )
 
@@ -38,7 +38,8 @@ struct ReceiveCommand: AsyncParsableCommand {
             let unit = decoded.unit ?? "sat"
             let decision: QueueDecision
             do {
-                // Stored first, then run; when the mint cannot be reached it stays queued (docs/linux/offline-queue.md).
+                // Stored first, then run; when the mint cannot be reached it stays queued
+                // (docs/linux/offline-queue.md).
                 if Set(decoded.mints).count > 1 {
                     // Proofs from several mints (V3): received directly (the queue runs an entry at one mint).
                     let direct = try await context.wallet.receive(

@@ -1,5 +1,6 @@
 // CLI: `cashu refresh` — one maintenance pass and exit (the systemd timer's job): recover unfinished operations,
-// run the offline queue, mint paid quotes, settle pending melts and check sent tokens (NUT-07), move proofs off inactive or expiring keysets.
+// run the offline queue, mint paid quotes, settle pending melts and check sent tokens (NUT-07), move proofs off
+// inactive or expiring keysets.
 
 import ArgumentParser
 import CoreCashu

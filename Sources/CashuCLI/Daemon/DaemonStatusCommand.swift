@@ -16,7 +16,8 @@ struct DaemonStatusCommand: AsyncParsableCommand {
         let timer =
             manager
             ? Systemctl.properties(
-                ["UnitFileState", "ActiveState", "LastTriggerUSec", "NextElapseUSecRealtime"], of: SystemdUnits.timerName)
+                ["UnitFileState", "ActiveState", "LastTriggerUSec", "NextElapseUSecRealtime"],
+                of: SystemdUnits.timerName)
             : [:]
         let service = manager ? Systemctl.properties(["Result"], of: SystemdUnits.serviceName) : [:]
         let enabled = timer["UnitFileState"]

@@ -31,7 +31,9 @@ struct SystemdUnits: Equatable {
             return nil
         }
         // A newline would start a directive of its own; no control character belongs in a unit file.
-        let hasControl = (binary + walletDirectory).unicodeScalars.contains { $0.properties.generalCategory == .control }
+        let hasControl = (binary + walletDirectory).unicodeScalars.contains {
+            $0.properties.generalCategory == .control
+        }
         guard !hasControl else { return nil }
         return SystemdUnits(
             executable: escaped(binary).replacingOccurrences(of: "$", with: "$$"),

@@ -73,7 +73,8 @@ struct WalletContext: Sendable {
                 "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
             )
         }
-        let context = WalletContext(linux: linux, directory: directory, global: global, output: output, created: !exists)
+        let context = WalletContext(
+            linux: linux, directory: directory, global: global, output: output, created: !exists)
         do {
             let result = try await body(context)
             await linux.close()

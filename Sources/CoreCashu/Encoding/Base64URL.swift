@@ -2,7 +2,8 @@
 
 /// base64url encoding (no padding) and lenient decoding (padding optional; standard `+` `/` accepted too).
 public enum Base64URL {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static let reverse: [UInt8] = {
         var table = [UInt8](repeating: 0xff, count: 256)

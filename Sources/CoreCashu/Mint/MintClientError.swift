@@ -62,7 +62,9 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
     public var isDefinite: Bool { code == .mintRefused || code == .unreachable || code == .invalidRequest }
 
     /// Whether a NUT-19 replay of the identical body may recover the answer.
-    public var isReplayable: Bool { code == .transport || code == .timeout || code == .httpStatus && (httpStatus ?? 0) >= 500 }
+    public var isReplayable: Bool {
+        code == .transport || code == .timeout || code == .httpStatus && (httpStatus ?? 0) >= 500
+    }
 
     public var description: String {
         var text = "MintClientError.\(code) (\(endpoint)): \(reason)"

@@ -35,7 +35,12 @@ public struct SubscriptionError: Error, Sendable, CustomStringConvertible {
     public let underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String, rpcError: WsResponse.ErrorObject? = nil, underlying: (any Error)? = nil) {
+    public init(
+        _ code: Code,
+        _ reason: String,
+        rpcError: WsResponse.ErrorObject? = nil,
+        underlying: (any Error)? = nil
+    ) {
         self.code = code
         self.reason = reason
         self.rpcError = rpcError

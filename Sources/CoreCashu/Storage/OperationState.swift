@@ -1,4 +1,4 @@
-// Storage: how far an operation has come (ARCHITECTURE.md, "the life of an operation").
+// Storage: how far an operation has come (docs/architecture.md, "The wallet engine": "The life of an operation").
 
 /// The state of a journaled operation.
 public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {

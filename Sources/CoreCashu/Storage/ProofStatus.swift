@@ -1,4 +1,4 @@
-// Storage: the wallet's own state of a proof (ARCHITECTURE.md, "the life of an operation").
+// Storage: the wallet's own state of a proof (docs/architecture.md, "The wallet engine": "The life of an operation").
 
 /// Where a proof stands in this wallet. Only ``unspent`` counts toward the spendable balance.
 ///

@@ -1,4 +1,4 @@
-// Storage: the wallet's durable state behind one transactional interface (ARCHITECTURE.md, Storage/).
+// Storage: the wallet's durable state behind one transactional interface (docs/storage.md).
 
 /// Everything a transaction can read and write.
 public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & MintStore & OperationJournal

@@ -1,4 +1,5 @@
-// SecureStore: a GCancellable owned by Swift, so a task's cancellation or a deadline can stop a blocking libsecret call.
+// SecureStore: a GCancellable owned by Swift, so a task's cancellation or a deadline can stop a blocking
+// libsecret call.
 
 internal import CLibSecret
 

@@ -62,7 +62,9 @@ extension LinuxWallet {
 
     private func refresh(_ mint: MintURL, into report: inout RefreshReport) async {
         do {
-            report.minted += try await wallet.mintPaidQuotes(mint: mint).map { .init(mint: mint, unit: nil, result: $0) }
+            report.minted += try await wallet.mintPaidQuotes(mint: mint).map {
+                .init(mint: mint, unit: nil, result: $0)
+            }
         } catch {
             report.failures.append(.init(step: "mint-paid-quotes", mint: mint, error: error))
         }

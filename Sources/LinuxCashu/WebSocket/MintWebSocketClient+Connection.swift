@@ -145,7 +145,8 @@ extension MintWebSocketClient {
                 return
             } catch {
                 lastError = error
-                logger.debug("WebSocket reconnection failed", metadata: ["attempt": "\(attempt)", "error": "\(error.code)"])
+                logger.debug(
+                    "WebSocket reconnection failed", metadata: ["attempt": "\(attempt)", "error": "\(error.code)"])
             }
         }
         if !isShutdown && connection == nil { setState(.disconnected) }

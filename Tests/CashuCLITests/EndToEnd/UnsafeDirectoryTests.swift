@@ -13,7 +13,8 @@ import Testing
 struct UnsafeDirectoryTests {
     @Test("a world-writable --dir: exit 78, one line with the chmod that fixes it, nothing created")
     func worldWritable() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-unsafe-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cashu-unsafe-\(UUID().uuidString)")
         try #require(mkdir(directory.path, 0o700) == 0)
         defer { try? FileManager.default.removeItem(at: directory) }
         try #require(chmod(directory.path, 0o777) == 0)

@@ -64,8 +64,13 @@ struct DecodersReviewTests {
 
     @Test func secretsWitnessesAndMnemonicsOnMutatedInput() {
         var g = Seeded(seed: 3)
-        let secret = #"["HTLC",{"nonce":"00","data":"ec4916dd28fc4c10d78e287ca5d9cc51ee1ae73cbfde08c6b37324cbfaac8bc5","tags":[["pubkeys","02698c4e2b5f9534cd0687d87513c759790cf829aa5739184a3e3735471fbda904"],["n_sigs","1"],["locktime","1"],["refund","033281c37677ea273eb7183b783067f5244933ef78d8c3f15b1a77cb246099c26e"],["sigflag","SIG_ALL"]]}]"#
-        let witness = #"{"preimage":"0000000000000000000000000000000000000000000000000000000000000001","signatures":["00"]}"#
+        let secret =
+            #"["HTLC",{"nonce":"00","data":"ec4916dd28fc4c10d78e287ca5d9cc51ee1ae73cbfde08c6b37324cbfaac8bc5","tags":"#
+            + #"[["pubkeys","02698c4e2b5f9534cd0687d87513c759790cf829aa5739184a3e3735471fbda904"],["n_sigs","1"],"#
+            + #"["locktime","1"],["refund","033281c37677ea273eb7183b783067f5244933ef78d8c3f15b1a77cb246099c26e"],"#
+            + #"["sigflag","SIG_ALL"]]}]"#
+        let witness =
+            #"{"preimage":"0000000000000000000000000000000000000000000000000000000000000001","signatures":["00"]}"#
         let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
         for _ in 0..<3_000 {
             let s = Self.mutate(secret, &g)

@@ -107,7 +107,9 @@ struct HTTPMintConnectorFaultTests {
         let server = try LoopbackServer { _, _ in .hang }
         defer { server.stop() }
         let url = try server.url
-        let error = await Self.failure { try await Self.connector(url, timeouts: Self.counted).checkState(Self.request) }
+        let error = await Self.failure {
+            try await Self.connector(url, timeouts: Self.counted).checkState(Self.request)
+        }
         #expect(error?.code == .timeout)
         #expect(error?.isDefinite == false)
         #expect(error?.isReplayable == true)

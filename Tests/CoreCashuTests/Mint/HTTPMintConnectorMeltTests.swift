@@ -28,7 +28,8 @@ struct HTTPMintConnectorMeltTests {
         let fee = try InputFees.fee(for: proofs, keysets: try await connector.keysets().keysets)
         let total = proofs.reduce(0) { $0 + $1.amount }
         try #require(
-            total >= quote.amount + fee + (quote.feeReserve ?? 0), "inputs do not cover amount, fee reserve and input fee"
+            total >= quote.amount + fee + (quote.feeReserve ?? 0),
+            "inputs do not cover amount, fee reserve and input fee"
         )
         let overpaid = total - quote.amount - fee
         let blanks = try PreparedOutputs(

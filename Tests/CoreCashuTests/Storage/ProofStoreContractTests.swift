@@ -175,7 +175,8 @@ struct ProofStoreContractTests {
             ])
         }
         try store.read { tx throws in
-            #expect(try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .unspent) == [1: 2, 2: 1, F.hugeAmount: 1])
+            #expect(
+                try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .unspent) == [1: 2, 2: 1, F.hugeAmount: 1])
             #expect(try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .reserved) == [4: 1])
             #expect(try tx.amountCounts(mintURL: F.mintB, unit: .sat, status: .unspent) == [8: 1])
             #expect(try tx.amountCounts(mintURL: F.mintB, unit: "usd", status: .unspent) == [:])

@@ -34,7 +34,9 @@ struct LocalMalformedTokensVectorTests {
             let code = try c.string(c.expected["error_code"], "expected.error_code")
             switch try c.string(c.expected["error_type"], "expected.error_type") {
             case "EncodingFailure":
-                try c.expectError(EncodingFailure.self, "decode", matching: { $0.code.rawValue == code }) { _ = try run() }
+                try c.expectError(EncodingFailure.self, "decode", matching: { $0.code.rawValue == code }) {
+                    _ = try run()
+                }
             case "CryptoError":
                 try c.expectError(CryptoError.self, "decode", matching: { $0.code.rawValue == code }) { _ = try run() }
             case let other:
@@ -49,7 +51,8 @@ struct LocalMalformedTokensVectorTests {
         try c.expectEqual(token.memo, e["memo"].stringValue, "memo")
         try c.expectEqual(try token.totalAmount(), e["amount"].uint64Value, "amount")
         try c.expectEqual(token.proofCount, e["proof_count"].uint64Value.map(Int.init), "proof count")
-        try c.expectEqual(token.keysetIDs.map(\.hex), e["keyset_ids"].arrayValue?.compactMap(\.stringValue), "keyset ids")
+        try c.expectEqual(
+            token.keysetIDs.map(\.hex), e["keyset_ids"].arrayValue?.compactMap(\.stringValue), "keyset ids")
         if let mints = e["mints"].arrayValue {
             try c.expectEqual(token.mints, mints.compactMap(\.stringValue), "mints")
         }

@@ -12,7 +12,8 @@ struct NUT04VectorTests {
     static func check(_ c: VectorCase) throws {
         guard c.group == "method_name_fallback" else { throw c.fail("unknown group \(c.group)") }
         let setting = PaymentMethodSetting(
-            method: try c.string(c.input["method"], "method"), unit: .sat, methodName: c.input["method_name"].stringValue)
+            method: try c.string(c.input["method"], "method"), unit: .sat,
+            methodName: c.input["method_name"].stringValue)
         try c.expectEqual(setting.displayName, try c.string(c.expected["display_name"], "display_name"), "display name")
     }
 

@@ -59,7 +59,9 @@ struct NUT11VectorTests {
             try SpendingConditionVerifier.verify(proof, now: now)
         } else {
             try c.expectEqual(c.expected["spendable"].boolValue, false, "expected.spendable")
-            try expectRejected(c, expectedCodes: expectedCodes) { try SpendingConditionVerifier.verify(proof, now: now) }
+            try expectRejected(c, expectedCodes: expectedCodes) {
+                try SpendingConditionVerifier.verify(proof, now: now)
+            }
         }
     }
 

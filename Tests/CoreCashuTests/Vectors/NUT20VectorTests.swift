@@ -24,7 +24,8 @@ struct NUT20VectorTests {
                 digest, "message hash")
         }
         if c.valid {
-            try MintQuoteSignature.verify(signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey)
+            try MintQuoteSignature.verify(
+                signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey)
         } else {
             try c.expectError(CryptoError.self, "bad signature", matching: { $0.code == .invalidSignature }) {
                 try MintQuoteSignature.verify(

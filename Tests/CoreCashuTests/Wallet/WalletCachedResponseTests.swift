@@ -25,7 +25,8 @@ struct WalletCachedResponseTests {
         #expect(cached.isCached(method: "POST", path: "/v1/swap"))
 
         proxy.inject(.dropResponseAfterForwarding, path: "/v1/swap")
-        let sent = try await wallet.wallet.send(amount: 100, mint: proxy.url, options: SendOptions(preferOffline: false))
+        let sent = try await wallet.wallet.send(
+            amount: 100, mint: proxy.url, options: SendOptions(preferOffline: false))
         #expect(try sent.token.totalAmount() == 100)
         let swaps = proxy.requests("POST", "/v1/swap")
         #expect(swaps.count == 2)

@@ -112,15 +112,21 @@ struct WalletIntegrationTests {
         try await alice.fund(200, at: mint)
         try await bob.wallet.addMint(mint.url)
 
-        await #expect { try await bob.wallet.receive("cashuBgarbage") } throws: { ($0 as? WalletError)?.code == .invalidInput }
+        await #expect { try await bob.wallet.receive("cashuBgarbage") } throws: {
+            ($0 as? WalletError)?.code == .invalidInput
+        }
         let sent = try await alice.wallet.send(amount: 50, mint: mint.url)
         let encoded = try sent.token.serialized(as: .v3)
         let stranger = try await TestWallet.open()
         defer { stranger.remove() }
-        await #expect { try await stranger.wallet.receive(encoded) } throws: { ($0 as? WalletError)?.code == .unknownMint }
+        await #expect { try await stranger.wallet.receive(encoded) } throws: {
+            ($0 as? WalletError)?.code == .unknownMint
+        }
         var doubled = sent.token
         doubled.entries[0].proofs += doubled.entries[0].proofs
-        await #expect { try await bob.wallet.receive(token: doubled) } throws: { ($0 as? WalletError)?.code == .invalidInput }
+        await #expect { try await bob.wallet.receive(token: doubled) } throws: {
+            ($0 as? WalletError)?.code == .invalidInput
+        }
         _ = try await bob.wallet.receive(encoded)
         let bobBalance = try await bob.wallet.balance()
         await #expect { try await bob.wallet.receive(encoded) } throws: { ($0 as? WalletError)?.code == .alreadySpent }

@@ -10,7 +10,8 @@ import Testing
 struct WalletKeysetRotationTests {
     /// Runs one mint process after another on the same database and port, as an operator restarting it would.
     struct RotatingMint {
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("rotating-mint-\(UUID().uuidString)")
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rotating-mint-\(UUID().uuidString)")
         // A port free now; the mint binds it again on every restart.
         let port = String((try? TestPort.reserve()) ?? 0)
 

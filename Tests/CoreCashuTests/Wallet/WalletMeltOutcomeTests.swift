@@ -9,12 +9,14 @@ import Testing
 @Suite("Wallet melt outcomes", .serialized, .timeLimit(.minutes(5)))
 struct WalletMeltOutcomeTests {
     @Test func pendingMeltKeepsProofsPendingAcrossRestarts() async throws {
-        let mint = try await TestMint.start(environment: ["FAKEWALLET_PAY_INVOICE_STATE": "PENDING", "FAKEWALLET_PAYMENT_STATE": "PENDING"])
+        let mint = try await TestMint.start(
+            environment: ["FAKEWALLET_PAY_INVOICE_STATE": "PENDING", "FAKEWALLET_PAYMENT_STATE": "PENDING"])
         defer { Task { await mint.stop() } }
         let wallet = try await TestWallet.open()
         defer { wallet.remove() }
         try await wallet.fund(300, at: mint)
-        let quote = try await wallet.wallet.meltQuote(request: try await TestMint.externalInvoice(amount: 50), mint: mint.url)
+        let quote = try await wallet.wallet.meltQuote(
+            request: try await TestMint.externalInvoice(amount: 50), mint: mint.url)
         let result = try await wallet.wallet.melt(quoteID: quote.id)
         #expect(result.state == .pending)
         let pending = try await wallet.wallet.proofs(statuses: [.pending])
@@ -31,13 +33,15 @@ struct WalletMeltOutcomeTests {
     }
 
     @Test func failedMeltReleasesTheProofs() async throws {
-        let mint = try await TestMint.start(environment: ["FAKEWALLET_PAY_INVOICE_STATE": "FAILED", "FAKEWALLET_PAYMENT_STATE": "FAILED"])
+        let mint = try await TestMint.start(
+            environment: ["FAKEWALLET_PAY_INVOICE_STATE": "FAILED", "FAKEWALLET_PAYMENT_STATE": "FAILED"])
         defer { Task { await mint.stop() } }
         let wallet = try await TestWallet.open()
         defer { wallet.remove() }
         try await wallet.fund(300, at: mint)
         let before = try await wallet.wallet.balance()
-        let quote = try await wallet.wallet.meltQuote(request: try await TestMint.externalInvoice(amount: 50), mint: mint.url)
+        let quote = try await wallet.wallet.meltQuote(
+            request: try await TestMint.externalInvoice(amount: 50), mint: mint.url)
         await #expect { try await wallet.wallet.melt(quoteID: quote.id) } throws: {
             ($0 as? WalletError)?.code == .mintRefused
         }
@@ -54,7 +58,8 @@ struct WalletMeltOutcomeTests {
         let wallet = try await TestWallet.open()
         defer { wallet.remove() }
         try await wallet.fund(300, at: mint)
-        let quote = try await wallet.wallet.meltQuote(request: try await TestMint.externalInvoice(amount: 40), mint: mint.url)
+        let quote = try await wallet.wallet.meltQuote(
+            request: try await TestMint.externalInvoice(amount: 40), mint: mint.url)
         let result = try await wallet.wallet.melt(quoteID: quote.id, preferAsync: true)
         var settled = result.state == .paid
         for _ in 0..<50 where !settled {

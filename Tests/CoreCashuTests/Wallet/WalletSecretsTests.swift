@@ -45,6 +45,8 @@ struct WalletSecretsTests {
         let seed = SecureBytes(Array(repeating: 7, count: 64))
         #expect(WalletSecrets.fingerprint(of: seed) == WalletSecrets.fingerprint(of: seed))
         #expect(WalletSecrets.fingerprint(of: seed).count == 32)
-        #expect(WalletSecrets.fingerprint(of: seed) != WalletSecrets.fingerprint(of: SecureBytes(Array(repeating: 8, count: 64))))
+        #expect(
+            WalletSecrets.fingerprint(of: seed)
+                != WalletSecrets.fingerprint(of: SecureBytes(Array(repeating: 8, count: 64))))
     }
 }

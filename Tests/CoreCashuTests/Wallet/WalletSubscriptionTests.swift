@@ -43,7 +43,9 @@ struct WalletSubscriptionTests {
             await #expect { try await wallet.wallet.waitForMintQuote(quote.id, timeout: Self.lieWindow) } throws: {
                 ($0 as? WalletError)?.code == .quoteState
             }
-            #expect(await liar.requests == [SubscriptionRequest(mint: mint.url, kind: .bolt11MintQuote, filters: [quote.id])])
+            #expect(
+                await liar.requests
+                    == [SubscriptionRequest(mint: mint.url, kind: .bolt11MintQuote, filters: [quote.id])])
             #expect(try await wallet.wallet.mintQuotes().first { $0.id == quote.id }?.state == .unpaid)
             await #expect(throws: WalletError.self) { try await wallet.wallet.mint(quoteID: quote.id) }
             #expect(try await wallet.wallet.balance() == 0)
@@ -87,7 +89,8 @@ struct WalletSubscriptionTests {
     /// One mint identity (database, port, key) whose FakeWallet first leaves outgoing payments PENDING, then is
     /// restarted with them settled (Nutshell then reports the melt PAID).
     struct PendingThenSettledMint {
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("ws-melt-mint-\(UUID().uuidString)")
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ws-melt-mint-\(UUID().uuidString)")
         let port = String((try? TestPort.reserve()) ?? 0)
         let key = "cashuswift-ws-melt-mint-\(UUID().uuidString)"
 

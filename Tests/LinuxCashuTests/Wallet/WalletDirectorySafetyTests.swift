@@ -158,7 +158,9 @@ struct WalletDirectorySafetyTests {
 
         if Self.isRoot {
             // Someone else's link, even to a file that passes: refused without following it.
-            #expect(FileManager.default.createFile(atPath: away.path, contents: nil, attributes: [.posixPermissions: 0o600]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: away.path, contents: nil, attributes: [.posixPermissions: 0o600]))
             try #require(lchown(database.path, Self.nobody, Self.nobody) == 0)
             let foreign = try await Self.refusal(directory)
             #expect(foreign.reason.contains("is a symbolic link owned by "), "\(foreign)")

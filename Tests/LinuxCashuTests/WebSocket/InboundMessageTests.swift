@@ -24,7 +24,8 @@ struct InboundMessageTests {
         }
         #expect(refusal.error?.code == -32601 && refusal.id == .string("1"))
         let notification = #"""
-            {"jsonrpc": "2.0", "method": "subscribe", "params": {"subId": "019e6d5a", "payload": {"Y": "02e208f9a78cd523444aadf854a4e91281d20f67a923d345239c37f14e137c7c3d", "state": "PENDING"}}}
+            {"jsonrpc": "2.0", "method": "subscribe", "params": {"subId": "019e6d5a", "payload": {"Y": \#
+            "02e208f9a78cd523444aadf854a4e91281d20f67a923d345239c37f14e137c7c3d", "state": "PENDING"}}}
             """#
         guard case .notification(let subId, let data) = InboundMessage.parse(notification) else {
             Issue.record("not a notification")
@@ -43,7 +44,8 @@ struct InboundMessageTests {
         "Junk is not a message",
         arguments: [
             "", "null", "[]", "{}", "not json", #"{"jsonrpc":"2.0","id":1}"#, #"{"method":"subscribe","params":{}}"#,
-            #"{"method":"other","params":{"subId":"x"}}"#, #"{"result":5,"id":1}"#, String(repeating: "{", count: 10_000),
+            #"{"method":"other","params":{"subId":"x"}}"#, #"{"result":5,"id":1}"#,
+            String(repeating: "{", count: 10_000),
         ])
     func junk(_ text: String) {
         #expect(InboundMessage.parse(text) == nil)

@@ -102,7 +102,8 @@ struct WalletWebSocketTests {
         let wallet = try await WebSocketTestWallet.open(options: Self.hintOnly, subscriptions: pool)
         defer { wallet.remove() }
         try await wallet.fund(300, at: url)
-        let quote = try await wallet.wallet.meltQuote(request: try await TestMint.externalInvoice(amount: 40), mint: url)
+        let quote = try await wallet.wallet.meltQuote(
+            request: try await TestMint.externalInvoice(amount: 40), mint: url)
         let started = try await wallet.wallet.melt(quoteID: quote.id)
         #expect(started.state == .pending)
         // Only the melt quote's notification can end this wait within the test (see `hintOnly`).

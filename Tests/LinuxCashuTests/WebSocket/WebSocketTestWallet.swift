@@ -16,7 +16,8 @@ struct WebSocketTestWallet {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ws-wallet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let wallet = try await Wallet.open(
-            store: InMemoryWalletStore(), secureStore: FileSecureStore(file: directory.appendingPathComponent("s.json")),
+            store: InMemoryWalletStore(),
+            secureStore: FileSecureStore(file: directory.appendingPathComponent("s.json")),
             connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) },
             options: options, subscriptions: subscriptions)
         return WebSocketTestWallet(wallet: wallet, directory: directory)

@@ -23,7 +23,8 @@ struct WalletInitCommand: AsyncParsableCommand {
                     Write down its recovery phrase next: cashu wallet backup
                     """,
                 json: .object([
-                    ("created", true), ("dir", .string(path)), ("secureStore", .string(context.linux.secrets.kind.rawValue)),
+                    ("created", true), ("dir", .string(path)),
+                    ("secureStore", .string(context.linux.secrets.kind.rawValue)),
                 ])
             )
         }

@@ -36,7 +36,9 @@ public enum CBOREncoder {
         case .float(let d):
             out.append(0xfb)
             let bits = d.bitPattern
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+            }
         }
     }
 

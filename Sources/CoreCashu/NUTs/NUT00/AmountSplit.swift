@@ -54,7 +54,8 @@ public enum AmountSplit {
     /// Splits `total` into the amount to send (`target`) and the change, each split into denominations.
     ///
     /// - Returns: the send and change outputs, each ascending.
-    /// - Throws: ``KeysetError`` `.insufficientAmount` when `target > total`, and the errors of ``split(_:denominations:maximumOutputs:)``.
+    /// - Throws: ``KeysetError`` `.insufficientAmount` when `target > total`, and the errors of
+    ///   ``split(_:denominations:maximumOutputs:)``.
     public static func split(
         total: UInt64,
         target: UInt64,

@@ -133,7 +133,8 @@ enum TokenV3Coding {
                 }
                 proofs.append(
                     Proof(
-                        amount: p.amount, id: try KeysetID(hex: p.id), secret: p.secret, C: try CompressedPoint(hex: p.C),
+                        amount: p.amount, id: try KeysetID(hex: p.id), secret: p.secret,
+                        C: try CompressedPoint(hex: p.C),
                         dleq: dleq, witness: p.witness, p2pkE: try p.p2pkE.map { e throws in try Point(hex: e) }))
             }
             // An entry without proofs carries nothing; dropping it keeps `mints` honest.

@@ -20,7 +20,8 @@ public struct WsRequest: Codable, Hashable, Sendable, CustomStringConvertible {
 
         // Filters of quote kinds are mint quote ids, which let anyone who reads them mint the quote.
         public var description: String {
-            "Params(kind: \(kind.map(\.rawValue) ?? "nil"), subId: \(subId), filters: \(filters?.count ?? 0) <redacted>)"
+            "Params(kind: \(kind.map(\.rawValue) ?? "nil"), subId: \(subId), "
+                + "filters: \(filters?.count ?? 0) <redacted>)"
         }
     }
 

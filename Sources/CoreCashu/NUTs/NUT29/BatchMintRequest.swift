@@ -12,7 +12,12 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     public var signatures: [String?]?
 
     /// Creates a request without checking it; see ``validate(method:quotes:settings:)``.
-    public init(quotes: [String], quoteAmounts: [UInt64]? = nil, outputs: [BlindedMessage], signatures: [String?]? = nil) {
+    public init(
+        quotes: [String],
+        quoteAmounts: [UInt64]? = nil,
+        outputs: [BlindedMessage],
+        signatures: [String?]? = nil
+    ) {
         self.quotes = quotes
         self.quoteAmounts = quoteAmounts
         self.outputs = outputs

@@ -26,7 +26,9 @@ enum BatchMintRules {
         }
         var infos: [BatchQuoteInfo] = []
         for quote in quotes {
-            guard let info = known[quote] else { throw BatchMintError(.unknownQuote, "a quote in the batch is unknown") }
+            guard let info = known[quote] else {
+                throw BatchMintError(.unknownQuote, "a quote in the batch is unknown")
+            }
             infos.append(info)
         }
         // Rule 4: every quote has the path's method; rule 5: one unit.
@@ -50,7 +52,8 @@ enum BatchMintRules {
         if let signaturePresent {
             for (info, present) in zip(infos, signaturePresent) where (info.pubkey != nil) != present {
                 throw BatchMintError(
-                    .signatureMismatch, present ? "an unlocked quote must not be signed" : "a locked quote needs a signature")
+                    .signatureMismatch,
+                    present ? "an unlocked quote must not be signed" : "a locked quote needs a signature")
             }
         }
         // Rule 7: Σ outputs == Σ quote amounts (bolt11), ≤ for methods that mint partially.

@@ -31,12 +31,24 @@ struct CBORDecoderTests {
         ("6449455446", .text("IETF"), true),
         ("62c3bc", .text("ü"), true),
         ("83010203", .array([.unsigned(1), .unsigned(2), .unsigned(3)]), true),
-        ("a201020304", .map([CBORMapEntry(.unsigned(1), .unsigned(2)), CBORMapEntry(.unsigned(3), .unsigned(4))]), true),
+        (
+            "a201020304",
+            .map([CBORMapEntry(.unsigned(1), .unsigned(2)), CBORMapEntry(.unsigned(3), .unsigned(4))]),
+            true
+        ),
         ("c074323031332d30332d32315432303a30343a30305a", .text("2013-03-21T20:04:00Z"), false),
         ("5f42010243030405ff", .bytes([1, 2, 3, 4, 5]), false),
         ("7f657374726561646d696e67ff", .text("streaming"), false),
-        ("9f018202039f0405ffff", .array([.unsigned(1), .array([.unsigned(2), .unsigned(3)]), .array([.unsigned(4), .unsigned(5)])]), false),
-        ("bf61610161629f0203ffff", .map([CBORMapEntry("a", .unsigned(1)), CBORMapEntry("b", .array([.unsigned(2), .unsigned(3)]))]), false),
+        (
+            "9f018202039f0405ffff",
+            .array([.unsigned(1), .array([.unsigned(2), .unsigned(3)]), .array([.unsigned(4), .unsigned(5)])]),
+            false
+        ),
+        (
+            "bf61610161629f0203ffff",
+            .map([CBORMapEntry("a", .unsigned(1)), CBORMapEntry("b", .array([.unsigned(2), .unsigned(3)]))]),
+            false
+        ),
     ]
 
     @Test("RFC 8949 Appendix A examples", arguments: rfcExamples.indices)

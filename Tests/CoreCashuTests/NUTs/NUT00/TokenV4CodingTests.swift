@@ -48,7 +48,8 @@ struct TokenV4CodingTests {
             CBORMapEntry("d", .null), CBORMapEntry("w", .undefined), CBORMapEntry("pe", .null),
         ])
         let root: CBORValue = .map([
-            CBORMapEntry("t", .array([.map([CBORMapEntry("i", .bytes(F.idV1.bytes)), CBORMapEntry("p", .array([proof]))])])),
+            CBORMapEntry(
+                "t", .array([.map([CBORMapEntry("i", .bytes(F.idV1.bytes)), CBORMapEntry("p", .array([proof]))])])),
             CBORMapEntry("d", .null), CBORMapEntry("m", .text("m")), CBORMapEntry("u", .text("sat")),
         ])
         let token = try TokenV4Coding.decode(CBOREncoder.encode(root))

@@ -9,7 +9,8 @@ import Testing
 struct KeysetKeysTests {
     static let key = "02648eccfa4c026960966276fa5a4cae46ce0fd432211a4f449bf84f13aa5f8303"
 
-    @Test(arguments: ["", "0", "01", "+1", "-1", "1.0", " 1", "0x10", "18446744073709551616", "99999999999999999999999"])
+    @Test(
+        arguments: ["", "0", "01", "+1", "-1", "1.0", " 1", "0x10", "18446744073709551616", "99999999999999999999999"])
     func rejectsBadAmountKeys(_ amount: String) {
         #expect(throws: KeysetError.self) { _ = try KeysetKeys(hexKeys: [amount: Self.key]) }
     }

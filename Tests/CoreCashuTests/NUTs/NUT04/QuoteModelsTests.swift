@@ -16,7 +16,8 @@ struct QuoteModelsTests {
         #expect(quote.state == .unpaid && quote.amount == 10 && quote.expiry == 1_701_704_757)
         #expect(!quote.description.contains("019e6d5a"))
         let odd = json.replacingOccurrences(of: "UNPAID", with: "REFUNDED")
-        #expect(try JSONDecoder().decode(MintQuoteBolt11Response.self, from: Data(odd.utf8)).state == .unknown("REFUNDED"))
+        #expect(
+            try JSONDecoder().decode(MintQuoteBolt11Response.self, from: Data(odd.utf8)).state == .unknown("REFUNDED"))
         let legacy = #"{"quote":"q","request":"lnbc","paid":true}"#
         #expect(try JSONDecoder().decode(MintQuoteBolt11Response.self, from: Data(legacy.utf8)).state == .paid)
         #expect(throws: DecodingError.self) {

@@ -14,7 +14,8 @@ struct MintInfoTests {
              "nuts":{"4":{"methods":[{"method":"bolt11","unit":"sat"}],"disabled":false},
                      "5":{"methods":[],"disabled":true},
                      "7":{"supported":true},"8":{"supported":false},"9":"garbage",
-                     "17":{"supported":[{"method":"bolt11","unit":"sat","commands":["bolt11_mint_quote","proof_state"]}]},
+                     "17":{"supported":[{"method":"bolt11","unit":"sat",
+                                         "commands":["bolt11_mint_quote","proof_state"]}]},
                      "29":{"max_batch_size":100},"x":{}}}
             """
         let info = try JSONDecoder().decode(MintInfo.self, from: Data(json.utf8))

@@ -1,4 +1,5 @@
-// Review tests for NUT-10/NUT-11/NUT-14 — hostile JSON in secrets and witnesses must fail with a typed error, not crash.
+// Review tests for NUT-10/NUT-11/NUT-14 — hostile JSON in secrets and witnesses must fail with a typed error,
+// not crash.
 
 import Testing
 

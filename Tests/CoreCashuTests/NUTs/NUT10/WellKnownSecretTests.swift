@@ -101,7 +101,9 @@ struct WellKnownSecretTests {
         let b = WellKnownSecret.make(kind: .p2pk, data: "02ab")
         #expect(a.nonce.count == 64)
         #expect(a.nonce != b.nonce)
-        #expect(a.rawValue == "[\"P2PK\",{\"nonce\":\"\(a.nonce)\",\"data\":\"02ab\",\"tags\":[[\"sigflag\",\"SIG_ALL\"]]}]")
+        #expect(
+            a.rawValue
+                == "[\"P2PK\",{\"nonce\":\"\(a.nonce)\",\"data\":\"02ab\",\"tags\":[[\"sigflag\",\"SIG_ALL\"]]}]")
         #expect(b.rawValue == "[\"P2PK\",{\"nonce\":\"\(b.nonce)\",\"data\":\"02ab\"}]")
         #expect(try WellKnownSecret(parsing: a.rawValue) == a)
     }

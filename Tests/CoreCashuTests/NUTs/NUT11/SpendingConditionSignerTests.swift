@@ -14,7 +14,8 @@ struct SpendingConditionSignerTests {
     @Test func sigInputsRoundTrip() throws {
         let inputs = try (0..<3).map { _ in F.proof(try WellKnownSecret.p2pk(lockedTo: Self.alice.publicKey)) }
         let outputs = [F.output(), F.output()]
-        let signed = try SpendingConditionSigner.signSwap(inputs: inputs, outputs: outputs, keys: [Self.mallory, Self.alice])
+        let signed = try SpendingConditionSigner.signSwap(
+            inputs: inputs, outputs: outputs, keys: [Self.mallory, Self.alice])
         for proof in signed {
             #expect(try P2PKWitness(parsing: proof.witness ?? "").signatures.count == 1)  // mallory is not a signer
             try SpendingConditionVerifier.verify(proof, now: 0)
@@ -47,10 +48,12 @@ struct SpendingConditionSignerTests {
     @Test func sigAllMelt() throws {
         let input = F.proof(try WellKnownSecret.p2pk(lockedTo: Self.alice.publicKey, options: .init(sigFlag: .sigAll)))
         let blank = [F.output(amount: 0)]
-        let signed = try SpendingConditionSigner.signMelt(inputs: [input], outputs: blank, quoteID: "q1", keys: [Self.alice])
+        let signed = try SpendingConditionSigner.signMelt(
+            inputs: [input], outputs: blank, quoteID: "q1", keys: [Self.alice])
         try SpendingConditionVerifier.verifyMelt(inputs: signed, outputs: blank, quoteID: "q1", now: 0)
-        #expect(F.code { try SpendingConditionVerifier.verifyMelt(inputs: signed, outputs: blank, quoteID: "q2", now: 0) }
-            == .insufficientSignatures)
+        #expect(F.code {
+            try SpendingConditionVerifier.verifyMelt(inputs: signed, outputs: blank, quoteID: "q2", now: 0)
+        } == .insufficientSignatures)
     }
 
     @Test func coSignersAddTheirSignatures() throws {

@@ -133,17 +133,21 @@ struct SpendingConditionVerifierTests {
         let plain = Proof(amount: 1, id: F.keysetID, secret: "aa", C: Point(generatorMultipliedBy: Scalar.random()))
         let outputs = [F.output()]
         for second in [otherTags, otherData, sigInputs, plain] {
-            let signed = try SpendingConditionSigner.signSwap(inputs: [a, sameCondition], outputs: outputs, keys: [Self.alice])
+            let signed = try SpendingConditionSigner.signSwap(
+                inputs: [a, sameCondition], outputs: outputs, keys: [Self.alice])
             let inputs = [signed[0], second]
             #expect(F.code { try SpendingConditionVerifier.verifySwap(inputs: inputs, outputs: outputs, now: 0) }
                 == .sigAllMismatch)
             // Order does not matter: a SIG_ALL input anywhere imposes the rule.
-            #expect(F.code { try SpendingConditionVerifier.verifySwap(inputs: [second, signed[0]], outputs: outputs, now: 0) }
-                == .sigAllMismatch)
+            #expect(F.code {
+                try SpendingConditionVerifier.verifySwap(inputs: [second, signed[0]], outputs: outputs, now: 0)
+            } == .sigAllMismatch)
         }
     }
 
     @Test func emptyTransaction() {
-        #expect(F.code { try SpendingConditionVerifier.verifySwap(inputs: [], outputs: [], now: 0) } == .emptyTransaction)
+        #expect(F.code {
+            try SpendingConditionVerifier.verifySwap(inputs: [], outputs: [], now: 0)
+        } == .emptyTransaction)
     }
 }

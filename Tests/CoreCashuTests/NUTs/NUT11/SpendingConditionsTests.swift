@@ -42,7 +42,8 @@ struct SpendingConditionsTests {
         #expect(c.refund?.keys.map(\.hex) == [Self.k2])
     }
 
-    @Test(arguments: [["sigflag", "SIG_NONE"], ["sigflag"], ["sigflag", "SIG_ALL", "SIG_INPUTS"], ["sigflag", "sig_all"]])
+    @Test(
+        arguments: [["sigflag", "SIG_NONE"], ["sigflag"], ["sigflag", "SIG_ALL", "SIG_INPUTS"], ["sigflag", "sig_all"]])
     func badSigFlag(_ tag: [String]) {
         #expect(Self.code([tag]) == .invalidSigFlag)
     }
@@ -136,9 +137,11 @@ struct SpendingConditionsTests {
         #expect(c.main?.threshold == 2)
         #expect(c.sigFlag == .sigAll)
         #expect(c.locktime == 10)
-        #expect(SpendingFixtures.code { _ = try WellKnownSecret.p2pk(lockedTo: key, options: .init(requiredSignatures: 0)) }
-            == .invalidSignatureThreshold)
-        #expect(SpendingFixtures.code { _ = try WellKnownSecret.p2pk(lockedTo: key, options: .init(additionalKeys: [key])) }
-            == .duplicateKey)
+        #expect(SpendingFixtures.code {
+            _ = try WellKnownSecret.p2pk(lockedTo: key, options: .init(requiredSignatures: 0))
+        } == .invalidSignatureThreshold)
+        #expect(SpendingFixtures.code {
+            _ = try WellKnownSecret.p2pk(lockedTo: key, options: .init(additionalKeys: [key]))
+        } == .duplicateKey)
     }
 }

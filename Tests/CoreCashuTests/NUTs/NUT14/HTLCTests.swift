@@ -38,7 +38,11 @@ struct HTLCTests {
         #expect(!preimage.opens(wrongLock))
     }
 
-    @Test(arguments: ["", "00", String(repeating: "0", count: 62), String(repeating: "0", count: 66), String(repeating: "g", count: 64)])
+    @Test(
+        arguments: [
+            "", "00", String(repeating: "0", count: 62), String(repeating: "0", count: 66),
+            String(repeating: "g", count: 64),
+        ])
     func preimageMustBe32Bytes(_ hex: String) {
         #expect(F.code { _ = try HTLCPreimage(hex: hex) } == .invalidPreimage)
     }
@@ -99,7 +103,8 @@ struct HTLCTests {
         let preimage = HTLCPreimage.random()
         let proof = try Self.htlc(preimage, LockOptions(additionalKeys: [Self.receiver.publicKey]))
         #expect(Self.code(try Self.witnessed(proof, preimage: preimage, keys: [])) == .insufficientSignatures)
-        #expect(Self.code(try Self.witnessed(proof, preimage: preimage, keys: [Self.mallory])) == .insufficientSignatures)
+        #expect(
+            Self.code(try Self.witnessed(proof, preimage: preimage, keys: [Self.mallory])) == .insufficientSignatures)
         #expect(Self.code(try Self.witnessed(proof, preimage: nil, keys: [Self.receiver])) == .preimageMismatch)
         #expect(Self.code(try Self.witnessed(proof, preimage: preimage, keys: [Self.receiver])) == nil)
     }
@@ -112,7 +117,9 @@ struct HTLCTests {
         let bySender = try Self.witnessed(proof, preimage: nil, keys: [Self.sender])
         #expect(Self.code(bySender, now: 100) == .preimageMismatch)
         #expect(Self.code(bySender, now: 101) == nil)
-        #expect(Self.code(try Self.witnessed(proof, preimage: nil, keys: [Self.mallory]), now: 101) == .insufficientSignatures)
+        #expect(
+            Self.code(try Self.witnessed(proof, preimage: nil, keys: [Self.mallory]), now: 101)
+                == .insufficientSignatures)
         // The receiver pathway stays open after locktime.
         #expect(Self.code(try Self.witnessed(proof, preimage: preimage, keys: [Self.receiver]), now: 10_000) == nil)
     }
@@ -136,7 +143,8 @@ struct HTLCTests {
             _ = try SpendingConditionSigner.signSwap(inputs: inputs, outputs: outputs, keys: [], preimage: .random())
         } == .preimageMismatch)
         #expect(F.code {
-            _ = try SpendingConditionSigner.signSwap(inputs: inputs, outputs: outputs, keys: [Self.mallory], preimage: nil)
+            _ = try SpendingConditionSigner.signSwap(
+                inputs: inputs, outputs: outputs, keys: [Self.mallory], preimage: nil)
         } == .noSigningKey)
     }
 

@@ -14,7 +14,8 @@ struct WsMessagesTests {
     }
 
     @Test func unknownKindDoesNotCrash() throws {
-        let json = #"{"jsonrpc":"2.0","id":3,"method":"subscribe","params":{"kind":"bolt13_x","subId":"s","filters":[]}}"#
+        let json =
+            #"{"jsonrpc":"2.0","id":3,"method":"subscribe","params":{"kind":"bolt13_x","subId":"s","filters":[]}}"#
         let request = try JSONDecoder().decode(WsRequest.self, from: Data(json.utf8))
         #expect(request.params.kind == .unknown("bolt13_x"))
         #expect(throws: EncodingFailure.self) {

@@ -103,7 +103,9 @@ struct PaymentRequestFuzzTests {
                 let prefix = ["creqA", "CREQB1", "creqb1", "creq", ""][Int.random(in: 0..<5, using: &rng)]
                 let alphabet = Self.base64Alphabet + Self.bech32Alphabet + ["~", " ", "é", "\u{0}"]
                 let count = Int.random(in: 0...80, using: &rng)
-                input = prefix + String((0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+                input = prefix + String((0..<count).map { _ in
+                    alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]
+                })
             }
             if Self.exercise(input) { accepted += 1 }
         }

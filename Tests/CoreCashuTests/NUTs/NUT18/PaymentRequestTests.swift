@@ -7,7 +7,8 @@ import Testing
 
 @Suite("PaymentRequest (creqA)")
 struct PaymentRequestTests {
-    /// The code of the `EncodingFailure` `body` throws; `nil` when it succeeds, `notEncodingFailure` for any other error.
+    /// The code of the `EncodingFailure` `body` throws; `nil` when it succeeds, `notEncodingFailure` for any other
+    /// error.
     static func code(_ body: () throws -> Void) -> EncodingFailure.Code? {
         do { try body() } catch let error as EncodingFailure { return error.code } catch {
             return EncodingFailure.Code(rawValue: "notEncodingFailure")

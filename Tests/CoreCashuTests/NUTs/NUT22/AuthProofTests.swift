@@ -8,7 +8,8 @@ import Testing
 @Suite("AuthProof")
 struct AuthProofTests {
     static let proof = AuthProof(
-        id: try! KeysetID(hex: "00456a94ab4e1c46"), secret: "d341ee4871f1f889041e63cf0d3823c713eea6aff01e80f1719f08f9e5be98f6",
+        id: try! KeysetID(hex: "00456a94ab4e1c46"),
+        secret: "d341ee4871f1f889041e63cf0d3823c713eea6aff01e80f1719f08f9e5be98f6",
         C: try! Point(hex: "02648eccfa4c026960966276fa5a4cae46ce0fd432211a4f449bf84f13aa5f8303"))
 
     @Test func headerRoundTripsWithoutDLEQ() throws {
@@ -29,7 +30,9 @@ struct AuthProofTests {
     @Test func badHeadersAreTyped() {
         #expect(throws: EncodingFailure.self) { _ = try AuthProof(headerValue: "cashuAabc") }
         #expect(throws: EncodingFailure.self) { _ = try AuthProof(headerValue: "authA!!!") }
-        #expect(throws: EncodingFailure.self) { _ = try AuthProof(headerValue: "authA" + Base64URL.encode(Array("{}".utf8))) }
+        #expect(throws: EncodingFailure.self) {
+            _ = try AuthProof(headerValue: "authA" + Base64URL.encode(Array("{}".utf8)))
+        }
         #expect(throws: EncodingFailure.self) {
             _ = try AuthProof(headerValue: "authA" + String(repeating: "A", count: 5000))
         }

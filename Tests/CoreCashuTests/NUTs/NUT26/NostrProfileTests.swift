@@ -18,7 +18,8 @@ struct NostrProfileTests {
 
     @Test func nprofileRoundTrip() throws {
         // NIP-19's nprofile example.
-        let s = "nprofile1qqsrhuxx8l9ex335q7he0f09aej04zpazpl0ne2cgukyawd24mayt8gpp4mhxue69uhhytnc9e3k7mgpz4mhxue69uhkg6nzv9ejuumpv34kytnrdaksjlyr9p"
+        let s =
+            "nprofile1qqsrhuxx8l9ex335q7he0f09aej04zpazpl0ne2cgukyawd24mayt8gpp4mhxue69uhhytnc9e3k7mgpz4mhxue69uhkg6nzv9ejuumpv34kytnrdaksjlyr9p"
         let profile = try NostrProfile(nip19: s)
         #expect(Hex.encode(profile.publicKey) == Self.key)
         #expect(profile.relays == ["wss://r.x.com", "wss://djbas.sadkb.com"])

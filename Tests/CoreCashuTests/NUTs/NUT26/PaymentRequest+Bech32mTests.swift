@@ -8,7 +8,8 @@ import Testing
 struct PaymentRequestBech32mTests {
     static let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
 
-    /// The code of the `EncodingFailure` `body` throws; `nil` when it succeeds, `notEncodingFailure` for any other error.
+    /// The code of the `EncodingFailure` `body` throws; `nil` when it succeeds, `notEncodingFailure` for any other
+    /// error.
     static func code(_ body: () throws -> Void) -> EncodingFailure.Code? {
         do { try body() } catch let error as EncodingFailure { return error.code } catch {
             return EncodingFailure.Code(rawValue: "notEncodingFailure")
@@ -39,7 +40,8 @@ struct PaymentRequestBech32mTests {
     @Test func nprofileRelaysBecomeRTuplesAndBack() throws {
         let profile = try NostrProfile(
             publicKey: [UInt8](repeating: 0x11, count: 32), relays: ["wss://one.example", "wss://two.example"])
-        let request = PaymentRequest(transports: [.init(kind: .nostr, target: try profile.nprofile(), tags: [["n", "17"]])])
+        let request = PaymentRequest(
+            transports: [.init(kind: .nostr, target: try profile.nprofile(), tags: [["n", "17"]])])
         let decoded = try PaymentRequest(encoded: try request.creqB())
         #expect(decoded == request)
         // Without relays the target comes back as an npub.
@@ -51,7 +53,8 @@ struct PaymentRequestBech32mTests {
     @Test func encodeRejectsWhatTLVCannotHold() {
         let badTarget = PaymentRequest(transports: [.init(kind: .nostr, target: "https://not-a-key")])
         #expect(Self.code { _ = try badTarget.creqB() } != nil)
-        let longTag = PaymentRequest(transports: [.init(kind: .post, target: "u", tags: [[String(repeating: "x", count: 256)]])])
+        let longTag = PaymentRequest(
+            transports: [.init(kind: .post, target: "u", tags: [[String(repeating: "x", count: 256)]])])
         #expect(Self.code { _ = try longTag.creqB() } == .limitExceeded)
         let emptyTag = PaymentRequest(transports: [.init(kind: .post, target: "u", tags: [[]])])
         #expect(Self.code { _ = try emptyTag.creqB() } == .invalidField)

@@ -9,8 +9,12 @@ import Testing
 struct BatchMintRequestTests {
     static let id = try! KeysetID(hex: "00456a94ab4e1c46")
     static let outputs = [
-        BlindedMessage(amount: 4, id: id, B_: try! Point(hex: "0342e5bcc77f5b2a3c2afb40bb591a1e27da83cddc968abdc0ec4904201a201834")),
-        BlindedMessage(amount: 1, id: id, B_: try! Point(hex: "032fd3c4dc49a2844a89998d5e9d5b0f0b00dde9310063acb8a92e2fdafa4126d4")),
+        BlindedMessage(
+            amount: 4, id: id,
+            B_: try! Point(hex: "0342e5bcc77f5b2a3c2afb40bb591a1e27da83cddc968abdc0ec4904201a201834")),
+        BlindedMessage(
+            amount: 1, id: id,
+            B_: try! Point(hex: "032fd3c4dc49a2844a89998d5e9d5b0f0b00dde9310063acb8a92e2fdafa4126d4")),
     ]
 
     @Test func signsLockedQuotesAndValidates() throws {
@@ -40,7 +44,8 @@ struct BatchMintRequestTests {
     @Test func amountRules() throws {
         let known = ["a": BatchQuoteInfo(method: "bolt12", unit: .sat, amount: 10)]
         // bolt12 may mint less than available, never more.
-        try BatchMintRequest(quotes: ["a"], quoteAmounts: [5], outputs: Self.outputs).validate(method: "bolt12", quotes: known)
+        try BatchMintRequest(quotes: ["a"], quoteAmounts: [5], outputs: Self.outputs)
+            .validate(method: "bolt12", quotes: known)
         #expect(throws: BatchMintError.self) {
             try BatchMintRequest(quotes: ["a"], quoteAmounts: [4], outputs: Self.outputs)
                 .validate(method: "bolt12", quotes: known)

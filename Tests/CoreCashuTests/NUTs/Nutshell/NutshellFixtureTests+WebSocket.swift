@@ -63,7 +63,8 @@ extension NutshellFixtureTests {
                 #expect(
                     ((object["params"] as? [String: Any])?["payload"] as? [String: Any])?["pubkey"] as? String == ""
                 )
-                guard case .bolt11MintQuote(let quote) = try NotificationPayload.decode(message, kind: kind).payload else {
+                guard case .bolt11MintQuote(let quote) = try NotificationPayload.decode(message, kind: kind).payload
+                else {
                     Issue.record("a bolt11_mint_quote notification did not decode as a mint quote")
                     continue
                 }
