@@ -6,10 +6,10 @@ import Foundation
 ///
 /// The wallet journals a request's exact bytes before sending it; recovery re-sends them, and a NUT-19 cache
 /// recognises a replay only when the body is byte-identical.
-public enum MintRequestEncoding {
+package enum MintRequestEncoding {
     /// Encodes a request body.
     /// - Throws: ``MintClientError`` with code `invalidRequest` when the value cannot be encoded.
-    public static func encode<T: Encodable>(_ value: T, endpoint: String) throws(MintClientError) -> [UInt8] {
+    package static func encode<T: Encodable>(_ value: T, endpoint: String) throws(MintClientError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

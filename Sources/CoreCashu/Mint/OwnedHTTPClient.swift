@@ -9,18 +9,18 @@ import Synchronization
 /// Call ``shutdown()`` when done. An owner released without it (an error thrown between open and close) still gets
 /// its connections closed: `deinit` starts the client's non-blocking shutdown instead of leaking it — a debug build of
 /// AsyncHTTPClient stops the whole process on a client released while running.
-public final class OwnedHTTPClient: Sendable {
+package final class OwnedHTTPClient: Sendable {
     /// The client to make requests with.
-    public let client: HTTPClient
+    package let client: HTTPClient
     private let isShutDown = Mutex(false)
 
     /// Takes ownership of `client`.
-    public init(_ client: HTTPClient) {
+    package init(_ client: HTTPClient) {
         self.client = client
     }
 
     /// Shuts the client down and waits for it. Idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         guard markShutDown() else { return }
         try? await client.shutdown()
     }

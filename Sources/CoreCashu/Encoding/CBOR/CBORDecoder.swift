@@ -5,9 +5,9 @@
 /// Accepts definite and indefinite lengths, skips tags, and maps `undefined` to ``CBORValue/undefined``. Every length
 /// is checked against the bytes that remain before anything is allocated, nesting is bounded, and trailing bytes are
 /// an error, so hostile input costs at most linear time and memory.
-public struct CBORDecoder {
+package struct CBORDecoder {
     /// The deepest nesting of arrays, maps and tags accepted.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     private let bytes: [UInt8]
     private var index = 0
@@ -20,7 +20,7 @@ public struct CBORDecoder {
     ///
     /// - Throws: ``EncodingFailure`` `.truncated` when the input ends early, `.invalidCBOR` for malformed or
     ///   unsupported items and trailing bytes, `.limitExceeded` for nesting deeper than ``maximumDepth``.
-    public static func decode(_ bytes: [UInt8]) throws(EncodingFailure) -> CBORValue {
+    package static func decode(_ bytes: [UInt8]) throws(EncodingFailure) -> CBORValue {
         var decoder = CBORDecoder(bytes: bytes)
         let value = try decoder.item(depth: 0)
         guard decoder.index == bytes.count else {

@@ -2,16 +2,16 @@
 
 /// Encodes ``CBORValue`` items the way Cashu's published vectors do: definite lengths, shortest integer forms, map
 /// entries in the order given.
-public enum CBOREncoder {
+package enum CBOREncoder {
     /// The encoding of `value`.
-    public static func encode(_ value: CBORValue) -> [UInt8] {
+    package static func encode(_ value: CBORValue) -> [UInt8] {
         var out: [UInt8] = []
         append(value, to: &out)
         return out
     }
 
     /// Appends the encoding of `value` to `out`.
-    public static func append(_ value: CBORValue, to out: inout [UInt8]) {
+    package static func append(_ value: CBORValue, to out: inout [UInt8]) {
         switch value {
         case .unsigned(let n): head(0, n, &out)
         case .negative(let n): head(1, n, &out)

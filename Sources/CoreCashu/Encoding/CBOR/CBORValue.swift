@@ -1,7 +1,7 @@
 // CoreCashu — the CBOR data model (RFC 8949) as tokens V4 (NUT-00) and payment requests (NUT-18) use it.
 
 /// One decoded CBOR data item. Tags are skipped by the decoder, so none appear here.
-public enum CBORValue: Hashable, Sendable {
+package enum CBORValue: Hashable, Sendable {
     case unsigned(UInt64)
     /// A negative integer `-1 - n`.
     case negative(UInt64)
@@ -17,7 +17,7 @@ public enum CBORValue: Hashable, Sendable {
     case float(Double)
 
     /// The value for text key `key` of a map (first match), or `nil`. `undefined` counts as absent.
-    public subscript(key: String) -> CBORValue? {
+    package subscript(key: String) -> CBORValue? {
         guard case .map(let entries) = self else { return nil }
         for entry in entries {
             if case .text(let k) = entry.key, k == key {
@@ -29,43 +29,43 @@ public enum CBORValue: Hashable, Sendable {
     }
 
     /// The text, if this is a text string.
-    public var textValue: String? {
+    package var textValue: String? {
         if case .text(let s) = self { return s }
         return nil
     }
 
     /// The bytes, if this is a byte string.
-    public var bytesValue: [UInt8]? {
+    package var bytesValue: [UInt8]? {
         if case .bytes(let b) = self { return b }
         return nil
     }
 
     /// The value, if this is a non-negative integer.
-    public var unsignedValue: UInt64? {
+    package var unsignedValue: UInt64? {
         if case .unsigned(let u) = self { return u }
         return nil
     }
 
     /// The items, if this is an array.
-    public var arrayValue: [CBORValue]? {
+    package var arrayValue: [CBORValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
     /// The entries, if this is a map.
-    public var mapValue: [CBORMapEntry]? {
+    package var mapValue: [CBORMapEntry]? {
         if case .map(let m) = self { return m }
         return nil
     }
 
     /// The flag, if this is a boolean.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
     /// Whether this is `null` or `undefined`.
-    public var isAbsent: Bool {
+    package var isAbsent: Bool {
         switch self {
         case .null, .undefined: return true
         default: return false
@@ -74,17 +74,17 @@ public enum CBORValue: Hashable, Sendable {
 }
 
 /// One key/value pair of a CBOR map.
-public struct CBORMapEntry: Hashable, Sendable {
-    public var key: CBORValue
-    public var value: CBORValue
+package struct CBORMapEntry: Hashable, Sendable {
+    package var key: CBORValue
+    package var value: CBORValue
 
-    public init(_ key: CBORValue, _ value: CBORValue) {
+    package init(_ key: CBORValue, _ value: CBORValue) {
         self.key = key
         self.value = value
     }
 
     /// An entry with a text key.
-    public init(_ key: String, _ value: CBORValue) {
+    package init(_ key: String, _ value: CBORValue) {
         self.key = .text(key)
         self.value = value
     }

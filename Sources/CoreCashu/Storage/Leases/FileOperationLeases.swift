@@ -19,13 +19,13 @@ import Foundation
 ///   longer at the path) lets go and tries again, so there is never more than one holder.
 /// - The directory is 0700 and lock files 0600 (set after creation, so the umask cannot loosen them and existing
 ///   ones are tightened; the umask itself is process-wide and left alone).
-public final class FileOperationLeases: OperationLeases {
+package final class FileOperationLeases: OperationLeases {
     /// Where the lock files are.
-    public let directory: URL
+    package let directory: URL
 
     /// Leases with their lock files in `directory` (created on first use).
     /// - Parameter directory: a directory only this wallet's owner can reach.
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -33,7 +33,7 @@ public final class FileOperationLeases: OperationLeases {
     /// - Parameter id: the operation.
     /// - Returns: the lease, or `nil` when it is held.
     /// - Throws: ``StorageError`` `unavailable` when the directory or the lock file cannot be made or locked.
-    public func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
+    package func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
         try prepareDirectory()
         let path = directory.appendingPathComponent(try Self.fileName(id)).path
         // Each round loses only to a holder that removed the file after we opened it; a few rounds always suffice.
@@ -73,7 +73,7 @@ public final class FileOperationLeases: OperationLeases {
     /// - Parameter open: the unfinished operations.
     /// - Returns: how many lock files were removed.
     /// - Throws: ``StorageError`` `unavailable` when the directory cannot be listed.
-    public func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int {
+    package func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int {
         let names: [String]
         do {
             guard FileManager.default.fileExists(atPath: directory.path) else { return 0 }

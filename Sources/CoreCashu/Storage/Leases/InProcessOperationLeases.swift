@@ -3,16 +3,16 @@
 import Synchronization
 
 /// Leases kept in a table in memory: exclusive between the wallets sharing one ``InMemoryWalletStore``.
-public final class InProcessOperationLeases: OperationLeases {
+package final class InProcessOperationLeases: OperationLeases {
     private let held = Mutex<Set<OperationID>>([])
 
     /// Creates an empty table.
-    public init() {}
+    package init() {}
 
     /// Takes the lease of an operation unless a wallet on the same store holds it.
     /// - Parameter id: the operation.
     /// - Returns: the lease, or `nil` when it is held.
-    public func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
+    package func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
         let taken = held.withLock { $0.insert(id).inserted }
         guard taken else { return nil }
         return InProcessOperationLease(operationID: id) { [weak self] in
@@ -22,5 +22,5 @@ public final class InProcessOperationLeases: OperationLeases {
 
     /// Nothing to remove: a lease here ends with the object holding it.
     /// - Returns: 0.
-    public func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
+    package func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
 }

@@ -1,9 +1,9 @@
 // Reachability: an address change from rtnetlink (RTM_NEWADDR / RTM_DELADDR, struct ifaddrmsg and its attributes).
 
 /// An interface address added or removed.
-public struct NetlinkAddressEvent: Hashable, Sendable {
+package struct NetlinkAddressEvent: Hashable, Sendable {
     /// The address family.
-    public enum Family: Hashable, Sendable {
+    package enum Family: Hashable, Sendable {
         case ipv4
         case ipv6
         /// Another family, by its number.
@@ -11,18 +11,18 @@ public struct NetlinkAddressEvent: Hashable, Sendable {
     }
 
     /// The interface index.
-    public var index: UInt32
+    package var index: UInt32
     /// The family.
-    public var family: Family
+    package var family: Family
     /// The address in presentation form (IFA_LOCAL, else IFA_ADDRESS), when the message carries a readable one.
-    public var address: String?
+    package var address: String?
     /// The prefix length.
-    public var prefixLength: UInt8
+    package var prefixLength: UInt8
     /// Whether the address was removed (RTM_DELADDR).
-    public var removed: Bool
+    package var removed: Bool
 
     /// Creates an event.
-    public init(index: UInt32, family: Family, address: String?, prefixLength: UInt8, removed: Bool) {
+    package init(index: UInt32, family: Family, address: String?, prefixLength: UInt8, removed: Bool) {
         self.index = index
         self.family = family
         self.address = address

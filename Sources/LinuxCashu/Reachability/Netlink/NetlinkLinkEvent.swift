@@ -1,24 +1,24 @@
 // Reachability: a link change from rtnetlink (RTM_NEWLINK / RTM_DELLINK, struct ifinfomsg and its attributes).
 
 /// A network interface's state as an RTM_NEWLINK or RTM_DELLINK message describes it.
-public struct NetlinkLinkEvent: Hashable, Sendable {
+package struct NetlinkLinkEvent: Hashable, Sendable {
     /// The interface index.
-    public var index: Int32
+    package var index: Int32
     /// The interface name (IFLA_IFNAME), when the message carries a readable one.
-    public var name: String?
+    package var name: String?
     /// IFF_UP: administratively up.
-    public var isUp: Bool
+    package var isUp: Bool
     /// IFF_RUNNING: operationally up.
-    public var isRunning: Bool
+    package var isRunning: Bool
     /// IFF_LOWER_UP: the carrier is present.
-    public var hasCarrier: Bool
+    package var hasCarrier: Bool
     /// IFLA_OPERSTATE (RFC 2863: 6 is up, 2 down, 7 dormant...), when present.
-    public var operationalState: UInt8?
+    package var operationalState: UInt8?
     /// Whether the link was removed (RTM_DELLINK).
-    public var removed: Bool
+    package var removed: Bool
 
     /// Creates an event.
-    public init(
+    package init(
         index: Int32,
         name: String?,
         isUp: Bool,
