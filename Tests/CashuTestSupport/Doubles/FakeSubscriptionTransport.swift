@@ -1,13 +1,12 @@
 // Test support: a NUT-17 SubscriptionTransport the test drives — it can refuse, end at once, lie, or pass on hints.
 
+import CoreCashu
 import Foundation
 
-@testable import CoreCashu
-
 /// A subscription transport without a socket, for the wallet's waiting logic.
-actor FakeSubscriptionTransport: SubscriptionTransport {
+public actor FakeSubscriptionTransport: SubscriptionTransport {
     /// What the transport does with a subscription.
-    enum Behaviour: Sendable {
+    public enum Behaviour: Sendable {
         /// Throws `unreachable`.
         case refuse
         /// Returns a stream that is already finished (the socket died).
@@ -18,14 +17,16 @@ actor FakeSubscriptionTransport: SubscriptionTransport {
         case lie(@Sendable (SubscriptionRequest) -> NotificationPayload)
     }
 
-    let behaviour: Behaviour
-    private(set) var requests: [SubscriptionRequest] = []
-    private(set) var terminations = 0
+    public let behaviour: Behaviour
+    public private(set) var requests: [SubscriptionRequest] = []
+    public private(set) var terminations = 0
     private var continuations: [UUID: AsyncStream<NotificationPayload>.Continuation] = [:]
 
-    init(_ behaviour: Behaviour) { self.behaviour = behaviour }
+    public init(_ behaviour: Behaviour) { self.behaviour = behaviour }
 
-    func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError) -> AsyncStream<NotificationPayload> {
+    public func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
+        -> AsyncStream<NotificationPayload>
+    {
         requests.append(request)
         let (stream, continuation) = AsyncStream.makeStream(of: NotificationPayload.self)
         switch behaviour {
@@ -53,12 +54,12 @@ actor FakeSubscriptionTransport: SubscriptionTransport {
     }
 
     /// Sends `payload` on every live manual stream.
-    func send(_ payload: NotificationPayload) {
+    public func send(_ payload: NotificationPayload) {
         for continuation in continuations.values { continuation.yield(payload) }
     }
 
     /// How many manual streams have a consumer.
-    var liveStreams: Int { continuations.count }
+    public var liveStreams: Int { continuations.count }
 
     private func ended(_ key: UUID?) {
         terminations += 1

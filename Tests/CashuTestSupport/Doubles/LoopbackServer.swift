@@ -1,9 +1,7 @@
 // Test support: a scripted HTTP/1.1 server on 127.0.0.1 (POSIX sockets) for the HTTP connector's fault tests.
 
-import CashuTestSupport
+import CoreCashu
 import Foundation
-
-@testable import CoreCashu
 
 #if canImport(Glibc)
     import Glibc
@@ -15,17 +13,17 @@ import Foundation
 ///
 /// Each connection carries one request (answers say `Connection: close`). The server records every request it
 /// read, in arrival order, before answering it.
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
     /// A request as the server read it.
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
-        var body: [UInt8]
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]
+        public var body: [UInt8]
     }
 
     /// What the server does with a request.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// A complete response with `Content-Length`, then close.
         case respond(status: Int, body: [UInt8])
         /// These bytes exactly, then close (a truncated answer when they promise more than they hold).
@@ -40,15 +38,15 @@ final class LoopbackServer: @unchecked Sendable {
         case hang
 
         /// A 200 with a JSON body.
-        static func json(_ text: String, status: Int = 200) -> Reply {
+        public static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(status: status, body: Array(text.utf8))
         }
     }
 
     /// The port the server listens on.
-    let port: Int
+    public let port: Int
     /// `http://127.0.0.1:<port>`.
-    var url: MintURL {
+    public var url: MintURL {
         get throws { try MintURL("http://127.0.0.1:\(port)") }
     }
 
@@ -61,7 +59,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// Starts listening.
     /// - Parameter handler: chooses the reply to the `index`-th request (0-based, in arrival order).
-    init(handler: @escaping @Sendable (_ index: Int, _ request: Request) -> Reply) throws {
+    public init(handler: @escaping @Sendable (_ index: Int, _ request: Request) -> Reply) throws {
         (listener, port) = try Self.makeListener(backlog: 16)
         self.handler = handler
         let server = self
@@ -71,10 +69,10 @@ final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// The requests read so far.
-    var requests: [Request] { lock.withLock { received } }
+    public var requests: [Request] { lock.withLock { received } }
 
     /// Stops accepting and closes every connection still open.
-    func stop() {
+    public func stop() {
         let connections = lock.withLock { () -> [Int32]? in
             guard !stopped else { return nil }
             stopped = true
@@ -91,7 +89,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens (outside the kernel's ephemeral range, so nothing takes it).
-    static func closedPort() throws -> Int {
+    public static func closedPort() throws -> Int {
         try TestPort.reserve()
     }
 
@@ -202,7 +200,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A listening socket on 127.0.0.1 and an ephemeral port.
-    static func makeListener(backlog: Int32) throws -> (fd: Int32, port: Int) {
+    public static func makeListener(backlog: Int32) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()

@@ -1,13 +1,11 @@
 // Test support: an HTTP/1.1 reverse proxy on 127.0.0.1 in front of a real mint, with programmable faults (SwiftNIO).
 
-import CashuTestSupport
 import AsyncHTTPClient
+import CoreCashu
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-
-@testable import CoreCashu
 
 /// Relays every request to a mint unchanged, except the next N requests matching an armed rule, which get a
 /// ``MintProxyFault`` (a lost answer, a hostile answer, a 500, garbage, a cut). It records every request it read.
@@ -15,25 +13,25 @@ import NIOPosix
 /// A wallet must know the mint only by ``url`` (the proxy's), since it keys proofs, keysets and tokens on the URL.
 /// Each connection carries one request (answers say `Connection: close`), so a fault never leaves a half-used
 /// connection in the client's pool.
-final class MintProxy: @unchecked Sendable {
+public final class MintProxy: @unchecked Sendable {
     /// A request as the proxy read it.
-    struct Request: Sendable, CustomStringConvertible {
-        var method: String
-        var path: String
-        var body: [UInt8]
+    public struct Request: Sendable, CustomStringConvertible {
+        public var method: String
+        public var path: String
+        public var body: [UInt8]
         /// The fault it got, or `nil` when it was relayed faithfully.
-        var fault: String?
+        public var fault: String?
 
-        var description: String { "\(method) \(path)\(fault.map { " [\($0)]" } ?? "")" }
+        public var description: String { "\(method) \(path)\(fault.map { " [\($0)]" } ?? "")" }
     }
 
     private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
     private typealias Server = NIOAsyncChannel<Connection, Never>
 
     /// The mint behind the proxy.
-    let upstream: MintURL
+    public let upstream: MintURL
     /// `http://127.0.0.1:<port>`: the URL the wallet must use for the mint.
-    let url: MintURL
+    public let url: MintURL
 
     private let serverChannel: any Channel
     private let lock = NSLock()
@@ -52,12 +50,12 @@ final class MintProxy: @unchecked Sendable {
     }
 
     /// Starts a proxy on a free loopback port in front of `mint`.
-    static func start(inFrontOf mint: TestMint) async throws -> MintProxy {
+    public static func start(inFrontOf mint: TestMint) async throws -> MintProxy {
         try await start(upstream: mint.url)
     }
 
     /// Starts a proxy on a free loopback port in front of `upstream`.
-    static func start(upstream: MintURL) async throws -> MintProxy {
+    public static func start(upstream: MintURL) async throws -> MintProxy {
         let server: Server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: "127.0.0.1", port: 0) { channel in
@@ -79,36 +77,36 @@ final class MintProxy: @unchecked Sendable {
     // MARK: Faults and records
 
     /// Arms `fault` for the next `times` requests to `method path` (e.g. `POST /v1/swap`).
-    func inject(_ fault: MintProxyFault, method: String = "POST", path: String, times: Int = 1) {
+    public func inject(_ fault: MintProxyFault, method: String = "POST", path: String, times: Int = 1) {
         lock.withLock { rules.append(MintProxyRule(method: method, path: path, fault: fault, remaining: times)) }
     }
 
     /// Disarms every fault: from now on every request is relayed faithfully.
-    func clearFaults() {
+    public func clearFaults() {
         lock.withLock { rules = [] }
     }
 
     /// How many faults are still armed (summed over rules).
-    var armedFaults: Int { lock.withLock { rules.reduce(0) { $0 + $1.remaining } } }
+    public var armedFaults: Int { lock.withLock { rules.reduce(0) { $0 + $1.remaining } } }
 
     /// How many answers the mint gave that a ``MintProxyFault/holdAnswer`` holds (or held): the mint acted.
-    var heldAnswers: Int { lock.withLock { held } }
+    public var heldAnswers: Int { lock.withLock { held } }
 
     /// Relays every answer a ``MintProxyFault/holdAnswer`` holds, and any it catches from now on.
-    func releaseHeldAnswers() {
+    public func releaseHeldAnswers() {
         lock.withLock { released = true }
     }
 
     /// Every request read so far, in arrival order.
-    var requests: [Request] { lock.withLock { seen } }
+    public var requests: [Request] { lock.withLock { seen } }
 
     /// The requests read so far to `method path`, in arrival order.
-    func requests(_ method: String, _ path: String) -> [Request] {
+    public func requests(_ method: String, _ path: String) -> [Request] {
         requests.filter { $0.method == method && $0.path == path }
     }
 
     /// Stops listening and closes every open connection.
-    func shutdown() async {
+    public func shutdown() async {
         let (task, open) = lock.withLock { () -> (Task<Void, Never>?, [any Channel]) in
             stopped = true
             return (serving, Array(connections.values))

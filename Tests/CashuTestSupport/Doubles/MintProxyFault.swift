@@ -3,7 +3,7 @@
 import Foundation
 
 /// A fault a ``MintProxy`` applies to a matching request instead of relaying it faithfully.
-enum MintProxyFault: Sendable, CustomStringConvertible {
+public enum MintProxyFault: Sendable, CustomStringConvertible {
     /// Forward to the mint, wait for its whole answer, then close the client's connection without a byte of it:
     /// the mint acted, the wallet does not know.
     case dropResponseAfterForwarding
@@ -23,19 +23,19 @@ enum MintProxyFault: Sendable, CustomStringConvertible {
     case holdAnswer
 
     /// Forward to the mint and answer with `transform` of its body.
-    static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
+    public static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
         .replaceBody(label: label, transform: transform)
     }
 
     /// Whether the mint sees the request.
-    var forwards: Bool {
+    public var forwards: Bool {
         switch self {
         case .status, .refusal: false
         default: true
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .dropResponseAfterForwarding: "dropResponseAfterForwarding"
         case .replaceBody(let label, _): "replaceBody(\(label))"

@@ -1,13 +1,20 @@
 // Test support: a MintProxy fault armed for the next N requests with a given method and path.
 
 /// A fault armed for the next `remaining` requests with this method and path.
-struct MintProxyRule: Sendable {
-    var method: String
-    var path: String
-    var fault: MintProxyFault
-    var remaining: Int
+public struct MintProxyRule: Sendable {
+    public var method: String
+    public var path: String
+    public var fault: MintProxyFault
+    public var remaining: Int
 
-    func matches(method: String, path: String) -> Bool {
+    public init(method: String, path: String, fault: MintProxyFault, remaining: Int) {
+        self.method = method
+        self.path = path
+        self.fault = fault
+        self.remaining = remaining
+    }
+
+    public func matches(method: String, path: String) -> Bool {
         remaining > 0 && self.method == method && self.path == path
     }
 }

@@ -8,19 +8,19 @@ import Foundation
 #endif
 
 /// Accepts HTTP/1.1 requests on 127.0.0.1 on a thread of its own until stopped.
-final class PostReceiver: @unchecked Sendable {
-    let port: UInt16
+public final class PostReceiver: @unchecked Sendable {
+    public let port: UInt16
     private let socket: Int32
     private let status: Int
     private let lock = NSLock()
     private var bodies: [Data] = []
 
-    var url: String { "http://127.0.0.1:\(port)/pay" }
+    public var url: String { "http://127.0.0.1:\(port)/pay" }
 
     /// The bodies received so far.
-    var received: [Data] { lock.withLock { bodies } }
+    public var received: [Data] { lock.withLock { bodies } }
 
-    init(status: Int = 200) throws {
+    public init(status: Int = 200) throws {
         self.status = status
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socket = socket
@@ -32,7 +32,10 @@ final class PostReceiver: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
         }
-        guard bound == 0, listen(socket, 8) == 0 else { throw CLISpawnFailure(description: "cannot listen") }
+        guard bound == 0, listen(socket, 8) == 0 else {
+            close(socket)
+            throw POSIXError(.EADDRINUSE)
+        }
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
         }
@@ -40,7 +43,7 @@ final class PostReceiver: @unchecked Sendable {
         Thread.detachNewThread { [self] in serve() }
     }
 
-    func stop() {
+    public func stop() {
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }

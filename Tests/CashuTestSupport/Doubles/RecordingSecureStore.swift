@@ -2,24 +2,25 @@
 
 import CoreCashu
 
-actor RecordingSecureStore: SecureStore {
+/// Saves, loads and deletes through the store it wraps, keeping a copy of every value saved.
+public actor RecordingSecureStore: SecureStore {
     private let wrapped: any SecureStore
-    private(set) var saved: [SecureBytes] = []
+    public private(set) var saved: [SecureBytes] = []
 
-    init(wrapping store: any SecureStore) {
+    public init(wrapping store: any SecureStore) {
         wrapped = store
     }
 
-    func load(key: String) async throws -> SecureBytes? {
+    public func load(key: String) async throws -> SecureBytes? {
         try await wrapped.load(key: key)
     }
 
-    func save(_ value: SecureBytes, key: String) async throws {
+    public func save(_ value: SecureBytes, key: String) async throws {
         saved.append(value)
         try await wrapped.save(value, key: key)
     }
 
-    func delete(key: String) async throws {
+    public func delete(key: String) async throws {
         try await wrapped.delete(key: key)
     }
 }

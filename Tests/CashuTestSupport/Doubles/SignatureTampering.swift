@@ -4,7 +4,7 @@ import Foundation
 
 /// The edits a hostile mint makes to the blind signatures of an answer: `signatures` for mint, swap and restore,
 /// `change` for melt. A body without that array comes back unchanged.
-enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The first signature claims twice its amount.
     case wrongAmount
     /// Two signatures trade places: the first two of equal amount when there are such (then only their DLEQ proofs
@@ -21,15 +21,15 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
     /// The last signature is missing.
     case dropOne
 
-    typealias Signature = [String: Any]
+    public typealias Signature = [String: Any]
 
     /// A keyset id no mint has.
-    static let unknownKeysetID = "00ffffffffffffff"
+    public static let unknownKeysetID = "00ffffffffffffff"
 
-    var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// The proxy fault making this edit to the array under `key`.
-    func fault(_ key: String) -> MintProxyFault {
+    public func fault(_ key: String) -> MintProxyFault {
         switch self {
         case .wrongAmount:
             Self.edit(rawValue, key) { signatures in
@@ -64,7 +64,7 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// Indices of the first two signatures of equal amount.
-    static func equalAmounts(_ signatures: [Signature]) -> (Int, Int)? {
+    public static func equalAmounts(_ signatures: [Signature]) -> (Int, Int)? {
         let amounts = signatures.map { $0["amount"] as? Int ?? -1 }
         for i in amounts.indices {
             if let j = amounts.indices.first(where: { $0 > i && amounts[$0] == amounts[i] }) { return (i, j) }
@@ -74,7 +74,7 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
 
     /// Two signatures of equal amount trade places and every DLEQ proof is removed: nothing but a required DLEQ
     /// can tell. Only the DLEQ proofs go when no two amounts are equal.
-    static func swapEqualAmountsWithoutDLEQ(_ key: String = "signatures") -> MintProxyFault {
+    public static func swapEqualAmountsWithoutDLEQ(_ key: String = "signatures") -> MintProxyFault {
         edit("swap equal amounts, no DLEQ", key) { signatures in
             for index in signatures.indices { signatures[index]["dleq"] = nil }
             if let pair = equalAmounts(signatures) { signatures.swapAt(pair.0, pair.1) }
@@ -82,7 +82,7 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// A NUT-09 restore answer that leaves out its last output and that output's signature (still well-formed).
-    static func restoreOmitsOne() -> MintProxyFault {
+    public static func restoreOmitsOne() -> MintProxyFault {
         .replaceBody("restore omits one") { body in
             guard var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
                 var outputs = object["outputs"] as? [Any], var signatures = object["signatures"] as? [Any],
@@ -98,7 +98,7 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// A field of the answer set to `value` (e.g. a melt's `state`).
-    static func setField(_ field: String, to value: String) -> MintProxyFault {
+    public static func setField(_ field: String, to value: String) -> MintProxyFault {
         .replaceBody("\(field) = \(value)") { body in
             guard var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return body }
             object[field] = value
@@ -107,7 +107,7 @@ enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// A ``MintProxyFault/replaceBody(_:_:)`` applying `change` to the array under `key`.
-    static func edit(_ label: String, _ key: String, _ change: @escaping @Sendable (inout [Signature]) -> Void)
+    public static func edit(_ label: String, _ key: String, _ change: @escaping @Sendable (inout [Signature]) -> Void)
         -> MintProxyFault
     {
         .replaceBody("\(label) of \(key)") { body in

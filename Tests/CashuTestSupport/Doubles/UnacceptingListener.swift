@@ -1,8 +1,7 @@
 // Test support: a loopback port whose accept queue is full, so a new connection attempt hangs until it times out.
 
+import CoreCashu
 import Foundation
-
-@testable import CoreCashu
 
 #if canImport(Glibc)
     import Glibc
@@ -14,13 +13,13 @@ import Foundation
 ///
 /// Linux drops the SYN of any further connection attempt while the accept queue is full, so a client's connect
 /// neither succeeds nor fails: it runs into its connect timeout.
-final class UnacceptingListener: @unchecked Sendable {
+public final class UnacceptingListener: @unchecked Sendable {
     /// The port that does not answer connection attempts.
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private var fillers: [Int32] = []
 
-    init() throws {
+    public init() throws {
         (listener, port) = try LoopbackServer.makeListener(backlog: 0)
         // Fill the queue: a backlog of 0 admits one connection.
         for _ in 0..<2 {
@@ -49,7 +48,7 @@ final class UnacceptingListener: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    var url: MintURL {
+    public var url: MintURL {
         get throws { try MintURL("http://127.0.0.1:\(port)") }
     }
 }

@@ -1,10 +1,10 @@
 // Test support: the lease UnguardedLeases grants, which guards nothing.
 
-@testable import CoreCashu
+import CoreCashu
 
 /// A lease that guards nothing.
-final class UnguardedLease: OperationLease {
-    let operationID: OperationID
-    init(operationID: OperationID) { self.operationID = operationID }
-    func release() {}
+public final class UnguardedLease: OperationLease {
+    public let operationID: OperationID
+    public init(operationID: OperationID) { self.operationID = operationID }
+    public func release() {}
 }

@@ -1,13 +1,15 @@
 // Test support: operation leases that are always granted — a wallet without cross-process guarding.
 
-@testable import CoreCashu
+import CoreCashu
 
 /// Grants every lease, so a wallet using it takes over operations others are executing (the safety net beneath the
 /// leases: a send settled by someone else fails with `cancelled`, without a token).
-struct UnguardedLeases: OperationLeases {
-    func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
+public struct UnguardedLeases: OperationLeases {
+    public init() {}
+
+    public func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
         UnguardedLease(operationID: id)
     }
 
-    func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
+    public func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
 }

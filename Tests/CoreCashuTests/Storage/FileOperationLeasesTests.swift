@@ -1,5 +1,6 @@
 // Tests of Storage/Leases/FileOperationLeases.swift: private lock files, removed when released, one holder only.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

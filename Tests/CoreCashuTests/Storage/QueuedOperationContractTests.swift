@@ -1,5 +1,6 @@
 // Tests of Storage/QueuedOperationStore.swift (the offline queue) against every backend.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of Storage/SQLite/SQLiteWalletStore.swift with several connections on one file, as several processes:
 // IMMEDIATE write locking, busy waits, a real second process, concurrent reservation and concurrent opens.
 
+import CashuTestSupport
 import Foundation
 import GRDB
 import Testing

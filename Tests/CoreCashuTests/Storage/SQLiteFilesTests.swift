@@ -1,5 +1,6 @@
 // Tests of Storage/SQLite/WalletDirectory.swift and SQLiteFiles.swift: where the wallet lives and who may read it.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

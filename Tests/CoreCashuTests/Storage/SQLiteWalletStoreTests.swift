@@ -1,6 +1,7 @@
 // Tests of Storage/SQLite/SQLiteWalletStore.swift that only make sense on disk: connection settings, reopening,
 // migrations, unreadable rows, a full disk, query plans and the trigger-kept balances.
 
+import CashuTestSupport
 import Foundation
 import GRDB
 import Testing

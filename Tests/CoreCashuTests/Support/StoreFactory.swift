@@ -1,5 +1,6 @@
 // Test support — the wallet store backends the shared contract suite runs against (STYLE.md rule 6).
 
+import CashuTestSupport
 import Foundation
 import Testing
 
@@ -17,35 +18,6 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// Every backend; each contract test runs once per entry.
     static let all: [StoreFactory] = [.inMemory, .sqlite]
-}
-
-/// A directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-store-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    var databasePath: String { url.appendingPathComponent(WalletDirectory.databaseFileName).path }
-}
-
-/// A ``SQLiteWalletStore`` in its own temporary directory, which goes away with it.
-final class TemporarySQLiteStore: WalletStore {
-    let directory: TemporaryDirectory
-    let store: SQLiteWalletStore
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteWalletStore(path: directory.databasePath)
-    }
-
-    func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T { try store.read(body) }
-    func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T { try store.write(body) }
-    var operationLeases: any OperationLeases { store.operationLeases }
 }
 
 /// Expects `body` to throw a ``StorageError`` with `code`.

@@ -1,6 +1,7 @@
 // Tests of Wallet/ (SignatureUnblinder, melt settlement, recovery) against a hostile mint: a MintProxy in front of
 // the real mint alters its answers; the wallet refuses them, credits nothing from them and loses no proof.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@
 // runs while an operation's answer is still on its way (held by a MintProxy) must not take the operation over,
 // whether it runs in the same wallet or in another wallet on the same files (its lease is held).
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of Wallet/ recovery against the real mint behind a MintProxy: answers lost after the mint acted, a 500 the
 // mint never saw, garbage, a cut; the call reports `pending`, holds its proofs, and recovery replays and settles.
 
+import CashuTestSupport
 import Foundation
 import Testing
 
