@@ -29,6 +29,16 @@ public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConverti
         try self.init(compressedRepresentation: bytes)
     }
 
+    /// Parses hex from a `String`: the generic initializer specialized here, so callers in other modules (the SQLite
+    /// store reads two points per proof) do not run it unspecialized.
+    public init(hex: String) throws(CryptoError) {
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(hex) } catch {
+            throw CryptoError(.invalidPoint, "a point must be hex")
+        }
+        try self.init(compressedRepresentation: bytes)
+    }
+
     /// The encoding of a point already known to be valid.
     public init(_ point: Point) {
         compressedRepresentation = point.compressedRepresentation

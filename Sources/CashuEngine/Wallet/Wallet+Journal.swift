@@ -1,4 +1,5 @@
-// Wallet: writing and closing journal entries and their history lines (docs/architecture.md, "The wallet engine").
+// Wallet: writing, encoding and closing journal entries and their history lines
+// (docs/architecture.md, "The wallet engine").
 
 import Foundation
 
@@ -150,5 +151,51 @@ extension Wallet {
             for (y, state) in zip(chunk, response.states) { result[y] = state.state }
         }
         return result
+    }
+
+    /// NUT-13 outputs from counters reserved in `tx`.
+    func deterministicOutputs(_ tx: any WalletTransaction, amounts: [UInt64], keyset: StoredKeyset) throws
+        -> [PlannedOutput]
+    {
+        guard !amounts.isEmpty else { return [] }
+        let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
+        return try outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
+    }
+
+    /// The operation just journaled in `tx`.
+    func requireOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord {
+        guard let record = try tx.operation(id: id) else {
+            throw StorageError(.notFound, "operation \(id) vanished inside its own transaction")
+        }
+        return record
+    }
+
+    /// Closes an operation that definitely did not happen, releasing the wallet's reserved inputs (to `status`,
+    /// owned by `owner`: unspent, or back into the token a reclaim took them from).
+    func failOperation(
+        _ id: OperationID, release: [CompressedPoint], as target: (ProofStatus, OperationID?) = (.unspent, nil)
+    ) throws(WalletError) {
+        try write { tx in
+            guard let open = try self.openOperation(tx, id) else { return }
+            let held = try tx.proofs(Ys: release).filter { $0.operationID == id }
+            if !held.isEmpty { try tx.setStatus(target.0, Ys: held.map(\.Y), operationID: target.1) }
+            try self.close(tx, open, state: .failed, history: .failed)
+        }
+    }
+
+    /// A journal payload's bytes (sorted keys, so the same journal always encodes the same).
+    static func encodeJSON<T: Encodable>(_ value: T) throws(WalletError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do { return Array(try encoder.encode(value)) } catch {
+            throw WalletError(.storage, "cannot encode \(T.self)", underlying: error)
+        }
+    }
+
+    /// A journal payload read back.
+    static func decodeJSON<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) throws(WalletError) -> T {
+        do { return try JSONDecoder().decode(type, from: Data(bytes)) } catch {
+            throw WalletError(.storage, "stored \(T.self) cannot be read", underlying: error)
+        }
     }
 }

@@ -127,3 +127,12 @@ struct KeysetTables: Sendable {
         ProofSelector(feePPK: feePPK, inactiveKeysets: inactive, maxInputs: maxInputs)
     }
 }
+
+extension Wallet {
+    /// Syncs keysets, but works from the stored ones when the mint cannot be reached.
+    func syncKeysetsIfPossible(_ mint: MintURL) async throws(WalletError) -> [StoredKeyset] {
+        do { return try await syncKeysets(mint) } catch where error.code == .mintUnreachable {
+            return try read { tx in try tx.keysets(mintURL: mint) }
+        }
+    }
+}

@@ -73,18 +73,4 @@ extension Wallet {
             throw WalletError(.unknownMint, "mint \(url) is not in this wallet; add it first")
         }
     }
-
-    static func encodeJSON<T: Encodable>(_ value: T) throws(WalletError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do { return Array(try encoder.encode(value)) } catch {
-            throw WalletError(.storage, "cannot encode \(T.self)", underlying: error)
-        }
-    }
-
-    static func decodeJSON<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) throws(WalletError) -> T {
-        do { return try JSONDecoder().decode(type, from: Data(bytes)) } catch {
-            throw WalletError(.storage, "stored \(T.self) cannot be read", underlying: error)
-        }
-    }
 }

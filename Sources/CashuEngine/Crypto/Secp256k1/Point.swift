@@ -56,6 +56,16 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
         try self.init(compressedRepresentation: bytes)
     }
 
+    /// Parses hex from a `String`: the generic initializer specialized here, so callers in other modules (the SQLite
+    /// store reads two points per proof) do not run it unspecialized.
+    public init(hex: String) throws(CryptoError) {
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(hex) } catch {
+            throw CryptoError(.invalidPoint, "a point must be hex")
+        }
+        try self.init(compressedRepresentation: bytes)
+    }
+
     /// The point with x-coordinate `x` and even y (BIP-340 lifting).
     public init<Bytes: Collection>(xOnly x: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard x.count == 32 else { throw CryptoError(.invalidPoint, "an x-only key is 32 bytes, got \(x.count)") }

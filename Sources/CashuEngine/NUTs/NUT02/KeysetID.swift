@@ -35,6 +35,12 @@ public struct KeysetID: Hashable, Sendable, Codable, CustomStringConvertible, Co
         try self.init(bytes: try Hex.decode(hex))
     }
 
+    /// Parses a hex keyset id from a `String`: the same as the generic initializer, specialized here so that callers
+    /// in other modules (the SQLite store reads one per proof) do not run it unspecialized.
+    public init(hex: String) throws(EncodingFailure) {
+        try self.init(bytes: try Hex.decode(hex))
+    }
+
     /// The version byte (`0x00` or `0x01`).
     public var version: UInt8 { bytes[0] }
 

@@ -153,17 +153,4 @@ extension Wallet {
         logger.info("minted", metadata: ["operation": "\(operation.id)", "amount": "\(amount)"])
         return MintResult(operationID: operation.id, amount: amount, proofCount: proofs.count)
     }
-
-    /// Closes an operation that definitely did not happen, releasing the wallet's reserved inputs (to `status`,
-    /// owned by `owner`: unspent, or back into the token a reclaim took them from).
-    func failOperation(
-        _ id: OperationID, release: [CompressedPoint], as target: (ProofStatus, OperationID?) = (.unspent, nil)
-    ) throws(WalletError) {
-        try write { tx in
-            guard let open = try self.openOperation(tx, id) else { return }
-            let held = try tx.proofs(Ys: release).filter { $0.operationID == id }
-            if !held.isEmpty { try tx.setStatus(target.0, Ys: held.map(\.Y), operationID: target.1) }
-            try self.close(tx, open, state: .failed, history: .failed)
-        }
-    }
 }

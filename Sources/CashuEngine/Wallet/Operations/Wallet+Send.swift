@@ -136,32 +136,9 @@ extension Wallet {
         return secrets
     }
 
-    /// NUT-13 outputs from counters reserved in `tx`.
-    func deterministicOutputs(_ tx: any WalletTransaction, amounts: [UInt64], keyset: StoredKeyset) throws
-        -> [PlannedOutput]
-    {
-        guard !amounts.isEmpty else { return [] }
-        let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
-        return try outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
-    }
-
     /// All outputs sorted by amount (NUT-03 privacy), with the indices of the ones to send.
     static func interleave(send: [PlannedOutput], change: [PlannedOutput]) -> ([PlannedOutput], [Int]) {
         let tagged = (send.map { ($0, true) } + change.map { ($0, false) }).sorted { $0.0.amount < $1.0.amount }
         return (tagged.map(\.0), tagged.indices.filter { tagged[$0].1 })
-    }
-
-    func requireOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord {
-        guard let record = try tx.operation(id: id) else {
-            throw StorageError(.notFound, "operation \(id) vanished inside its own transaction")
-        }
-        return record
-    }
-
-    /// Syncs keysets, but works from the stored ones when the mint cannot be reached.
-    func syncKeysetsIfPossible(_ mint: MintURL) async throws(WalletError) -> [StoredKeyset] {
-        do { return try await syncKeysets(mint) } catch where error.code == .mintUnreachable {
-            return try read { tx in try tx.keysets(mintURL: mint) }
-        }
     }
 }
