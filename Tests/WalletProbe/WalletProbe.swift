@@ -5,8 +5,7 @@
 // Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
 
 import AsyncHTTPClient
-@_spi(Testing) import CashuEngine
-import CoreCashu
+@_spi(Testing) import CoreCashu
 import Foundation
 
 #if canImport(Glibc)

@@ -1,11 +1,8 @@
-// Tests for Sources/CashuEngine/Crypto/DeterministicSecrets.swift and Crypto/NUT13/: NUT-13 beyond the vectors.
+// Tests for Sources/CoreCashu/Crypto/DeterministicSecrets.swift and Crypto/NUT13/: NUT-13 beyond the vectors.
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("NUT-13 deterministic secrets")
 struct DeterministicSecretsTests {

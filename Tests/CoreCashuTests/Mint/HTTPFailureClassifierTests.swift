@@ -5,10 +5,7 @@ import Foundation
 import NIOCore
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("HTTPFailureClassifier")
 struct HTTPFailureClassifierTests {

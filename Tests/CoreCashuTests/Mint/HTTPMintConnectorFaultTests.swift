@@ -7,10 +7,7 @@ import NIOCore
 import NIOPosix
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("HTTPMintConnector faults", .timeLimit(.minutes(1)))
 struct HTTPMintConnectorFaultTests {

@@ -5,10 +5,7 @@ import Foundation
 import Logging
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("HTTPMintConnector logging")
 struct HTTPMintConnectorLoggingTests {

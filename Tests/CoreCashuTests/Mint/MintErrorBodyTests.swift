@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("MintErrorBody")
 struct MintErrorBodyTests {

@@ -3,10 +3,7 @@
 import GRDB
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("SQLite error mapping")
 struct SQLiteErrorMappingTests {

@@ -6,10 +6,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("SQLiteWalletStore")
 struct SQLiteWalletStoreTests {

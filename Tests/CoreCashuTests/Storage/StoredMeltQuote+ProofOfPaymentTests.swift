@@ -3,10 +3,7 @@
 import CashuTestSupport
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("StoredMeltQuote proof of payment")
 struct StoredMeltQuoteProofOfPaymentTests {

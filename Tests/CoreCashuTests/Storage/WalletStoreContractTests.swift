@@ -4,10 +4,7 @@
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("WalletStore contract")
 struct WalletStoreContractTests {

@@ -2,10 +2,7 @@
 
 import Foundation
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 /// Outputs a test sends to a mint, with what it needs to turn the signatures into proofs.
 struct PreparedOutputs {

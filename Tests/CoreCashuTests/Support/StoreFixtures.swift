@@ -2,10 +2,7 @@
 
 import Foundation
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 enum StoreFixtures {
     static let mintA = url("https://mint-a.example.com")

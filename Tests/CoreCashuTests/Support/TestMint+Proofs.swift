@@ -4,10 +4,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 extension TestMint {
     /// The active `sat` keyset with its keys, its id checked against the keys.

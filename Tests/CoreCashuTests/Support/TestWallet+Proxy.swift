@@ -4,10 +4,7 @@ import CashuTestSupport
 import Foundation
 import Logging
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 extension TestWallet {
     /// Opens (or reopens, running recovery) a wallet whose connectors go to whatever URL it is given: the proxy's

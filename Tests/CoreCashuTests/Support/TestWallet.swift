@@ -4,10 +4,7 @@ import CashuTestSupport
 import Foundation
 import Logging
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 /// A wallet for integration tests, with its files in a fresh temporary directory.
 struct TestWallet {

@@ -3,10 +3,7 @@
 import CashuTestSupport
 import Foundation
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 /// The outcome of one probe run.
 struct ProbeRun: CustomStringConvertible {

@@ -2,10 +2,7 @@
 
 import Foundation
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 enum NUT00TokenVectorChecks {
     static func check(_ c: VectorCase) throws {

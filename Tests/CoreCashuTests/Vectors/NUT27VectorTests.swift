@@ -2,10 +2,7 @@
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("nut27 vectors")
 struct NUT27VectorTests {

@@ -4,10 +4,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Wallet against a real mint", .serialized, .timeLimit(.minutes(5)))
 struct WalletIntegrationTests {

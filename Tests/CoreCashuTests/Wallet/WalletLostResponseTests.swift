@@ -5,10 +5,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Wallet: lost and broken answers from the real mint", .serialized, .timeLimit(.minutes(5)))
 struct WalletLostResponseTests {

@@ -7,10 +7,7 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Wallet proof of payment", .timeLimit(.minutes(5)))
 struct WalletProofOfPaymentTests {

@@ -5,10 +5,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Wallet: a mint refusing status reads while the wallet waits", .timeLimit(.minutes(5)))
 struct WalletRefusedReadTests {

@@ -6,10 +6,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Wallet: a refused write whose outcome cannot be checked", .timeLimit(.minutes(5)))
 struct WalletRefusedWriteTests {

@@ -5,10 +5,7 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Wallet seed binding")
 struct WalletSecretsTests {

@@ -2,8 +2,7 @@
 // order of the steps crash tests kill at.
 
 import CashuTestSupport
-@_spi(Testing) @testable import CashuEngine
-import CoreCashu
+@_spi(Testing) @testable import CoreCashu
 import Synchronization
 import Testing
 

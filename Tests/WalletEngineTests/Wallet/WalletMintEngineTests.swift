@@ -1,8 +1,7 @@
 // Engine tests: minting (NUT-04) against a scripted mint — every way the request can end, and recovery of each.
 
 import CashuTestSupport
-@testable import CashuEngine
-import CoreCashu
+@testable import CoreCashu
 import Testing
 
 @Suite("Wallet engine: mint")

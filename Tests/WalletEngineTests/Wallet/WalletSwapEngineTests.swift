@@ -1,8 +1,7 @@
 // Engine tests: swaps (NUT-03) behind send, receive and reclaim against a scripted mint, and recovery of each.
 
 import CashuTestSupport
-@testable import CashuEngine
-import CoreCashu
+@testable import CoreCashu
 import Testing
 
 @Suite("Wallet engine: swap")

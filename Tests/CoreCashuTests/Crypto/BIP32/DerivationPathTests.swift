@@ -1,11 +1,8 @@
-// Tests for Sources/CashuEngine/Crypto/BIP32/DerivationPath.swift: parsing, printing and malformed paths.
+// Tests for Sources/CoreCashu/Crypto/BIP32/DerivationPath.swift: parsing, printing and malformed paths.
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("BIP-32 derivation paths")
 struct DerivationPathTests {

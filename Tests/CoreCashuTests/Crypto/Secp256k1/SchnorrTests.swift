@@ -2,10 +2,7 @@
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 /// BIP-340 `test-vectors.csv` (bitcoin/bips 7fe0b034ec967b52a5a28276419117326df93263).
 @Suite("Schnorr BIP-340")

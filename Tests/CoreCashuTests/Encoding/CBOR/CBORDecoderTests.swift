@@ -2,10 +2,7 @@
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("CBOR")
 struct CBORDecoderTests {

@@ -1,12 +1,9 @@
-// Tests of Sources/CashuEngine/NUTs/NUT00/TokenDecoder.swift: prefix dispatch, URI scheme, whitespace, size limits.
+// Tests of Sources/CoreCashu/NUTs/NUT00/TokenDecoder.swift: prefix dispatch, URI scheme, whitespace, size limits.
 
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("TokenDecoder")
 struct TokenDecoderTests {

@@ -1,11 +1,8 @@
-// Tests of Sources/CashuEngine/NUTs/NUT00/Token.swift: the token model, amounts, keyset ids, short-id resolution.
+// Tests of Sources/CoreCashu/NUTs/NUT00/Token.swift: the token model, amounts, keyset ids, short-id resolution.
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Token")
 struct TokenTests {

@@ -1,12 +1,9 @@
-// Tests of Sources/CashuEngine/NUTs/NUT00/TokenV3Coding.swift: V3 JSON writing, escaping and decoding.
+// Tests of Sources/CoreCashu/NUTs/NUT00/TokenV3Coding.swift: V3 JSON writing, escaping and decoding.
 
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("TokenV3Coding")
 struct TokenV3CodingTests {

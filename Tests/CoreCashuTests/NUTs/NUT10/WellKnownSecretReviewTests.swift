@@ -3,10 +3,7 @@
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("NUT-10 review: hostile secrets and witnesses")
 struct WellKnownSecretReviewTests {

@@ -1,9 +1,6 @@
 // Test support for NUT-10/11/14 — keys, proofs and outputs for spending-condition tests.
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 enum SpendingFixtures {
     static let keysetID: KeysetID = {

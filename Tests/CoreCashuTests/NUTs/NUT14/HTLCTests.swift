@@ -4,10 +4,7 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("NUT-14 HTLC")
 struct HTLCTests {

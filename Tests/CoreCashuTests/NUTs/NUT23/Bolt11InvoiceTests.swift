@@ -5,10 +5,7 @@ import CashuTestSupport
 import Crypto
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("Bolt11Invoice")
 struct Bolt11InvoiceTests {

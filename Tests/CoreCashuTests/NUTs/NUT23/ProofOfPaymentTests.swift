@@ -4,10 +4,7 @@ import CashuTestSupport
 import Crypto
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("ProofOfPayment")
 struct ProofOfPaymentTests {

@@ -1,11 +1,8 @@
-// Tests for Sources/CashuEngine/NUTs/NUT28/: P2BK sender/receiver round trips, parity, slots and bad input.
+// Tests for Sources/CoreCashu/NUTs/NUT28/: P2BK sender/receiver round trips, parity, slots and bad input.
 
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 @Suite("NUT-28 pay-to-blinded-key")
 struct P2BKTests {

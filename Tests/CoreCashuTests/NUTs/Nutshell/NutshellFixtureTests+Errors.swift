@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 extension NutshellFixtureTests {
     /// Each captured error exchange, its HTTP status and Nutshell's `code` (nil: a FastAPI validation error).

@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 extension NutshellFixtureTests {
     @Test("POST /v1/melt/quote/bolt11 decodes (outside invoice: fee reserve; own invoice: none)")

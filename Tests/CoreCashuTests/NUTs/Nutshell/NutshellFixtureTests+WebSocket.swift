@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import CashuEngine
-@testable import CashuHTTP
-@testable import CashuSQLite
-import CoreCashu
+@testable import CoreCashu
 
 extension NutshellFixtureTests {
     /// One frame of `ws-transcript.json`: what the capture sent, or the mint's text frame byte for byte.
