@@ -56,8 +56,8 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
         try self.init(compressedRepresentation: bytes)
     }
 
-    /// Parses hex from a `String`: the generic initializer specialized here, so callers in other modules (the SQLite
-    /// store reads two points per proof) do not run it unspecialized.
+    /// Parses hex from a `String`: the generic initializer, specialized here, so that a caller in another module (an
+    /// app, a store of its own reading two points per proof) does not run it unspecialized.
     public init(hex: String) throws(CryptoError) {
         let bytes: [UInt8]
         do { bytes = try Hex.decode(hex) } catch {

@@ -35,8 +35,8 @@ public struct KeysetID: Hashable, Sendable, Codable, CustomStringConvertible, Co
         try self.init(bytes: try Hex.decode(hex))
     }
 
-    /// Parses a hex keyset id from a `String`: the same as the generic initializer, specialized here so that callers
-    /// in other modules (the SQLite store reads one per proof) do not run it unspecialized.
+    /// Parses a hex keyset id from a `String`: the generic initializer, specialized here, so that a caller in another
+    /// module (an app, a store of its own reading one per proof) does not run it unspecialized, character by character.
     public init(hex: String) throws(EncodingFailure) {
         try self.init(bytes: try Hex.decode(hex))
     }
