@@ -53,6 +53,13 @@ struct RefusedWriteRuleTests {
         #expect(outcome.error?.operationID == F.operationID)
     }
 
+    @Test("without a refusal being checked, every outcome stands, an open one included")
+    func noRefusalStands() {
+        let open = RefusedWriteRule.report(
+            SagaOutcome<Int>.open(WalletError(.storage, "disk full")), refusal: nil, operation: F.operationID)
+        #expect(open.error?.code == .storage)
+    }
+
     @Test("the check's own mint error is kept over the refusal's")
     func checkMintErrorWins() {
         let check = WalletError(.mintRefused, "checkstate refused", mintError: MintError(code: 0, detail: "busy"))

@@ -16,12 +16,4 @@ struct SagaOutcomeTests {
         #expect(throws: WalletError.self) { try SagaOutcome<Int>.failed(WalletError(.mintRefused, "no")).get() }
         #expect(throws: WalletError.self) { try SagaOutcome<Int>.open(WalletError(.pending, "later")).get() }
     }
-
-    @Test("only in-flight and open outcomes leave the operation open")
-    func openness() {
-        #expect(!SagaOutcome<Int>.settled(1).leavesOperationOpen)
-        #expect(!SagaOutcome<Int>.failed(WalletError(.mintRefused, "no")).leavesOperationOpen)
-        #expect(SagaOutcome<Int>.inFlight(1).leavesOperationOpen)
-        #expect(SagaOutcome<Int>.open(WalletError(.pending, "later")).leavesOperationOpen)
-    }
 }

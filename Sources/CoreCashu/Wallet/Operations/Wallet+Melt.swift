@@ -135,13 +135,8 @@ extension Wallet {
 
     /// Learns a melt's fate from the quote state and, when unpaid, its inputs' NUT-07 states.
     func resolveMelt(_ operation: OperationRecord, journal: MeltJournal) async throws(WalletError) -> MeltResult {
-        try await resolveMeltOutcome(operation, journal: journal).get()
-    }
-
-    /// ``resolveMelt(_:journal:)`` as the saga's outcome.
-    func resolveMeltOutcome(_ operation: OperationRecord, journal: MeltJournal) async -> SagaOutcome<MeltResult> {
         let saga = MeltSaga(operationID: operation.id, journal: journal)
-        return await runMelt(operation, saga, from: saga.resolve())
+        return try await runMelt(operation, saga, from: saga.resolve()).get()
     }
 
     /// Runs a melt operation's saga (``MeltSaga``) from `first`: performs each action it asks for and feeds the

@@ -78,18 +78,17 @@ extension Wallet {
 
     /// Sends (or re-sends, byte-identically) a journaled mint request and settles the answer.
     func resumeMint(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> MintResult {
-        try await runMint(operation, firstAttempt: firstAttempt).get()
+        let claimed = try claim(operation.id)
+        defer { release(claimed) }
+        let saga = MintSaga(
+            operationID: operation.id, journal: try Self.decodeJSON(MintJournal.self, operation.payload),
+            firstAttempt: firstAttempt)
+        return try await runMint(operation, saga).get()
     }
 
     /// Runs a mint operation's saga (``MintSaga``): performs each action it asks for and feeds the result back.
-    func runMint(_ operation: OperationRecord, firstAttempt: Bool) async throws(WalletError)
-        -> SagaOutcome<MintResult>
-    {
-        let claimed = try claim(operation.id)
-        defer { release(claimed) }
-        var saga = MintSaga(
-            operationID: operation.id, journal: try Self.decodeJSON(MintJournal.self, operation.payload),
-            firstAttempt: firstAttempt)
+    private func runMint(_ operation: OperationRecord, _ start: MintSaga) async -> SagaOutcome<MintResult> {
+        var saga = start
         var action = saga.start()
         while true {
             switch action {

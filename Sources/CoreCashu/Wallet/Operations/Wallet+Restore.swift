@@ -43,7 +43,7 @@ extension Wallet {
         var scan = RestoreScan(
             keysetCount: keysets.count, batchSize: options.restoreBatchSize, gapLimit: options.restoreGapLimit)
         var action = scan.start()
-        while true {
+        while action != .finish {
             switch action {
             case .restore(let index, let counters):
                 let keyset = keysets[index]
@@ -58,7 +58,6 @@ extension Wallet {
                 do { restored = try await restoreSignatures(mint, outputs: planned) } catch {
                     throw WalletError.mint(error)
                 }
-                result.requests += 1
                 for (position, signature) in restored.sorted(by: { $0.key < $1.key }) {
                     var output = planned[position]
                     output.amount = signature.amount
@@ -81,8 +80,8 @@ extension Wallet {
             case .finish:
                 break
             }
-            if case .finish = action { break }
         }
+        result.requests = scan.requests
         guard !found.isEmpty else { return result }
         let states: [CompressedPoint: ProofState.State]
         do { states = try await proofStates(mint, Ys: found.map(\.Y)) } catch { throw WalletError.mint(error) }

@@ -15,21 +15,15 @@ struct SwapOutcome: Sendable {
 extension Wallet {
     /// Sends a journaled swap (or re-sends it byte-identically) and settles the answer.
     func resumeSwap(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> SwapOutcome {
-        try await runSwap(operation, firstAttempt: firstAttempt).get()
-    }
-
-    /// Runs a swap operation's saga (``SwapSaga``): performs each action it asks for and feeds the result back.
-    func runSwap(_ operation: OperationRecord, firstAttempt: Bool) async throws(WalletError)
-        -> SagaOutcome<SwapOutcome>
-    {
         let claimed = try claim(operation.id)
         defer { release(claimed) }
         let journal = try Self.decodeJSON(SwapJournal.self, operation.payload)
-        return try await runSwap(operation, journal: journal, firstAttempt: firstAttempt)
+        return try await runSwap(operation, journal: journal, firstAttempt: firstAttempt).get()
     }
 
-    /// Runs a swap's saga on `journal` (which recovery may have rewritten from the stored one). The caller holds the
-    /// operation's claim (``claim(_:)``).
+    /// Runs a swap operation's saga (``SwapSaga``) on `journal` (which recovery may have rewritten from the stored
+    /// one): performs each action it asks for and feeds the result back. The caller holds the operation's claim
+    /// (``claim(_:)``).
     func runSwap(_ operation: OperationRecord, journal: SwapJournal, firstAttempt: Bool) async
         -> SagaOutcome<SwapOutcome>
     {

@@ -134,9 +134,8 @@ struct MintSaga: Sendable {
         return .closeFailed
     }
 
-    /// Every end passes the refused-write rule while a refusal is being checked.
+    /// Every end passes the refused-write rule (which lets it through unless a refusal is being checked).
     private func finish(_ outcome: SagaOutcome<MintResult>) -> Action {
-        guard let refusal else { return .finish(outcome) }
-        return .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+        .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
     }
 }

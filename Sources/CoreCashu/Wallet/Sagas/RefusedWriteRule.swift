@@ -8,13 +8,14 @@
 /// the next recovery sends it again, so the caller must hear `pending` with the operation's id: "refused" would read
 /// as "nothing happened" and invite doing it twice (paying an invoice another way, asking for a token again).
 enum RefusedWriteRule {
-    /// The outcome to report for an operation whose write the mint refused (`refusal`), given where its check left it.
-    /// `pending` and `invalidMintResponse` (ambiguous by definition) already say so and pass unchanged, as does any
-    /// outcome that closed the operation.
-    static func report<Value>(_ outcome: SagaOutcome<Value>, refusal: MintClientError, operation: OperationID)
+    /// The outcome to report for an operation whose write the mint refused (`refusal`; `nil` when it did not refuse:
+    /// the outcome stands), given where its check left it. `pending` and `invalidMintResponse` (ambiguous by
+    /// definition) already say so and pass unchanged, as does any outcome that closed the operation.
+    static func report<Value>(_ outcome: SagaOutcome<Value>, refusal: MintClientError?, operation: OperationID)
         -> SagaOutcome<Value>
     {
-        guard case .open(let error) = outcome, error.code != .pending, error.code != .invalidMintResponse else {
+        guard let refusal, case .open(let error) = outcome, error.code != .pending, error.code != .invalidMintResponse
+        else {
             return outcome
         }
         return .open(

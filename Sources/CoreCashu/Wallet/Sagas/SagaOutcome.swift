@@ -14,14 +14,6 @@ enum SagaOutcome<Value: Sendable>: Sendable {
     /// Not decided: the operation stays journaled and recovery resumes it. The error says why and names the operation.
     case open(WalletError)
 
-    /// Whether the operation is still open at this end.
-    var leavesOperationOpen: Bool {
-        switch self {
-        case .settled, .failed: false
-        case .inFlight, .open: true
-        }
-    }
-
     /// The outcome of a store write that failed while the operation is still journaled (closing it, marking it
     /// pending): recovery will resume it, so the caller hears `pending` with its id, never the store's error alone
     /// (a melt whose failed close reads as "storage" would be sent again by the next recovery).

@@ -136,14 +136,12 @@ struct SwapSaga: Sendable {
         }
         guard inputStates.allSatisfy({ $0 == .spent }) else {
             // Some spent, some not: not this swap (it is atomic); someone else spent part of the inputs.
-            return spentElsewhere(states)
+            return spentElsewhere(
+                spent: journal.ownInputs.filter { states[$0] == .spent },
+                unspent: journal.ownInputs.filter { states[$0] == .unspent })
         }
-        self.spentStates = states
         return .restore(journal.outputs)
     }
-
-    /// The inputs' states, kept while their outputs are being restored.
-    private var spentStates: [CompressedPoint: ProofState.State] = [:]
 
     private mutating func restored(_ restored: [Int: BlindSignature]) -> Action {
         if restored.count == journal.outputs.count {
@@ -159,15 +157,14 @@ struct SwapSaga: Sendable {
                         "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
                         operationID: operationID)))
         }
-        // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice).
-        return spentElsewhere(spentStates)
+        // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice). A restore is
+        // asked only once every input is spent, so every one of ours is.
+        return spentElsewhere(spent: journal.ownInputs, unspent: [])
     }
 
-    private mutating func spentElsewhere(_ states: [CompressedPoint: ProofState.State]) -> Action {
+    private mutating func spentElsewhere(spent: [CompressedPoint], unspent: [CompressedPoint]) -> Action {
         close(
-            .spentElsewhere(
-                spent: journal.ownInputs.filter { states[$0] == .spent },
-                unspent: journal.ownInputs.filter { states[$0] == .unspent }),
+            .spentElsewhere(spent: spent, unspent: unspent),
             reporting: WalletError(
                 .alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operationID))
     }
@@ -194,9 +191,8 @@ struct SwapSaga: Sendable {
         return .close(closing)
     }
 
-    /// Every end passes the refused-write rule while a refusal is being checked.
+    /// Every end passes the refused-write rule (which lets it through unless a refusal is being checked).
     private func finish(_ outcome: SagaOutcome<SwapOutcome>) -> Action {
-        guard let refusal else { return .finish(outcome) }
-        return .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+        .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
     }
 }
