@@ -39,7 +39,7 @@ struct RestoreCommand: AsyncParsableCommand {
             var mints = try await context.wallet.mints().map(\.url)
             if let explicit = try context.global.explicitMint() {
                 if !mints.contains(explicit) { try await context.wallet.addMint(explicit) }
-                if try context.defaultMint() == nil { try context.setDefaultMint(explicit) }
+                if try await context.defaultMint() == nil { try await context.setDefaultMint(explicit) }
                 mints = [explicit]
             }
             guard !mints.isEmpty else {

@@ -10,15 +10,15 @@ enum CLIMetadata {
     static let p2pkPublicKey = "cli.p2pk-pubkey"
 
     /// Reads one value.
-    static func read(_ key: String, in store: any WalletStore) throws -> String? {
-        do { return try store.read { tx in try tx.metadata(key) } } catch {
+    static func read(_ key: String, in store: any WalletStore) async throws -> String? {
+        do { return try await store.read { tx in try tx.metadata(key) } } catch {
             throw CLIError(.storage, "cannot read the wallet store", code: "storage")
         }
     }
 
     /// Writes one value.
-    static func write(_ key: String, _ value: String, in store: any WalletStore) throws {
-        do { try store.write { tx in try tx.setMetadata(key, value) } } catch {
+    static func write(_ key: String, _ value: String, in store: any WalletStore) async throws {
+        do { try await store.write { tx in try tx.setMetadata(key, value) } } catch {
             throw CLIError(.storage, "cannot write the wallet store", code: "storage")
         }
     }

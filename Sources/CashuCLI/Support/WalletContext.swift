@@ -125,14 +125,16 @@ struct WalletContext: Sendable {
     // MARK: Mints
 
     /// The wallet's default mint, if set.
-    func defaultMint() throws -> MintURL? {
-        guard let text = try CLIMetadata.read(CLIMetadata.defaultMint, in: store), !text.isEmpty else { return nil }
+    func defaultMint() async throws -> MintURL? {
+        guard let text = try await CLIMetadata.read(CLIMetadata.defaultMint, in: store), !text.isEmpty else {
+            return nil
+        }
         return try? MintURL(text)
     }
 
     /// Makes `url` the default mint.
-    func setDefaultMint(_ url: MintURL?) throws {
-        try CLIMetadata.write(CLIMetadata.defaultMint, url?.rawValue ?? "", in: store)
+    func setDefaultMint(_ url: MintURL?) async throws {
+        try await CLIMetadata.write(CLIMetadata.defaultMint, url?.rawValue ?? "", in: store)
     }
 
     /// The mint a command acts on: `--mint`/`CASHU_MINT_URL`, else the default mint, else the wallet's only mint.
@@ -142,12 +144,12 @@ struct WalletContext: Sendable {
         if let explicit = try global.explicitMint() {
             if addIfMissing && !known.contains(explicit) {
                 let capabilities = try await wallet.addMint(explicit)
-                if try defaultMint() == nil { try setDefaultMint(explicit) }
+                if try await defaultMint() == nil { try await setDefaultMint(explicit) }
                 output.note("Added mint \(explicit)\(capabilities.name.map { " (\($0))" } ?? "").")
             }
             return explicit
         }
-        if let chosen = try defaultMint() { return chosen }
+        if let chosen = try await defaultMint() { return chosen }
         if known.count == 1, let only = known.first { return only }
         if known.isEmpty {
             throw CLIError(.config, "this wallet has no mint yet; add one with `cashu mints add URL`", code: "noMint")

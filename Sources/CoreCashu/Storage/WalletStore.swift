@@ -10,14 +10,19 @@ public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & M
 /// nothing does, and no other process or task writes in between — which is how two processes on one wallet never
 /// select the same proofs. `read` sees a consistent snapshot; writing inside it throws.
 ///
+/// Both are `async` and run their (synchronous) body off Swift concurrency's cooperative threads wherever the body
+/// could block (SQLite's busy wait on another process's write, disk I/O), so a wallet waiting on its store never
+/// starves the tasks that would let it go on. A transaction, once begun, runs to its end: cancelling the calling task
+/// does not interrupt it (a settlement half-written because a user pressed ^C would only leave work for recovery).
+///
 /// Transactions do not nest: neither method may be called from inside a body, and the transaction must not be used
-/// after its body returns.
+/// after its body returns. A body is synchronous by design: no transaction stays open across a network request.
 public protocol WalletStore: Sendable {
     /// Runs `body` in a read-only transaction.
-    func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T
+    func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T
 
     /// Runs `body` in one write transaction, committed when it returns and rolled back when it throws.
-    func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T
 
     /// The leases that keep a journaled operation to the one wallet (and process) executing it; every wallet on this
     /// store must get the same ones, so that ``Wallet/recover()`` never resumes an operation still executing.

@@ -2,8 +2,8 @@
 
 extension Wallet {
     /// The spendable balance (unspent proofs) of a mint and unit; `nil` sums over all.
-    public func balance(mint: MintURL? = nil, unit: CurrencyUnit? = nil) throws(WalletError) -> UInt64 {
-        let rows = try read { tx in try tx.balances(statuses: [.unspent]) }
+    public func balance(mint: MintURL? = nil, unit: CurrencyUnit? = nil) async throws(WalletError) -> UInt64 {
+        let rows = try await read { tx in try tx.balances(statuses: [.unspent]) }
         var total: UInt64 = 0
         for row in rows where (mint == nil || row.mintURL == mint) && (unit == nil || row.unit == unit) {
             let (sum, overflow) = total.addingReportingOverflow(row.amount)
@@ -14,19 +14,19 @@ extension Wallet {
     }
 
     /// Sums per mint, unit and status (unspent, reserved, pending, sent).
-    public func balances() throws(WalletError) -> [ProofBalance] {
-        try read { tx in try tx.balances(statuses: [.unspent, .reserved, .pending, .sent]) }
+    public func balances() async throws(WalletError) -> [ProofBalance] {
+        try await read { tx in try tx.balances(statuses: [.unspent, .reserved, .pending, .sent]) }
     }
 
     /// The history, newest first.
-    public func history(limit: Int = 100) throws(WalletError) -> [HistoryEntry] {
-        try read { tx in try tx.history(limit: limit) }
+    public func history(limit: Int = 100) async throws(WalletError) -> [HistoryEntry] {
+        try await read { tx in try tx.history(limit: limit) }
     }
 
     /// The stored proofs of a mint and unit in the given states (for export and tests).
     public func proofs(mint: MintURL? = nil, unit: CurrencyUnit? = nil, statuses: Set<ProofStatus> = [.unspent])
-        throws(WalletError) -> [StoredProof]
+        async throws(WalletError) -> [StoredProof]
     {
-        try read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: statuses) }
+        try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: statuses) }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 extension Wallet {
     /// Journals a new operation and its pending history line. Call inside the write transaction that reserves its
     /// inputs and counters.
-    func journal<Payload: Encodable>(
+    nonisolated func journal<Payload: Encodable>(
         _ tx: any WalletTransaction, id: OperationID, kind: OperationKind, mint: MintURL, unit: CurrencyUnit,
         payload: Payload, amount: UInt64, fee: UInt64, memo: String? = nil
     ) throws {
@@ -23,7 +23,7 @@ extension Wallet {
 
     /// Closes an operation: its journal payload (which holds secrets) is dropped, all but the quote a mint or melt
     /// used (``QuoteReference``), and its history line updated.
-    func close(
+    nonisolated func close(
         _ tx: any WalletTransaction, _ operation: OperationRecord, state: OperationState,
         history: HistoryEntry.State, amount: UInt64? = nil, fee: UInt64? = nil
     ) throws {
@@ -43,7 +43,7 @@ extension Wallet {
     }
 
     /// Sets a history line's final state (a send claimed, reclaimed, or received back).
-    func closeHistory(_ tx: any WalletTransaction, _ id: OperationID, as state: HistoryEntry.State) throws {
+    nonisolated func closeHistory(_ tx: any WalletTransaction, _ id: OperationID, as state: HistoryEntry.State) throws {
         guard var entry = try tx.historyEntry(id: id), entry.state != state else { return }
         entry.state = state
         entry.updatedAt = Date()
@@ -51,7 +51,7 @@ extension Wallet {
     }
 
     /// Marks an open operation as pending at the mint (a melt in flight).
-    func markPending(_ tx: any WalletTransaction, _ operation: OperationRecord) throws {
+    nonisolated func markPending(_ tx: any WalletTransaction, _ operation: OperationRecord) throws {
         guard operation.state != .pending else { return }
         var pending = operation
         pending.state = .pending
@@ -60,13 +60,13 @@ extension Wallet {
     }
 
     /// The operation if it is still open (another process may have settled it meanwhile).
-    func openOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord? {
+    nonisolated func openOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord? {
         guard let operation = try tx.operation(id: id), operation.state.isUnfinished else { return nil }
         return operation
     }
 
     /// The open operation of `kind` whose journal (`Journal`) names `quoteID`, if one is under way.
-    func openOperation<Journal: QuoteJournal>(
+    nonisolated func openOperation<Journal: QuoteJournal>(
         _ tx: any WalletTransaction, kind: OperationKind, quoteID: String, journal: Journal.Type
     ) throws -> OperationRecord? {
         try tx.unfinishedOperations().first { operation in
@@ -94,8 +94,8 @@ extension Wallet {
     }
 
     /// How many unspent proofs of each amount the wallet holds at a mint (for the denomination planner).
-    func holdings(_ mint: MintURL, unit: CurrencyUnit) throws(WalletError) -> [UInt64: Int] {
-        try read { tx in try tx.amountCounts(mintURL: mint, unit: unit, status: .unspent) }
+    func holdings(_ mint: MintURL, unit: CurrencyUnit) async throws(WalletError) -> [UInt64: Int] {
+        try await read { tx in try tx.amountCounts(mintURL: mint, unit: unit, status: .unspent) }
     }
 
     func planner(_ keyset: StoredKeyset) -> DenominationPlanner {
@@ -154,7 +154,7 @@ extension Wallet {
     }
 
     /// NUT-13 outputs from counters reserved in `tx`.
-    func deterministicOutputs(_ tx: any WalletTransaction, amounts: [UInt64], keyset: StoredKeyset) throws
+    nonisolated func deterministicOutputs(_ tx: any WalletTransaction, amounts: [UInt64], keyset: StoredKeyset) throws
         -> [PlannedOutput]
     {
         guard !amounts.isEmpty else { return [] }
@@ -163,7 +163,7 @@ extension Wallet {
     }
 
     /// The operation just journaled in `tx`.
-    func requireOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord {
+    nonisolated func requireOperation(_ tx: any WalletTransaction, _ id: OperationID) throws -> OperationRecord {
         guard let record = try tx.operation(id: id) else {
             throw StorageError(.notFound, "operation \(id) vanished inside its own transaction")
         }
@@ -174,8 +174,8 @@ extension Wallet {
     /// owned by `owner`: unspent, or back into the token a reclaim took them from).
     func failOperation(
         _ id: OperationID, release: [CompressedPoint], as target: (ProofStatus, OperationID?) = (.unspent, nil)
-    ) throws(WalletError) {
-        try write { tx in
+    ) async throws(WalletError) {
+        try await write { tx in
             guard let open = try self.openOperation(tx, id) else { return }
             let held = try tx.proofs(Ys: release).filter { $0.operationID == id }
             if !held.isEmpty { try tx.setStatus(target.0, Ys: held.map(\.Y), operationID: target.1) }

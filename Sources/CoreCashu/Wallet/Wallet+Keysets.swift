@@ -9,12 +9,12 @@ extension Wallet {
     @discardableResult
     public func syncKeysets(_ mint: MintURL, force: Bool = false) async throws(WalletError) -> [StoredKeyset] {
         if !force, syncedKeysets.contains(mint) {
-            return try read { tx in try tx.keysets(mintURL: mint) }
+            return try await read { tx in try tx.keysets(mintURL: mint) }
         }
-        let connector = connector(mint)
+        let connector = await connector(mint)
         let listed: KeysetsResponse
         do { listed = try await connector.keysets() } catch { throw WalletError.mint(error) }
-        let known = try read { tx in try tx.keysets(mintURL: nil) }
+        let known = try await read { tx in try tx.keysets(mintURL: nil) }
         let knownByID = Dictionary(known.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var updated: [StoredKeyset] = []
         for info in listed.keysets where info.unit != .auth {
@@ -38,7 +38,7 @@ extension Wallet {
                     inputFeePPK: info.inputFeePPK ?? 0, finalExpiry: info.finalExpiry, keys: keys))
         }
         let listedIDs = Set(listed.keysets.map(\.id))
-        let result = try write { tx in
+        let result = try await write { [updated] tx in
             for keyset in updated { try tx.saveKeyset(keyset) }
             // A keyset the mint stopped listing cannot sign anything new.
             for var keyset in try tx.keysets(mintURL: mint) where keyset.active && !listedIDs.contains(keyset.id) {
@@ -83,19 +83,19 @@ extension Wallet {
 
     /// Whether the mint's signatures must carry NUT-12 DLEQ proofs: always when the options say so, and whenever
     /// the mint advertises NUT-12 (then a signature without one is a broken or hostile answer).
-    func requiresDLEQ(_ mint: MintURL) throws(WalletError) -> Bool {
+    func requiresDLEQ(_ mint: MintURL) async throws(WalletError) -> Bool {
         if options.requireDLEQ { return true }
-        return (try? capabilities(of: mint).supports(nut: 12)) ?? false
+        return (try? await capabilities(of: mint).supports(nut: 12)) ?? false
     }
 
     /// The signature checker for a mint's answers.
-    func unblinder(for mint: MintURL) throws(WalletError) -> SignatureUnblinder {
-        try keysetTables(mint).unblinder(requireDLEQ: try requiresDLEQ(mint))
+    func unblinder(for mint: MintURL) async throws(WalletError) -> SignatureUnblinder {
+        try await keysetTables(mint).unblinder(requireDLEQ: try requiresDLEQ(mint))
     }
 
     /// Keys and fees of every keyset of a mint.
-    func keysetTables(_ mint: MintURL) throws(WalletError) -> KeysetTables {
-        KeysetTables(try read { tx in try tx.keysets(mintURL: mint) })
+    func keysetTables(_ mint: MintURL) async throws(WalletError) -> KeysetTables {
+        KeysetTables(try await read { tx in try tx.keysets(mintURL: mint) })
     }
 }
 
@@ -132,7 +132,7 @@ extension Wallet {
     /// Syncs keysets, but works from the stored ones when the mint cannot be reached.
     func syncKeysetsIfPossible(_ mint: MintURL) async throws(WalletError) -> [StoredKeyset] {
         do { return try await syncKeysets(mint) } catch where error.code == .mintUnreachable {
-            return try read { tx in try tx.keysets(mintURL: mint) }
+            return try await read { tx in try tx.keysets(mintURL: mint) }
         }
     }
 }

@@ -16,7 +16,7 @@ extension Wallet {
         }
         let capabilities = MintCapabilities(info: info)
         let json = try Self.encodeJSON(capabilities)
-        try write { tx in
+        try await write { tx in
             let added = try tx.mint(url: url)?.addedAt ?? Date()
             try tx.saveMint(StoredMint(url: url, infoJSON: json, infoFetchedAt: Date(), addedAt: added))
         }
@@ -27,14 +27,14 @@ extension Wallet {
     }
 
     /// The mints of the wallet.
-    public func mints() throws(WalletError) -> [StoredMint] {
-        try read { tx in try tx.mints() }
+    public func mints() async throws(WalletError) -> [StoredMint] {
+        try await read { tx in try tx.mints() }
     }
 
     /// A mint's stored capabilities.
     /// - Throws: ``WalletError`` `unknownMint` when the mint was not added.
-    public func capabilities(of url: MintURL) throws(WalletError) -> MintCapabilities {
-        guard let mint = try read({ tx in try tx.mint(url: url) }) else {
+    public func capabilities(of url: MintURL) async throws(WalletError) -> MintCapabilities {
+        guard let mint = try await read({ tx in try tx.mint(url: url) }) else {
             throw WalletError(.unknownMint, "mint \(url) is not in this wallet")
         }
         guard let json = mint.infoJSON,
@@ -47,8 +47,8 @@ extension Wallet {
 
     /// Removes a mint. Refused while the wallet holds unspent, reserved, pending or sent proofs of it.
     /// - Throws: ``WalletError`` `invalidInput` when it still holds funds.
-    public func removeMint(_ url: MintURL) throws(WalletError) {
-        try write { tx in
+    public func removeMint(_ url: MintURL) async throws(WalletError) {
+        try await write { tx in
             let held = try tx.proofs(mintURL: url, unit: nil, statuses: [.unspent, .reserved, .pending, .sent])
             guard held.isEmpty else {
                 throw WalletError(.invalidInput, "mint \(url) still holds \(held.count) proofs; spend them first")
@@ -68,8 +68,8 @@ extension Wallet {
     }
 
     /// Throws `unknownMint` unless the mint was added.
-    func requireMint(_ url: MintURL) throws(WalletError) {
-        guard try read({ tx in try tx.mint(url: url) }) != nil else {
+    func requireMint(_ url: MintURL) async throws(WalletError) {
+        guard try await read({ tx in try tx.mint(url: url) }) != nil else {
             throw WalletError(.unknownMint, "mint \(url) is not in this wallet; add it first")
         }
     }

@@ -23,8 +23,8 @@ extension Wallet {
         var report = RecoveryReport()
         let open: [OperationRecord]
         do {
-            open = try read { tx in try tx.unfinishedOperations() }
-            report.releasedOrphans = try releaseOrphanReservations()
+            open = try await read { tx in try tx.unfinishedOperations() }
+            report.releasedOrphans = try await releaseOrphanReservations()
         } catch {
             logger.error("recovery cannot read the journal", metadata: ["error": "\(error)"])
             return report
@@ -53,13 +53,13 @@ extension Wallet {
             var failure: WalletError?
             do {
                 // Its executor may have settled it between the listing and the lease.
-                guard let operation = try read({ tx in try self.openOperation(tx, listed.id) }) else { continue }
+                guard let operation = try await read({ tx in try self.openOperation(tx, listed.id) }) else { continue }
                 try await resume(operation, try RecoveryPlan.step(for: operation))
             } catch {
                 failure = error
             }
             // A melt the mint still reports PENDING comes back without an error but is not at an end.
-            if isOpen(listed.id) {
+            if await isOpen(listed.id) {
                 let reason = failure ?? WalletError(.pending, "pending at the mint", operationID: listed.id)
                 report.unresolved.append((listed.id, reason))
             } else {
@@ -86,19 +86,19 @@ extension Wallet {
         case .resumeSwap(let journal):
             _ = try await runSwap(operation, journal: journal, firstAttempt: false).get()
         case .close:
-            try failOperation(operation.id, release: [])
+            try await failOperation(operation.id, release: [])
         }
     }
 
     /// Whether an operation is unfinished; `true` when the store cannot tell.
-    func isOpen(_ id: OperationID) -> Bool {
-        do { return try read { tx in try self.openOperation(tx, id) } != nil } catch { return true }
+    func isOpen(_ id: OperationID) async -> Bool {
+        do { return try await read { tx in try self.openOperation(tx, id) } != nil } catch { return true }
     }
 
     /// Reserved proofs whose operation is closed or missing go back to unspent (a crash between steps that the
     /// journal already resolved). Pending and sent proofs are never touched here.
-    private func releaseOrphanReservations() throws(WalletError) -> Int {
-        try write { tx in
+    private func releaseOrphanReservations() async throws(WalletError) -> Int {
+        try await write { tx in
             let reserved = try tx.proofs(mintURL: nil, unit: nil, statuses: [.reserved])
             let open = Set(try tx.unfinishedOperations().map(\.id))
             let orphans = RecoveryPlan.orphans(reserved: reserved, open: open)

@@ -66,7 +66,7 @@ public actor Wallet {
         // The store remembers which seed it belongs to: a wallet whose mnemonic went missing (a reset keyring, a
         // moved database) must not quietly get a new one, and a wrong mnemonic must not be mixed in.
         let known: String?
-        do { known = try store.read { tx in try tx.metadata(WalletSecrets.fingerprintKey) } } catch {
+        do { known = try await store.read { tx in try tx.metadata(WalletSecrets.fingerprintKey) } } catch {
             throw WalletError.storage(error)
         }
         let (phrase, isNew) = try await WalletSecrets.mnemonic(
@@ -85,7 +85,7 @@ public actor Wallet {
         }
         if isNew { try await WalletSecrets.save(phrase, in: secureStore) }
         if known == nil {
-            do { try store.write { tx in try tx.setMetadata(WalletSecrets.fingerprintKey, fingerprint) } } catch {
+            do { try await store.write { tx in try tx.setMetadata(WalletSecrets.fingerprintKey, fingerprint) } } catch {
                 throw WalletError.storage(error)
             }
         }
@@ -114,23 +114,30 @@ public actor Wallet {
     }
 
     /// The connector of a mint (one per mint, reused).
-    func connector(_ mint: MintURL) -> any MintConnector {
+    func connector(_ mint: MintURL) async -> any MintConnector {
+        if let existing = connectors[mint] { return existing }
+        let capabilities = try? await capabilities(of: mint)
+        // Another task may have made it while this one read the store.
         if let existing = connectors[mint] { return existing }
         var made = connectorFactory(mint)
-        if let capabilities = try? capabilities(of: mint) { made = made.configured(with: capabilities) }
+        if let capabilities { made = made.configured(with: capabilities) }
         connectors[mint] = made
         return made
     }
 
     /// Runs a read transaction, mapping store failures.
-    func read<T>(_ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
-        do { return try store.read(body) } catch { throw WalletError.storage(error) }
+    func read<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws(WalletError) -> T {
+        do { return try await store.read(body) } catch { throw WalletError.storage(error) }
     }
 
     /// Runs the write that settles an operation the mint has acted on. A store failure here (a full disk) leaves the
     /// operation open for recovery, so it is reported as `pending`, not as a failure.
-    func settleWrite<T>(_ id: OperationID, _ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
-        do { return try write(body) } catch where error.code == .storage {
+    func settleWrite<T: Sendable>(
+        _ id: OperationID, _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws(WalletError) -> T {
+        do { return try await write(body) } catch where error.code == .storage {
             throw WalletError(
                 .pending,
                 "the mint answered but the outcome could not be stored (\(error.reason)); recovery settles it",
@@ -139,7 +146,9 @@ public actor Wallet {
     }
 
     /// Runs a write transaction, mapping store failures.
-    func write<T>(_ body: (any WalletTransaction) throws -> T) throws(WalletError) -> T {
-        do { return try store.write(body) } catch { throw WalletError.storage(error) }
+    func write<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws(WalletError) -> T {
+        do { return try await store.write(body) } catch { throw WalletError.storage(error) }
     }
 }

@@ -51,13 +51,15 @@ extension OfflineQueue {
     }
 
     private func mintReachable(_ mint: MintURL) async {
-        let pending = (try? store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: mint) })
+        let pending = try? await store.read { tx in
+            try tx.queuedOperations(states: [.queued, .running], mintURL: mint)
+        }
         guard let pending, !pending.isEmpty else { return }
         await runPending(mint: mint)
     }
 
     private func retryPending() async {
-        guard let pending = try? entries(), !pending.isEmpty else { return }
+        guard let pending = try? await entries(), !pending.isEmpty else { return }
         await runPending()
     }
 }

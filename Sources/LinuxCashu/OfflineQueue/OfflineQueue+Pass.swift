@@ -32,7 +32,7 @@ extension OfflineQueue {
         recoveredThisPass = false
         let pending: [QueuedOperation]
         do {
-            pending = try store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: only) }
+            pending = try await store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: only) }
         } catch {
             logger.error("cannot read the queue", metadata: ["error": "\(error)"])
             return report
@@ -84,7 +84,7 @@ extension OfflineQueue {
         defer { lease.release() }
         let claimed: (entry: QueuedOperation, interruptedAt: Date?)?
         do {
-            claimed = try store.write { tx -> (QueuedOperation, Date?)? in
+            claimed = try await store.write { tx -> (QueuedOperation, Date?)? in
                 // Another process may have finished it between the listing and the lease.
                 guard var entry = try tx.queuedOperation(id: id), entry.state.isPending else { return nil }
                 // Running with its lease free: the process running it died. The attempt's start is its updatedAt.
@@ -102,7 +102,7 @@ extension OfflineQueue {
         guard let (entry, interruptedAt) = claimed else { return .gone }
         let request: QueuedRequest
         do { request = try QueuedRequest.decode(entry.payload) } catch {
-            return finish(entry, .failed(error))
+            return await finish(entry, .failed(error))
         }
         if (interruptedAt != nil || entry.operationID != nil) && !recoveredThisPass {
             // What an interrupted or ambiguous attempt journaled is settled by the wallet first.
@@ -118,20 +118,20 @@ extension OfflineQueue {
         let store = self.store
         let outcome = await runner.attempt(entry, request: request, interruptedAt: interruptedAt) {
             updated throws(WalletError) in
-            try Self.saveRequest(updated, of: id, in: store)
+            try await Self.saveRequest(updated, of: id, in: store)
         }
-        return finish(entry, outcome)
+        return await finish(entry, outcome)
     }
 
     /// Records an attempt's outcome. When the write fails the entry stays `running` and the next pass resumes it as
     /// interrupted, which is safe.
-    private func finish(_ entry: QueuedOperation, _ outcome: QueueAttemptOutcome) -> Step {
+    private func finish(_ entry: QueuedOperation, _ outcome: QueueAttemptOutcome) async -> Step {
         var completion: QueueCompletion.Outcome?
         // Kept only for a caller waiting on this entry (it takes it); a long-running queue must not collect them.
         if case .failed(let error) = outcome, inline.contains(entry.id) { failures[entry.id] = error }
         let updated: QueuedOperation
         do {
-            updated = try store.write { tx -> QueuedOperation in
+            updated = try await store.write { tx -> QueuedOperation in
                 // Read again: the attempt may have saved progress (a melt's quote id) in the payload.
                 var updated = try tx.queuedOperation(id: entry.id) ?? entry
                 updated.updatedAt = Date()
@@ -190,11 +190,11 @@ extension OfflineQueue {
 
     /// Stores a request's progress (a melt's quote id) in its entry.
     private static func saveRequest(_ request: QueuedRequest, of id: OperationID, in store: any WalletStore)
-        throws(WalletError)
+        async throws(WalletError)
     {
         let payload = try request.encoded()
         do {
-            try store.write { tx in
+            try await store.write { tx in
                 guard var entry = try tx.queuedOperation(id: id) else { return }
                 entry.payload = payload
                 entry.updatedAt = Date()

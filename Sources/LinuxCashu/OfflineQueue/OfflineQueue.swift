@@ -104,7 +104,7 @@ public actor OfflineQueue {
     /// Stores a receive in the queue without running it.
     /// - Throws: ``WalletError`` `invalidInput` when `token` is not a token with proofs; `storage`.
     @discardableResult
-    public func enqueueReceive(_ token: String, addUnknownMint: Bool = false) throws(WalletError) -> QueuedEntry {
+    public func enqueueReceive(_ token: String, addUnknownMint: Bool = false) async throws(WalletError) -> QueuedEntry {
         let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
         let decoded: Token
         do { decoded = try TokenDecoder.decode(trimmed) } catch {
@@ -122,28 +122,28 @@ public actor OfflineQueue {
         do { mint = try MintURL(mintText) } catch {
             throw WalletError(.invalidInput, "the token's mint URL is not valid", underlying: error)
         }
-        return try enqueue(.receive(token: trimmed, addUnknownMint: addUnknownMint), mint: mint)
+        return try await enqueue(.receive(token: trimmed, addUnknownMint: addUnknownMint), mint: mint)
     }
 
     /// Stores a melt in the queue without running it.
     @discardableResult
-    public func enqueueMelt(request: String, mint: MintURL, unit: CurrencyUnit = .sat) throws(WalletError)
+    public func enqueueMelt(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> QueuedEntry
     {
         let trimmed = request.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 8192 else {
             throw WalletError(.invalidInput, "the payment request is empty or too long")
         }
-        return try enqueue(.melt(request: trimmed, unit: unit, quoteID: nil), mint: mint)
+        return try await enqueue(.melt(request: trimmed, unit: unit, quoteID: nil), mint: mint)
     }
 
     /// Stores a check in the queue without running it.
     @discardableResult
-    public func enqueueCheck(mint: MintURL) throws(WalletError) -> QueuedEntry {
-        try enqueue(.check, mint: mint)
+    public func enqueueCheck(mint: MintURL) async throws(WalletError) -> QueuedEntry {
+        try await enqueue(.check, mint: mint)
     }
 
-    private func enqueue(_ request: QueuedRequest, mint: MintURL) throws(WalletError) -> QueuedEntry {
+    private func enqueue(_ request: QueuedRequest, mint: MintURL) async throws(WalletError) -> QueuedEntry {
         let now = Date()
         let entry = QueuedOperation(
             mintURL: mint,
@@ -152,7 +152,7 @@ public actor OfflineQueue {
             createdAt: now,
             updatedAt: now
         )
-        do { try store.write { tx in try tx.insertQueuedOperation(entry) } } catch {
+        do { try await store.write { tx in try tx.insertQueuedOperation(entry) } } catch {
             throw WalletError(.storage, "cannot store the queued operation", underlying: error)
         }
         logger.info(
@@ -175,7 +175,7 @@ public actor OfflineQueue {
         defer { inline.remove(queued.id) }
         _ = await runPending(mint: queued.mintURL)
         let entry: QueuedOperation?
-        do { entry = try store.read { tx in try tx.queuedOperation(id: queued.id) } } catch {
+        do { entry = try await store.read { tx in try tx.queuedOperation(id: queued.id) } } catch {
             throw WalletError(.storage, "cannot read the queued operation", underlying: error)
         }
         guard let entry else { throw WalletError(.cancelled, "the queued operation was removed") }
@@ -186,7 +186,7 @@ public actor OfflineQueue {
             return .done(result)
         case .failed:
             // The caller gets the refusal now: nothing is left queued.
-            _ = try? store.write { tx in try tx.removeQueuedOperation(id: entry.id) }
+            _ = try? await store.write { tx in try tx.removeQueuedOperation(id: entry.id) }
             let error = failures.removeValue(forKey: entry.id)
             throw error
                 ?? WalletError(
@@ -201,11 +201,13 @@ public actor OfflineQueue {
     // MARK: Observing
 
     /// Entries in `states`, oldest first.
-    public func entries(states: Set<QueuedOperation.State> = [.queued, .running]) throws(WalletError)
+    public func entries(states: Set<QueuedOperation.State> = [.queued, .running]) async throws(WalletError)
         -> [QueuedEntry]
     {
         do {
-            return try store.read { tx in try tx.queuedOperations(states: states, mintURL: nil) }.map(QueuedEntry.init)
+            return try await store.read { tx in
+                try tx.queuedOperations(states: states, mintURL: nil)
+            }.map(QueuedEntry.init)
         } catch { throw WalletError(.storage, "cannot read the queue", underlying: error) }
     }
 
@@ -213,10 +215,12 @@ public actor OfflineQueue {
     /// it waits for (entries of a mint run in order).
     /// - Parameter entry: a queued entry, e.g. from ``QueueDecision/queued(_:)``.
     /// - Returns: the reason; ``QueueWaitReason/notStarted`` when nothing failed yet (or the queue cannot be read).
-    public func waitReason(of entry: QueuedEntry) -> QueueWaitReason {
+    public func waitReason(of entry: QueuedEntry) async -> QueueWaitReason {
         guard entry.lastErrorCode == nil else { return QueueWaitReason(entry) }
         let mint = entry.mintURL
-        let queued = (try? store.read { tx in try tx.queuedOperations(states: [.queued, .running], mintURL: mint) })
+        let queued = try? await store.read { tx in
+            try tx.queuedOperations(states: [.queued, .running], mintURL: mint)
+        }
         let all = queued ?? []
         // Only entries queued before this one wait ahead of it (none when it has left the queue meanwhile).
         guard let position = all.firstIndex(where: { $0.id == entry.id }) else { return QueueWaitReason(entry) }
@@ -226,9 +230,9 @@ public actor OfflineQueue {
 
     /// The token of a queued or refused receive (to give it back or receive it elsewhere); `nil` for other kinds,
     /// for a finished receive (its token is dropped once spent), and for an unknown id.
-    public func token(of id: OperationID) throws(WalletError) -> String? {
+    public func token(of id: OperationID) async throws(WalletError) -> String? {
         let entry: QueuedOperation?
-        do { entry = try store.read { tx in try tx.queuedOperation(id: id) } } catch {
+        do { entry = try await store.read { tx in try tx.queuedOperation(id: id) } } catch {
             throw WalletError(.storage, "cannot read the queue", underlying: error)
         }
         guard let entry, entry.state != .done, !entry.payload.isEmpty else { return nil }
@@ -239,14 +243,14 @@ public actor OfflineQueue {
     /// Removes an entry (a failed one whose token the user took back, or a queued one no longer wanted).
     /// - Returns: whether it existed.
     /// - Throws: ``WalletError`` `pending` when the entry is running now; `storage`.
-    public func remove(_ id: OperationID) throws(WalletError) -> Bool {
+    public func remove(_ id: OperationID) async throws(WalletError) -> Bool {
         let lease: (any OperationLease)?
         do { lease = try store.operationLeases.acquire(Self.leaseID(id)) } catch {
             throw WalletError(.storage, "cannot take the entry's lease", underlying: error)
         }
         guard let lease else { throw WalletError(.pending, "the queued operation is running") }
         defer { lease.release() }
-        do { return try store.write { tx in try tx.removeQueuedOperation(id: id) } } catch {
+        do { return try await store.write { tx in try tx.removeQueuedOperation(id: id) } } catch {
             throw WalletError(.storage, "cannot remove the queued operation", underlying: error)
         }
     }
@@ -278,9 +282,9 @@ public actor OfflineQueue {
     static func leaseID(_ id: OperationID) -> OperationID { OperationID(rawValue: "queue-\(id.rawValue)") }
 
     /// Operation ids already recorded as the outcome of a done entry at a mint.
-    static func attributedOperations(in store: any WalletStore) -> @Sendable (MintURL) -> Set<OperationID> {
+    static func attributedOperations(in store: any WalletStore) -> @Sendable (MintURL) async -> Set<OperationID> {
         { mint in
-            let done = (try? store.read { tx in try tx.queuedOperations(states: [.done], mintURL: mint) }) ?? []
+            let done = (try? await store.read { tx in try tx.queuedOperations(states: [.done], mintURL: mint) }) ?? []
             var taken = Set<OperationID>()
             for entry in done {
                 if let id = entry.operationID { taken.insert(id) }

@@ -24,5 +24,5 @@ protocol QueuedOperationRunner: Sendable {
     ) async -> QueueAttemptOutcome
 
     /// Operation ids already recorded as other entries' outcomes, for ``ReceiveAttribution``.
-    var attributedOperations: @Sendable (MintURL) -> Set<OperationID> { get }
+    var attributedOperations: @Sendable (MintURL) async -> Set<OperationID> { get }
 }

@@ -9,7 +9,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
     let wallet: Wallet
     /// The wallet's store, for history lines.
     let store: any WalletStore
-    let attributedOperations: @Sendable (MintURL) -> Set<OperationID>
+    let attributedOperations: @Sendable (MintURL) async -> Set<OperationID>
 
     func recover() async {
         _ = await wallet.recover()
@@ -53,9 +53,9 @@ struct WalletQueueRunner: QueuedOperationRunner {
         if let earlier = entry.operationID {
             // An earlier attempt left a receive open at the mint (an ambiguous answer): its recovery says what became
             // of the token. Only when it did not happen is the token received anew.
-            switch historyEntry(earlier)?.state {
+            switch await historyEntry(earlier)?.state {
             case .done?:
-                return completedFromHistory(earlier)
+                return await completedFromHistory(earlier)
             case .pending?:
                 return .waiting(
                     earlier,
@@ -68,7 +68,8 @@ struct WalletQueueRunner: QueuedOperationRunner {
         // A receive of these proofs still open in the journal (an interrupted attempt whose recovery could not
         // finish, or the same token being received elsewhere): wait for it rather than start a second one.
         if let lookup = OpenReceiveLookup(token: token, mint: entry.mintURL),
-            let open = try? store.read({ tx in try tx.unfinishedOperations() }), let operation = lookup.find(in: open)
+            let open = try? await store.read({ tx in try tx.unfinishedOperations() }),
+            let operation = lookup.find(in: open)
         {
             return .waiting(
                 operation,
@@ -90,7 +91,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
             if let found = attribution.match(
                 in: history,
                 since: since.addingTimeInterval(-1),
-                excluding: attributedOperations(entry.mintURL)
+                excluding: await attributedOperations(entry.mintURL)
             ) {
                 return .completed(
                     QueuedOperationResult(
@@ -107,8 +108,8 @@ struct WalletQueueRunner: QueuedOperationRunner {
         }
     }
 
-    private func completedFromHistory(_ id: OperationID) -> QueueAttemptOutcome {
-        let entry = historyEntry(id)
+    private func completedFromHistory(_ id: OperationID) async -> QueueAttemptOutcome {
+        let entry = await historyEntry(id)
         return .completed(
             QueuedOperationResult(
                 amount: entry?.amount ?? 0,
@@ -168,7 +169,8 @@ struct WalletQueueRunner: QueuedOperationRunner {
                 return .deferred(error)
             }
             if let stored, stored.state == .paid {
-                let line = entry.operationID.flatMap(historyEntry)
+                var line: HistoryEntry?
+                if let id = entry.operationID { line = await historyEntry(id) }
                 return .completed(
                     QueuedOperationResult(
                         amount: stored.amount,
@@ -197,7 +199,7 @@ struct WalletQueueRunner: QueuedOperationRunner {
 
 extension WalletQueueRunner {
     /// One history line by operation id; `nil` when missing or unreadable.
-    func historyEntry(_ id: OperationID) -> HistoryEntry? {
-        try? store.read { tx in try tx.historyEntry(id: id) }
+    func historyEntry(_ id: OperationID) async -> HistoryEntry? {
+        try? await store.read { tx in try tx.historyEntry(id: id) }
     }
 }

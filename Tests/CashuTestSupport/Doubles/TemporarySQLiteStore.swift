@@ -12,7 +12,12 @@ public final class TemporarySQLiteStore: WalletStore {
         store = try SQLiteWalletStore(path: directory.databasePath)
     }
 
-    public func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T { try store.read(body) }
-    public func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T { try store.write(body) }
+    public func read<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws -> T { try await store.read(body) }
+
+    public func write<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws -> T { try await store.write(body) }
     public var operationLeases: any OperationLeases { store.operationLeases }
 }

@@ -10,32 +10,32 @@ struct JournalHistoryContractTests {
     typealias F = StoreFixtures
 
     @Test(arguments: StoreFactory.all)
-    func operationsRoundTripAndInsertRefusesAnExistingID(_ factory: StoreFactory) throws {
+    func operationsRoundTripAndInsertRefusesAnExistingID(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let binary = F.operation(.inFlight, kind: .melt, payload: (0...255).map { UInt8($0) })
         var empty = F.operation(.done, kind: .restore, createdAt: Date(), payload: [])
         empty.mintURL = F.mintB
         empty.unit = "usd"
-        try store.write { tx throws in
+        try await store.write { [empty] tx throws in
             try tx.insertOperation(binary)
             try tx.insertOperation(empty)
         }
-        try store.read { tx throws in
+        try await store.read { [empty] tx throws in
             #expect(try tx.operation(id: binary.id) == binary)
             #expect(try tx.operation(id: empty.id) == empty)
             #expect(try tx.operation(id: .random()) == nil)
         }
         var again = F.operation()
         again.id = binary.id
-        try store.write { tx in expectStorageError(.conflict) { try tx.insertOperation(again) } }
-        #expect(try store.read { tx in try tx.operation(id: binary.id) } == binary)
+        try await store.write { [again] tx in expectStorageError(.conflict) { try tx.insertOperation(again) } }
+        await #expect(try store.read { tx in try tx.operation(id: binary.id) } == binary)
     }
 
     @Test(arguments: StoreFactory.all)
-    func updateOperationReplacesStatePayloadAndUpdatedAtOnly(_ factory: StoreFactory) throws {
+    func updateOperationReplacesStatePayloadAndUpdatedAtOnly(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let original = F.operation(.prepared, kind: .swap, createdAt: F.at(1))
-        try store.write { tx in try tx.insertOperation(original) }
+        try await store.write { tx in try tx.insertOperation(original) }
         var changed = original
         changed.state = .done
         changed.payload = Array("settled".utf8)
@@ -44,18 +44,18 @@ struct JournalHistoryContractTests {
         changed.mintURL = F.mintB
         changed.unit = "usd"
         changed.createdAt = F.at(99)
-        try store.write { tx in try tx.updateOperation(changed) }
+        try await store.write { [changed] tx in try tx.updateOperation(changed) }
         var expected = original
         expected.state = .done
         expected.payload = changed.payload
         expected.updatedAt = changed.updatedAt
-        #expect(try store.read { tx in try tx.operation(id: original.id) } == expected)
+        await #expect(try store.read { tx in try tx.operation(id: original.id) } == expected)
 
-        try store.write { tx in expectStorageError(.notFound) { try tx.updateOperation(F.operation()) } }
+        try await store.write { tx in expectStorageError(.notFound) { try tx.updateOperation(F.operation()) } }
     }
 
     @Test(arguments: StoreFactory.all)
-    func unfinishedOperationsAreTheOpenOnesOldestFirst(_ factory: StoreFactory) throws {
+    func unfinishedOperationsAreTheOpenOnesOldestFirst(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let late = F.operation(.pending, kind: .melt, createdAt: F.at(30))
         let tie1 = F.operation(.inFlight, createdAt: F.at(10))
@@ -63,25 +63,25 @@ struct JournalHistoryContractTests {
         let tie2 = F.operation(.prepared, createdAt: F.at(10))
         let done = F.operation(.done, createdAt: F.at(5))
         let failed = F.operation(.failed, createdAt: F.at(6))
-        try store.write { tx throws in
+        try await store.write { tx throws in
             for operation in [late, tie1, early, tie2, done, failed] { try tx.insertOperation(operation) }
         }
-        #expect(try store.read { tx in try tx.unfinishedOperations() } == [early, tie1, tie2, late])
+        await #expect(try store.read { tx in try tx.unfinishedOperations() } == [early, tie1, tie2, late])
 
         var settled = tie1
         settled.state = .done
         var reopened = failed
         reopened.state = .pending
-        try store.write { tx throws in
+        try await store.write { [reopened, settled] tx throws in
             try tx.updateOperation(settled)
             try tx.updateOperation(reopened)
         }
-        #expect(try store.read { tx in try tx.unfinishedOperations() }.map(\.id)
+        await #expect(try store.read { tx in try tx.unfinishedOperations() }.map(\.id)
             == [early.id, reopened.id, tie2.id, late.id])
     }
 
     @Test(arguments: StoreFactory.all)
-    func historyRoundTripsAndListsNewestFirstUpToLimit(_ factory: StoreFactory) throws {
+    func historyRoundTripsAndListsNewestFirstUpToLimit(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         var full = F.historyEntry(createdAt: F.at(2), amount: .max, memo: "pizza 🍕")
         full.fee = F.hugeAmount
@@ -91,10 +91,10 @@ struct JournalHistoryContractTests {
         let old = F.historyEntry(createdAt: F.at(0))
         let tie1 = F.historyEntry(createdAt: F.at(5))
         let tie2 = F.historyEntry(createdAt: F.at(5))
-        try store.write { tx throws in
+        try await store.write { [full] tx throws in
             for entry in [tie1, full, old, tie2] { try tx.saveHistoryEntry(entry) }
         }
-        try store.read { tx throws in
+        try await store.read { [full] tx throws in
             #expect(try tx.historyEntry(id: full.id) == full)
             #expect(try tx.historyEntry(id: old.id)?.memo == nil)
             #expect(try tx.historyEntry(id: .random()) == nil)
@@ -107,7 +107,7 @@ struct JournalHistoryContractTests {
         var settled = tie1
         settled.state = .done
         settled.updatedAt = F.at(9)
-        try store.write { tx in try tx.saveHistoryEntry(settled) }
-        #expect(try store.read { tx in try tx.history(limit: 3) } == [tie2, settled, full])
+        try await store.write { [settled] tx in try tx.saveHistoryEntry(settled) }
+        await #expect(try store.read { tx in try tx.history(limit: 3) } == [tie2, settled, full])
     }
 }

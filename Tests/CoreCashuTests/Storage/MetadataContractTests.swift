@@ -7,13 +7,13 @@ import Testing
 @Suite("MetadataStore contract")
 struct MetadataContractTests {
     @Test(arguments: StoreFactory.all)
-    func setReadReplace(_ factory: StoreFactory) throws {
+    func setReadReplace(_ factory: StoreFactory) async throws {
         let store = try factory.make()
-        #expect(try store.read { tx in try tx.metadata("k") } == nil)
-        try store.write { tx in try tx.setMetadata("k", "one") }
-        #expect(try store.read { tx in try tx.metadata("k") } == "one")
-        try store.write { tx in try tx.setMetadata("k", "two") }
-        #expect(try store.read { tx in try tx.metadata("k") } == "two")
-        #expect(throws: (any Error).self) { try store.read { tx in try tx.setMetadata("k", "three") } }
+        await #expect(try store.read { tx in try tx.metadata("k") } == nil)
+        try await store.write { tx in try tx.setMetadata("k", "one") }
+        await #expect(try store.read { tx in try tx.metadata("k") } == "one")
+        try await store.write { tx in try tx.setMetadata("k", "two") }
+        await #expect(try store.read { tx in try tx.metadata("k") } == "two")
+        await #expect(throws: (any Error).self) { try await store.read { tx in try tx.setMetadata("k", "three") } }
     }
 }

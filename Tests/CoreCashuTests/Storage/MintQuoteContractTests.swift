@@ -10,18 +10,18 @@ struct MintQuoteContractTests {
     typealias F = StoreFixtures
 
     @Test(arguments: StoreFactory.all)
-    func mintsRoundTripReplaceListByURLAndRemove(_ factory: StoreFactory) throws {
+    func mintsRoundTripReplaceListByURLAndRemove(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let full = StoredMint(url: F.mintB, infoJSON: Array(#"{"name":"B","nuts":{}}"#.utf8), infoFetchedAt: F.at(5),
             addedAt: F.at(1))
         let bare = StoredMint(url: F.mintA, addedAt: Date())
         let empty = StoredMint(url: F.url("https://c.example.com"), infoJSON: [], addedAt: F.at(2))
-        try store.write { tx throws in
+        try await store.write { tx throws in
             try tx.saveMint(full)
             try tx.saveMint(bare)
             try tx.saveMint(empty)
         }
-        try store.read { tx throws in
+        try await store.read { tx throws in
             #expect(try tx.mint(url: F.mintB) == full)
             #expect(try tx.mint(url: F.mintA) == bare)
             #expect(try tx.mint(url: empty.url)?.infoJSON == [])
@@ -32,16 +32,16 @@ struct MintQuoteContractTests {
         var refreshed = bare
         refreshed.infoJSON = Array("{}".utf8)
         refreshed.infoFetchedAt = F.at(9)
-        try store.write { tx throws in
+        try await store.write { [refreshed] tx throws in
             try tx.saveMint(refreshed)
             try tx.removeMint(url: F.mintB)
             try tx.removeMint(url: F.url("https://unknown.example.com"))
         }
-        #expect(try store.read { tx in try tx.mints() } == [empty, refreshed])
+        await #expect(try store.read { tx in try tx.mints() } == [empty, refreshed])
     }
 
     @Test(arguments: StoreFactory.all)
-    func mintQuotesRoundTripAndListNewestFirst(_ factory: StoreFactory) throws {
+    func mintQuotesRoundTripAndListNewestFirst(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         var full = F.mintQuote(id: "quote-full", mint: F.mintB, createdAt: F.at(1), pubkey: Scalar.random().publicKey)
         full.amount = .max
@@ -52,10 +52,10 @@ struct MintQuoteContractTests {
         let old = F.mintQuote(id: "old", createdAt: F.at(0))
         let tie1 = F.mintQuote(id: "tie-1", createdAt: F.at(3))
         let tie2 = F.mintQuote(id: "tie-2", createdAt: F.at(3))
-        try store.write { tx throws in
+        try await store.write { [full] tx throws in
             for quote in [tie1, full, old, tie2] { try tx.saveMintQuote(quote) }
         }
-        try store.read { tx throws in
+        try await store.read { [full] tx throws in
             #expect(try tx.mintQuote(id: "quote-full") == full)
             #expect(try tx.mintQuote(id: "old") == old && old.pubkey == nil && old.expiry == nil)
             #expect(try tx.mintQuote(id: "missing") == nil)
@@ -67,12 +67,12 @@ struct MintQuoteContractTests {
         var paid = tie1
         paid.state = .paid
         paid.updatedAt = F.at(8)
-        try store.write { tx in try tx.saveMintQuote(paid) }
-        #expect(try store.read { tx in try tx.mintQuotes(mintURL: F.mintA) } == [tie2, paid, old])
+        try await store.write { [paid] tx in try tx.saveMintQuote(paid) }
+        await #expect(try store.read { tx in try tx.mintQuotes(mintURL: F.mintA) } == [tie2, paid, old])
     }
 
     @Test(arguments: StoreFactory.all)
-    func meltQuotesRoundTripAndListNewestFirst(_ factory: StoreFactory) throws {
+    func meltQuotesRoundTripAndListNewestFirst(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         var full = F.meltQuote(id: "melt-full", mint: F.mintB, createdAt: F.at(1))
         full.amount = F.hugeAmount
@@ -83,10 +83,10 @@ struct MintQuoteContractTests {
         let old = F.meltQuote(id: "old", createdAt: F.at(0))
         let tie1 = F.meltQuote(id: "tie-1", createdAt: F.at(3))
         let tie2 = F.meltQuote(id: "tie-2", createdAt: F.at(3))
-        try store.write { tx throws in
+        try await store.write { [full] tx throws in
             for quote in [tie1, full, old, tie2] { try tx.saveMeltQuote(quote) }
         }
-        try store.read { tx throws in
+        try await store.read { [full] tx throws in
             #expect(try tx.meltQuote(id: "melt-full") == full)
             #expect(try tx.meltQuote(id: "old") == old && old.paymentPreimage == nil)
             #expect(try tx.meltQuote(id: "missing") == nil)
@@ -95,9 +95,9 @@ struct MintQuoteContractTests {
         }
         var pending = tie1
         pending.state = .pending
-        try store.write { tx in try tx.saveMeltQuote(pending) }
-        #expect(try store.read { tx in try tx.meltQuotes(mintURL: F.mintA) } == [tie2, pending, old])
+        try await store.write { [pending] tx in try tx.saveMeltQuote(pending) }
+        await #expect(try store.read { tx in try tx.meltQuotes(mintURL: F.mintA) } == [tie2, pending, old])
         // Mint and melt quotes are separate namespaces.
-        #expect(try store.read { tx in try tx.mintQuote(id: "tie-1") } == nil)
+        await #expect(try store.read { tx in try tx.mintQuote(id: "tie-1") } == nil)
     }
 }

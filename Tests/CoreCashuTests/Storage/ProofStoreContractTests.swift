@@ -9,12 +9,12 @@ import Testing
 struct ProofStoreContractTests {
     typealias F = StoreFixtures
 
-    static func all(_ store: any WalletStore) throws -> [StoredProof] {
-        try store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases)) }
+    static func all(_ store: any WalletStore) async throws -> [StoredProof] {
+        try await store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases)) }
     }
 
     @Test(arguments: StoreFactory.all)
-    func everyFieldRoundTrips(_ factory: StoreFactory) throws {
+    func everyFieldRoundTrips(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let full = try F.fullProof()
         let bare = try F.proof(amount: 1, mint: F.mintB, unit: "usd", status: .sent, createdAt: Date())
@@ -22,9 +22,9 @@ struct ProofStoreContractTests {
         let atInt64Max = try F.proof(amount: UInt64(Int64.max), status: .spent)
         let unicode = try F.proof(amount: 2, secret: "ünïcødé 🥜 secret")
         let proofs = [full, bare, maxAmount, atInt64Max, unicode]
-        #expect(try store.write { tx in try tx.addProofs(proofs) } == proofs.count)
+        await #expect(try store.write { tx in try tx.addProofs(proofs) } == proofs.count)
 
-        let read = try store.read { tx in try tx.proofs(Ys: proofs.map(\.Y)) }
+        let read = try await store.read { tx in try tx.proofs(Ys: proofs.map(\.Y)) }
         #expect(Set(read) == Set(proofs))
         let readFull = try #require(read.first { $0.Y == full.Y })
         #expect(readFull.proof.dleq == full.proof.dleq && readFull.proof.dleq != nil)
@@ -37,25 +37,26 @@ struct ProofStoreContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func addProofsKeepsStoredYsAndCountsNewOnes(_ factory: StoreFactory) throws {
+    func addProofsKeepsStoredYsAndCountsNewOnes(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let a = try F.proof(amount: 1)
         let b = try F.proof(amount: 2)
-        #expect(try store.write { tx in try tx.addProofs([]) } == 0)
-        #expect(try store.write { tx in try tx.addProofs([a, b]) } == 2)
+        #expect(try await store.write { tx in try tx.addProofs([]) } == 0)
+        #expect(try await store.write { tx in try tx.addProofs([a, b]) } == 2)
 
         var changedB = b
         changedB.status = .spent
         changedB.proof.amount = 64
         let c = try F.proof(amount: 4)
         // `b` again (changed), `c` twice in one batch: only `c` is new, once.
-        #expect(try store.write { tx in try tx.addProofs([changedB, c, c]) } == 1)
-        #expect(try store.write { tx in try tx.addProofs([a, b, c]) } == 0)
-        #expect(Set(try Self.all(store)) == [a, b, c])
+        let changed = changedB
+        #expect(try await store.write { tx in try tx.addProofs([changed, c, c]) } == 1)
+        #expect(try await store.write { tx in try tx.addProofs([a, b, c]) } == 0)
+        #expect(Set(try await Self.all(store)) == [a, b, c])
     }
 
     @Test(arguments: StoreFactory.all)
-    func proofsFilterByMintUnitAndStatusOldestFirst(_ factory: StoreFactory) throws {
+    func proofsFilterByMintUnitAndStatusOldestFirst(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         // Inserted out of time order; `tie1` and `tie2` share a time and must keep their insertion order.
         let late = try F.proof(amount: 1, createdAt: F.at(30))
@@ -65,9 +66,9 @@ struct ProofStoreContractTests {
         let reserved = try F.proof(amount: 16, status: .reserved, createdAt: F.at(5))
         let otherMint = try F.proof(amount: 32, mint: F.mintB, createdAt: F.at(1))
         let otherUnit = try F.proof(amount: 64, unit: "usd", createdAt: F.at(2))
-        _ = try store.write { tx in try tx.addProofs([late, tie1, early, tie2, reserved, otherMint, otherUnit]) }
+        _ = try await store.write { tx in try tx.addProofs([late, tie1, early, tie2, reserved, otherMint, otherUnit]) }
 
-        try store.read { tx throws in
+        try await store.read { tx throws in
             #expect(try tx.proofs(mintURL: F.mintA, unit: .sat, statuses: [.unspent]) == [early, tie1, tie2, late])
             #expect(
                 try tx.proofs(mintURL: F.mintA, unit: .sat, statuses: [.unspent, .reserved])
@@ -85,28 +86,28 @@ struct ProofStoreContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func proofsOfAnOperationOldestFirst(_ factory: StoreFactory) throws {
+    func proofsOfAnOperationOldestFirst(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let op = OperationID.random()
         let second = try F.proof(amount: 1, status: .reserved, operationID: op, createdAt: F.at(2))
         let first = try F.proof(amount: 2, status: .pending, operationID: op, createdAt: F.at(1))
         let other = try F.proof(amount: 4, status: .reserved, operationID: .random())
         let free = try F.proof(amount: 8)
-        _ = try store.write { tx in try tx.addProofs([second, first, other, free]) }
-        try store.read { tx throws in
+        _ = try await store.write { tx in try tx.addProofs([second, first, other, free]) }
+        try await store.read { tx throws in
             #expect(try tx.proofs(operationID: op) == [first, second])
             #expect(try tx.proofs(operationID: .random()).isEmpty)
         }
     }
 
     @Test(arguments: StoreFactory.all)
-    func proofsByYsSkipUnknownAndDuplicateYs(_ factory: StoreFactory) throws {
+    func proofsByYsSkipUnknownAndDuplicateYs(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         // More than one SQL chunk of Ys.
         let proofs = try (0..<1_200).map { try F.proof(amount: UInt64($0 % 7) + 1, createdAt: F.at(Double($0))) }
-        _ = try store.write { tx in try tx.addProofs(proofs) }
+        _ = try await store.write { tx in try tx.addProofs(proofs) }
         let unknown = try F.proof().Y
-        try store.read { tx throws in
+        try await store.read { tx throws in
             #expect(try tx.proofs(Ys: []).isEmpty)
             #expect(try tx.proofs(Ys: [unknown]).isEmpty)
             let asked = proofs.map(\.Y) + proofs.prefix(10).map(\.Y) + [unknown]
@@ -117,64 +118,66 @@ struct ProofStoreContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func setStatusMovesProofsAndRecordsTheOperation(_ factory: StoreFactory) throws {
+    func setStatusMovesProofsAndRecordsTheOperation(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let proofs = try (0..<3).map { try F.proof(amount: 1 << UInt64($0)) }
         let untouched = try F.proof(amount: 8)
-        _ = try store.write { tx in try tx.addProofs(proofs + [untouched]) }
+        _ = try await store.write { tx in try tx.addProofs(proofs + [untouched]) }
         let op = OperationID.random()
-        try store.write { tx in try tx.setStatus(.reserved, Ys: proofs.map(\.Y) + [proofs[0].Y], operationID: op) }
-        try store.read { tx throws in
+        try await store.write { tx in
+            try tx.setStatus(.reserved, Ys: proofs.map(\.Y) + [proofs[0].Y], operationID: op)
+        }
+        try await store.read { tx throws in
             let held = try tx.proofs(operationID: op)
             #expect(held.map(\.Y) == proofs.map(\.Y))
             #expect(held.allSatisfy { $0.status == .reserved && $0.operationID == op })
             #expect(try tx.proofs(Ys: [untouched.Y]) == [untouched])
         }
-        try store.write { tx in try tx.setStatus(.unspent, Ys: [proofs[0].Y], operationID: nil) }
-        try store.write { tx in try tx.setStatus(.spent, Ys: [], operationID: op) }
-        let released = try #require(try store.read { tx in try tx.proofs(Ys: [proofs[0].Y]) }.first)
+        try await store.write { tx in try tx.setStatus(.unspent, Ys: [proofs[0].Y], operationID: nil) }
+        try await store.write { tx in try tx.setStatus(.spent, Ys: [], operationID: op) }
+        let released = try await #require(try store.read { tx in try tx.proofs(Ys: [proofs[0].Y]) }.first)
         #expect(released.status == .unspent && released.operationID == nil)
-        #expect(try store.read { tx in try tx.proofs(operationID: op) }.count == 2)
+        await #expect(try store.read { tx in try tx.proofs(operationID: op) }.count == 2)
     }
 
     /// An unknown Y fails the whole call: a caller that catches the error and commits has changed nothing.
     @Test(arguments: StoreFactory.all)
-    func setStatusWithAnUnknownYThrowsNotFoundAndChangesNothing(_ factory: StoreFactory) throws {
+    func setStatusWithAnUnknownYThrowsNotFoundAndChangesNothing(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let proofs = try (0..<3).map { try F.proof(amount: 1 << UInt64($0)) }
-        _ = try store.write { tx in try tx.addProofs(proofs) }
+        _ = try await store.write { tx in try tx.addProofs(proofs) }
         let unknown = try F.proof().Y
-        try store.write { tx throws in
+        try await store.write { tx throws in
             expectStorageError(.notFound) {
                 try tx.setStatus(.spent, Ys: [proofs[0].Y, unknown, proofs[1].Y], operationID: .random())
             }
         }
-        #expect(try Self.all(store).allSatisfy { $0.status == .unspent && $0.operationID == nil })
+        await #expect(try Self.all(store).allSatisfy { $0.status == .unspent && $0.operationID == nil })
     }
 
     @Test(arguments: StoreFactory.all)
-    func removeProofsDeletesOnlyThoseGiven(_ factory: StoreFactory) throws {
+    func removeProofsDeletesOnlyThoseGiven(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let proofs = try (0..<4).map { try F.proof(amount: 1 << UInt64($0), createdAt: F.at(Double($0))) }
-        _ = try store.write { tx in try tx.addProofs(proofs) }
+        _ = try await store.write { tx in try tx.addProofs(proofs) }
         let unknown = try F.proof().Y
-        try store.write { tx in try tx.removeProofs(Ys: [proofs[1].Y, unknown, proofs[3].Y, proofs[1].Y]) }
-        try store.write { tx in try tx.removeProofs(Ys: []) }
-        #expect(try Self.all(store) == [proofs[0], proofs[2]])
+        try await store.write { tx in try tx.removeProofs(Ys: [proofs[1].Y, unknown, proofs[3].Y, proofs[1].Y]) }
+        try await store.write { tx in try tx.removeProofs(Ys: []) }
+        await #expect(try Self.all(store) == [proofs[0], proofs[2]])
         // A removed proof can be added again.
-        #expect(try store.write { tx in try tx.addProofs([proofs[1]]) } == 1)
+        await #expect(try store.write { tx in try tx.addProofs([proofs[1]]) } == 1)
     }
 
     @Test(arguments: StoreFactory.all)
-    func amountCountsPerDenomination(_ factory: StoreFactory) throws {
+    func amountCountsPerDenomination(_ factory: StoreFactory) async throws {
         let store = try factory.make()
-        _ = try store.write { tx throws in
+        _ = try await store.write { tx throws in
             try tx.addProofs([
                 F.proof(amount: 1), F.proof(amount: 1), F.proof(amount: 2), F.proof(amount: 4, status: .reserved),
                 F.proof(amount: 8, mint: F.mintB), F.proof(amount: 16, unit: "usd"), F.proof(amount: F.hugeAmount),
             ])
         }
-        try store.read { tx throws in
+        try await store.read { tx throws in
             #expect(
                 try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .unspent) == [1: 2, 2: 1, F.hugeAmount: 1])
             #expect(try tx.amountCounts(mintURL: F.mintA, unit: .sat, status: .reserved) == [4: 1])
@@ -184,9 +187,9 @@ struct ProofStoreContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func balancesGroupByMintUnitAndStatus(_ factory: StoreFactory) throws {
+    func balancesGroupByMintUnitAndStatus(_ factory: StoreFactory) async throws {
         let store = try factory.make()
-        _ = try store.write { tx throws in
+        _ = try await store.write { tx throws in
             try tx.addProofs([
                 F.proof(amount: 1), F.proof(amount: 2), F.proof(amount: 4, status: .reserved),
                 F.proof(amount: 8, mint: F.mintB), F.proof(amount: 16, unit: "usd"),
@@ -194,16 +197,16 @@ struct ProofStoreContractTests {
                 F.proof(amount: UInt64(UInt32.max), status: .spent),
             ])
         }
-        func balance(_ mint: MintURL, _ unit: CurrencyUnit, _ status: ProofStatus, _ amount: UInt64, _ count: Int)
-            -> ProofBalance
-        {
+        @Sendable func balance(
+            _ mint: MintURL, _ unit: CurrencyUnit, _ status: ProofStatus, _ amount: UInt64, _ count: Int
+        ) -> ProofBalance {
             ProofBalance(mintURL: mint, unit: unit, status: status, amount: amount, count: count)
         }
         let unspent: Set = [
             balance(F.mintA, .sat, .unspent, 3, 2), balance(F.mintB, .sat, .unspent, 8, 1),
             balance(F.mintA, "usd", .unspent, 16, 1),
         ]
-        try store.read { tx throws in
+        try await store.read { tx throws in
             #expect(Set(try tx.balances(statuses: [.unspent])) == unspent)
             #expect(
                 Set(try tx.balances(statuses: [.unspent, .reserved]))
@@ -211,14 +214,14 @@ struct ProofStoreContractTests {
             #expect(try tx.balances(statuses: [.sent, .pending]).isEmpty)
         }
         // The spent group, 2^63 + (2^63 - 1) + (2^32 - 1), passes UInt64.max: the store says so instead of wrapping.
-        expectStorageError(.overflow) { try store.read { tx in try tx.balances(statuses: [.spent]) } }
-        expectStorageError(.overflow) { try store.read { tx in try tx.balances(statuses: []) } }
+        await expectStorageError(.overflow) { try await store.read { tx in try tx.balances(statuses: [.spent]) } }
+        await expectStorageError(.overflow) { try await store.read { tx in try tx.balances(statuses: []) } }
 
-        try store.write { tx throws in
+        try await store.write { tx throws in
             let small = try tx.proofs(mintURL: nil, unit: nil, statuses: [.spent]).filter { $0.amount < 1 << 32 }
             try tx.removeProofs(Ys: small.map(\.Y))
         }
-        try store.read { tx throws in
+        try await store.read { tx throws in
             let all = Set(try tx.balances(statuses: []))
             #expect(all == unspent.union([
                 balance(F.mintA, .sat, .reserved, 4, 1), balance(F.mintA, .sat, .spent, UInt64.max, 2),
@@ -227,14 +230,14 @@ struct ProofStoreContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func balancesMatchASumOfManyProofs(_ factory: StoreFactory) throws {
+    func balancesMatchASumOfManyProofs(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         var rng = SplitMix64(seed: 7)
         let proofs = try (0..<600).map { _ in
             try F.proof(amount: UInt64.random(in: 1...(1 << 50), using: &rng))
         }
-        _ = try store.write { tx in try tx.addProofs(proofs) }
-        let balances = try store.read { tx in try tx.balances(statuses: [.unspent]) }
+        _ = try await store.write { tx in try tx.addProofs(proofs) }
+        let balances = try await store.read { tx in try tx.balances(statuses: [.unspent]) }
         #expect(balances == [
             ProofBalance(
                 mintURL: F.mintA, unit: .sat, status: .unspent, amount: proofs.reduce(0) { $0 + $1.amount },

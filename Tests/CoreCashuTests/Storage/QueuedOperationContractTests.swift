@@ -28,7 +28,7 @@ struct QueuedOperationContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func entriesRoundTripWithEveryFieldAndInsertRefusesAnExistingID(_ factory: StoreFactory) throws {
+    func entriesRoundTripWithEveryFieldAndInsertRefusesAnExistingID(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let bare = Self.entry(payload: [])
         var full = Self.entry(.failed, kind: .melt, mint: F.mintB, payload: (0...255).map { UInt8($0) })
@@ -38,26 +38,27 @@ struct QueuedOperationContractTests {
         full.operationID = .random()
         full.result = Array(#"{"amount":300}"#.utf8)
         full.updatedAt = F.at(42)
-        try store.write { tx throws in
+        try await store.write { [full] tx throws in
             try tx.insertQueuedOperation(bare)
             try tx.insertQueuedOperation(full)
         }
-        try store.read { tx throws in
+        try await store.read { [full] tx throws in
             #expect(try tx.queuedOperation(id: bare.id) == bare)
             #expect(try tx.queuedOperation(id: full.id) == full)
             #expect(try tx.queuedOperation(id: .random()) == nil)
         }
         var again = Self.entry(kind: .check)
         again.id = full.id
-        try store.write { tx in expectStorageError(.conflict) { try tx.insertQueuedOperation(again) } }
-        #expect(try store.read { tx in try tx.queuedOperation(id: full.id) } == full)
+        try await store.write { [again] tx in expectStorageError(.conflict) { try tx.insertQueuedOperation(again) } }
+        let stored = full
+        #expect(try await store.read { tx in try tx.queuedOperation(id: stored.id) } == full)
     }
 
     @Test(arguments: StoreFactory.all)
-    func updateReplacesTheMutableFieldsOnly(_ factory: StoreFactory) throws {
+    func updateReplacesTheMutableFieldsOnly(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let original = Self.entry(createdAt: F.at(1))
-        try store.write { tx in try tx.insertQueuedOperation(original) }
+        try await store.write { tx in try tx.insertQueuedOperation(original) }
         var changed = original
         changed.state = .done
         changed.payload = []
@@ -70,12 +71,12 @@ struct QueuedOperationContractTests {
         changed.mintURL = F.mintB
         changed.kind = .check
         changed.createdAt = F.at(99)
-        try store.write { tx in try tx.updateQueuedOperation(changed) }
+        try await store.write { [changed] tx in try tx.updateQueuedOperation(changed) }
         var expected = changed
         expected.mintURL = original.mintURL
         expected.kind = original.kind
         expected.createdAt = original.createdAt
-        #expect(try store.read { tx in try tx.queuedOperation(id: original.id) } == expected)
+        await #expect(try store.read { tx in try tx.queuedOperation(id: original.id) } == expected)
 
         // Optional fields go back to nil.
         var cleared = expected
@@ -83,14 +84,14 @@ struct QueuedOperationContractTests {
         cleared.lastError = nil
         cleared.operationID = nil
         cleared.result = nil
-        try store.write { tx in try tx.updateQueuedOperation(cleared) }
-        #expect(try store.read { tx in try tx.queuedOperation(id: original.id) } == cleared)
+        try await store.write { [cleared] tx in try tx.updateQueuedOperation(cleared) }
+        await #expect(try store.read { tx in try tx.queuedOperation(id: original.id) } == cleared)
 
-        try store.write { tx in expectStorageError(.notFound) { try tx.updateQueuedOperation(Self.entry()) } }
+        try await store.write { tx in expectStorageError(.notFound) { try tx.updateQueuedOperation(Self.entry()) } }
     }
 
     @Test(arguments: StoreFactory.all)
-    func listsAreFilteredByStateAndMintOldestFirst(_ factory: StoreFactory) throws {
+    func listsAreFilteredByStateAndMintOldestFirst(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let late = Self.entry(createdAt: F.at(30))
         let tie1 = Self.entry(.running, createdAt: F.at(10))
@@ -99,10 +100,10 @@ struct QueuedOperationContractTests {
         let otherMint = Self.entry(mint: F.mintB, createdAt: F.at(5))
         let done = Self.entry(.done, createdAt: F.at(5))
         let failed = Self.entry(.failed, mint: F.mintB, createdAt: F.at(6))
-        try store.write { tx throws in
+        try await store.write { tx throws in
             for entry in [late, tie1, early, tie2, otherMint, done, failed] { try tx.insertQueuedOperation(entry) }
         }
-        try store.read { tx throws in
+        try await store.read { tx throws in
             #expect(
                 try tx.queuedOperations(states: [.queued, .running], mintURL: nil).map(\.id)
                     == [early, otherMint, tie1, tie2, late].map(\.id)
@@ -125,46 +126,46 @@ struct QueuedOperationContractTests {
         finished.state = .done
         var requeued = tie1
         requeued.state = .queued
-        try store.write { tx in try tx.updateQueuedOperation(finished) }
-        try store.write { tx in try tx.updateQueuedOperation(requeued) }
-        #expect(
+        try await store.write { [finished] tx in try tx.updateQueuedOperation(finished) }
+        try await store.write { [requeued] tx in try tx.updateQueuedOperation(requeued) }
+        await #expect(
             try store.read { tx in try tx.queuedOperations(states: [.queued], mintURL: F.mintA) }.map(\.id)
                 == [early, tie1, tie2, late].map(\.id)
         )
     }
 
     @Test(arguments: StoreFactory.all)
-    func removeDeletesOnceAndReadsCannotWrite(_ factory: StoreFactory) throws {
+    func removeDeletesOnceAndReadsCannotWrite(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let entry = Self.entry()
-        try store.write { tx in try tx.insertQueuedOperation(entry) }
-        let writes: [(String, (any WalletTransaction) throws -> Void)] = [
+        try await store.write { tx in try tx.insertQueuedOperation(entry) }
+        let writes: [(String, @Sendable (any WalletTransaction) throws -> Void)] = [
             ("insertQueuedOperation", { try $0.insertQueuedOperation(Self.entry()) }),
             ("updateQueuedOperation", { try $0.updateQueuedOperation(entry) }),
             ("removeQueuedOperation", { _ = try $0.removeQueuedOperation(id: entry.id) }),
         ]
         for (name, write) in writes {
             do {
-                try store.read { tx in try write(tx) }
+                try await store.read { tx in try write(tx) }
                 Issue.record("\(name) wrote inside a read")
             } catch let error as StorageError {
                 #expect(error.code == .readOnly, "\(name): \(error)")
             }
         }
-        #expect(try store.write { tx in try tx.removeQueuedOperation(id: entry.id) })
-        #expect(try !store.write { tx in try tx.removeQueuedOperation(id: entry.id) })
-        #expect(try store.read { tx in try tx.queuedOperation(id: entry.id) } == nil)
+        await #expect(try store.write { tx in try tx.removeQueuedOperation(id: entry.id) })
+        await #expect(try !store.write { tx in try tx.removeQueuedOperation(id: entry.id) })
+        await #expect(try store.read { tx in try tx.queuedOperation(id: entry.id) } == nil)
     }
 
     /// A write that throws leaves the queue as it was: an entry is never half-marked.
     @Test(arguments: StoreFactory.all)
-    func aWriteThatThrowsLeavesTheQueueUntouched(_ factory: StoreFactory) throws {
+    func aWriteThatThrowsLeavesTheQueueUntouched(_ factory: StoreFactory) async throws {
         struct Boom: Error {}
         let store = try factory.make()
         let entry = Self.entry()
-        try store.write { tx in try tx.insertQueuedOperation(entry) }
-        #expect(throws: Boom.self) {
-            try store.write { tx throws in
+        try await store.write { tx in try tx.insertQueuedOperation(entry) }
+        await #expect(throws: Boom.self) {
+            try await store.write { tx throws in
                 var running = entry
                 running.state = .running
                 running.attempts = 1
@@ -173,7 +174,7 @@ struct QueuedOperationContractTests {
                 throw Boom()
             }
         }
-        #expect(
+        await #expect(
             try store.read { tx in try tx.queuedOperations(states: Set(QueuedOperation.State.allCases), mintURL: nil) }
                 == [entry]
         )
@@ -186,14 +187,14 @@ struct QueuedOperationContractTests {
     }
 
     /// A queued token survives closing and reopening the database file.
-    @Test func sqliteEntriesSurviveAReopen() throws {
+    @Test func sqliteEntriesSurviveAReopen() async throws {
         let directory = try TemporaryDirectory()
         let entry = Self.entry()
         do {
             let store = try SQLiteWalletStore(path: directory.databasePath)
-            try store.write { tx in try tx.insertQueuedOperation(entry) }
+            try await store.write { tx in try tx.insertQueuedOperation(entry) }
         }
         let reopened = try SQLiteWalletStore(path: directory.databasePath)
-        #expect(try reopened.read { tx in try tx.queuedOperation(id: entry.id) } == entry)
+        await #expect(try reopened.read { tx in try tx.queuedOperation(id: entry.id) } == entry)
     }
 }

@@ -14,43 +14,45 @@ struct SQLiteConcurrencyTests {
 
     /// `write` takes the write lock at BEGIN, before its first statement: another connection cannot begin a write
     /// while the body runs, even when the body has not touched the database yet. Reads go on.
-    @Test func writeTakesTheLockAtBegin() throws {
+    @Test func writeTakesTheLockAtBegin() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
         let other = try SQLiteWalletStore(path: directory.databasePath, busyTimeout: 0.05)
-        try store.write { _ in
-            try onAnotherThread { () throws in
-                expectStorageError(.busy) { try other.write { tx in try tx.saveMint(StoredMint(url: F.mintA)) } }
-                #expect(try other.read { tx in try tx.mints() }.isEmpty)
+        try await store.write { _ in
+            try onAnotherTask { () async throws in
+                await expectStorageError(.busy) {
+                    try await other.write { tx in try tx.saveMint(StoredMint(url: F.mintA)) }
+                }
+                await #expect(try other.read { tx in try tx.mints() }.isEmpty)
             }
         }
-        try other.write { tx in try tx.saveMint(StoredMint(url: F.mintA)) }
+        try await other.write { tx in try tx.saveMint(StoredMint(url: F.mintA)) }
     }
 
     /// A second writer waits for the first (busy timeout) instead of failing, and begins after its commit.
-    @Test func aSecondWriterWaitsForTheFirst() throws {
+    @Test func aSecondWriterWaitsForTheFirst() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
         let other = try SQLiteWalletStore(path: directory.databasePath)
-        var waiting: BackgroundThread<[StoredMint]>?
-        try store.write { tx throws in
+        let waiting = try await store.write { tx throws in
             try tx.saveMint(StoredMint(url: F.mintA))
-            waiting = BackgroundThread {
-                try other.write { tx in
+            let waiting = Task.detached {
+                try await other.write { tx in
                     try tx.saveMint(StoredMint(url: F.mintB))
                     return try tx.mints()
                 }
             }
             Thread.sleep(forTimeInterval: 0.3)
+            return waiting
         }
-        let seen = try #require(waiting).join()
+        let seen = try await waiting.value
         #expect(Set(seen.map(\.url)) == [F.mintA, F.mintB])
     }
 
     /// A real second process (the sqlite3 shell) holds the write lock: a store with a short timeout fails `busy`,
     /// one with the default timeout waits and sees the other process's commit.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
-    func aWriteWaitsForAnotherProcess() throws {
+    func aWriteWaitsForAnotherProcess() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
         let impatient = try SQLiteWalletStore(path: directory.databasePath, busyTimeout: 0.02)
@@ -77,14 +79,14 @@ struct SQLiteConcurrencyTests {
         var locked = false
         while !locked && Date() < deadline {
             do {
-                try impatient.write { _ in }
-                Thread.sleep(forTimeInterval: 0.01)
+                try await impatient.write { _ in }
+                try await Task.sleep(for: .milliseconds(10))
             } catch let error as StorageError where error.code == .busy {
                 locked = true
             }
         }
         #expect(locked)
-        let mints = try store.write { tx in try tx.mints() }
+        let mints = try await store.write { tx in try tx.mints() }
         #expect(mints.map(\.url) == [F.url("https://other.example.com")])
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0)
@@ -98,7 +100,7 @@ struct SQLiteConcurrencyTests {
             SQLiteWalletStore(path: directory.databasePath), SQLiteWalletStore(path: directory.databasePath),
         ]
         let proofs = try (0..<300).map { try F.proof(amount: 1, createdAt: F.at(Double($0))) }
-        _ = try stores[0].write { tx in try tx.addProofs(proofs) }
+        _ = try await stores[0].write { tx in try tx.addProofs(proofs) }
 
         let claims = try await withThrowingTaskGroup(of: [OperationID: [CompressedPoint]].self) { group in
             for task in 0..<12 {
@@ -107,7 +109,7 @@ struct SQLiteConcurrencyTests {
                     var mine: [OperationID: [CompressedPoint]] = [:]
                     while true {
                         let operation = OperationID.random()
-                        let taken = try store.write { tx in
+                        let taken = try await store.write { tx in
                             let unspent = try tx.proofs(mintURL: F.mintA, unit: .sat, statuses: [.unspent])
                             let picked = unspent.prefix(1 + task % 3).map(\.Y)
                             try tx.setStatus(.reserved, Ys: picked, operationID: operation)
@@ -123,7 +125,7 @@ struct SQLiteConcurrencyTests {
         let reserved = claims.values.flatMap { $0 }
         #expect(reserved.count == proofs.count)
         #expect(Set(reserved) == Set(proofs.map(\.Y)))
-        try stores[1].read { tx throws in
+        try await stores[1].read { tx throws in
             for (operation, Ys) in claims {
                 #expect(Set(try tx.proofs(operationID: operation).map(\.Y)) == Set(Ys))
             }

@@ -28,11 +28,11 @@ struct SQLiteFilesTests {
         expectStorageError(.unavailable) { try WalletDirectory.standard(environment: ["HOME": "home"]) }
     }
 
-    @Test func directoryIs0700AndDatabaseFilesAre0600() throws {
+    @Test func directoryIs0700AndDatabaseFilesAre0600() async throws {
         let root = try TemporaryDirectory()
         let directory = try WalletDirectory.standard(environment: ["XDG_DATA_HOME": root.url.path + "/xdg"])
         let store = try SQLiteWalletStore(directory: directory)
-        _ = try store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
+        _ = try await store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
         #expect(try Self.permissions(directory.url.path) == 0o700)
         let database = directory.databaseURL.path
         #expect(store.path == database)
@@ -42,7 +42,7 @@ struct SQLiteFilesTests {
         }
     }
 
-    @Test func existingLoosePermissionsAreTightened() throws {
+    @Test func existingLoosePermissionsAreTightened() async throws {
         let root = try TemporaryDirectory()
         let directory = WalletDirectory(url: root.url.appendingPathComponent("cashu"))
         let files = FileManager.default
@@ -60,7 +60,7 @@ struct SQLiteFilesTests {
         try files.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database + "-wal")
 
         let store = try SQLiteWalletStore(directory: directory)
-        _ = try store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
+        _ = try await store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
         #expect(try Self.permissions(directory.url.path) == 0o700)
         for path in [database, database + "-wal", database + "-shm"] {
             #expect(try Self.permissions(path) == 0o600, "\(path)")

@@ -31,14 +31,14 @@ struct SQLiteWalletStoreTests {
         }
     }
 
-    @Test func reopeningTheFileKeepsEverything() throws {
+    @Test func reopeningTheFileKeepsEverything() async throws {
         let directory = try TemporaryDirectory()
         var store: SQLiteWalletStore? = try SQLiteWalletStore(path: directory.databasePath)
-        let ids = try F.populate(try #require(store))
-        let before = try StoreSnapshot(try #require(store), operationIDs: ids)
+        let ids = try await F.populate(try #require(store))
+        let before = try await StoreSnapshot(try #require(store), operationIDs: ids)
         store = nil
         let reopened = try SQLiteWalletStore(path: directory.databasePath)
-        #expect(try StoreSnapshot(reopened, operationIDs: ids) == before)
+        await #expect(try StoreSnapshot(reopened, operationIDs: ids) == before)
         #expect(!before.proofs.isEmpty && !before.keysets.isEmpty && !before.history.isEmpty)
     }
 
@@ -81,17 +81,17 @@ struct SQLiteWalletStoreTests {
     }
 
     /// A row that cannot be read back is `corrupt`, without a crash and without the row's secret in the error.
-    @Test func unreadableRowsAreCorruptAndTheErrorHoldsNoSecret() throws {
+    @Test func unreadableRowsAreCorruptAndTheErrorHoldsNoSecret() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
         let proof = try F.proof(secret: "do-not-print-this-secret")
-        _ = try store.write { tx in try tx.addProofs([proof]) }
+        _ = try await store.write { tx in try tx.addProofs([proof]) }
         for (column, value) in [("status", "'bogus'"), ("amount", "'abc'"), ("c", "'zz'"), ("dleq_json", "'{'")] {
-            try store.pool.write { db throws in
+            try await store.pool.write { db throws in
                 try db.execute(sql: "UPDATE proofs SET \(column) = \(value) WHERE y = ?", arguments: [proof.Y.hex])
             }
             do {
-                _ = try store.read { tx in try tx.proofs(Ys: [proof.Y]) }
+                _ = try await store.read { tx in try tx.proofs(Ys: [proof.Y]) }
                 Issue.record("\(column): no error")
             } catch let error as StorageError {
                 #expect(error.code == .corrupt, "\(column)")
@@ -99,7 +99,7 @@ struct SQLiteWalletStoreTests {
                 let printed = "\(error) \(error.reason) \(String(describing: error.underlying))"
                 #expect(!printed.contains("do-not-print-this-secret"))
             }
-            _ = try store.write { tx in
+            _ = try await store.write { tx in
                 try tx.removeProofs(Ys: [proof.Y])
                 return try tx.addProofs([proof])
             }
@@ -129,11 +129,11 @@ struct SQLiteWalletStoreTests {
 
     /// The trigger-kept `proof_balances` always equals a GROUP BY over `proofs`, through inserts, status moves,
     /// deletes and rolled-back writes, with amounts on both sides of `Int64.max`.
-    @Test func balancesTableFollowsTheProofs() throws {
+    @Test func balancesTableFollowsTheProofs() async throws {
         struct Abort: Error {}
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
-        func expectConsistent(_ sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectConsistent(_ sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let (kept, recomputed) = try store.pool.read { db throws in
                 (
                     try Row.fetchSet(db, sql: "SELECT status, mint_url, unit, count, low, high FROM proof_balances"),
@@ -149,49 +149,51 @@ struct SQLiteWalletStoreTests {
                 amount: amounts[Int(rng.next() % UInt64(amounts.count))], mint: index % 3 == 0 ? F.mintB : F.mintA,
                 unit: index % 5 == 0 ? "usd" : .sat)
         }
-        _ = try store.write { tx in try tx.addProofs(proofs) }
-        try expectConsistent()
+        _ = try await store.write { tx in try tx.addProofs(proofs) }
+        try await expectConsistent()
         for round in 0..<20 {
             let chosen = proofs.filter { _ in rng.next() % 4 == 0 }.map(\.Y)
             let status = ProofStatus.allCases[round % ProofStatus.allCases.count]
-            try store.write { tx in try tx.setStatus(status, Ys: chosen, operationID: .random()) }
-            try expectConsistent()
-            _ = try? store.write { tx throws in
+            try await store.write { tx in try tx.setStatus(status, Ys: chosen, operationID: .random()) }
+            try await expectConsistent()
+            _ = try? await store.write { tx throws in
                 try tx.removeProofs(Ys: Array(chosen.prefix(3)))
                 throw Abort()
             }
-            try expectConsistent()
+            try await expectConsistent()
         }
-        try store.write { tx in try tx.removeProofs(Ys: proofs.prefix(150).map(\.Y)) }
-        try expectConsistent()
-        try store.write { tx in try tx.removeProofs(Ys: proofs.map(\.Y)) }
-        try expectConsistent()
-        #expect(try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM proof_balances") } == 0)
+        try await store.write { tx in try tx.removeProofs(Ys: proofs.prefix(150).map(\.Y)) }
+        try await expectConsistent()
+        try await store.write { tx in try tx.removeProofs(Ys: proofs.map(\.Y)) }
+        try await expectConsistent()
+        let sql = "SELECT COUNT(*) FROM proof_balances"
+        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: sql) } == 0)
     }
 
     /// A full disk (simulated with `max_page_count`) is `diskFull`; the write is rolled back and the store goes on.
-    @Test func aFullDiskIsDiskFullAndRollsBack() throws {
+    @Test func aFullDiskIsDiskFullAndRollsBack() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
         let kept = try F.proof(amount: 1)
-        _ = try store.write { tx in try tx.addProofs([kept]) }
-        try store.pool.writeWithoutTransaction { db throws in
+        _ = try await store.write { tx in try tx.addProofs([kept]) }
+        try await store.pool.writeWithoutTransaction { db throws in
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             try db.execute(sql: "PRAGMA max_page_count = \(pages)")
         }
         let many = try (0..<500).map { index in
             try F.proof(amount: UInt64(index) + 2, secret: String(repeating: "x", count: 200) + "\(index)")
         }
-        expectStorageError(.diskFull) {
-            try store.write { tx throws in
+        await expectStorageError(.diskFull) {
+            try await store.write { tx throws in
                 try tx.setStatus(.spent, Ys: [kept.Y], operationID: nil)
                 return try tx.addProofs(many)
             }
         }
-        #expect(try store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases)) }
+        #expect(
+            try await store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases)) }
             == [kept])
-        try store.pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
-        #expect(try store.write { tx in try tx.addProofs(many) } == many.count)
+        try await store.pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
+        await #expect(try store.write { tx in try tx.addProofs(many) } == many.count)
     }
 
 }

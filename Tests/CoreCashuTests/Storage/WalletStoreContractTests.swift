@@ -11,20 +11,20 @@ struct WalletStoreContractTests {
     struct Boom: Error, Equatable {}
 
     @Test(arguments: StoreFactory.all)
-    func writeCommitsAndReturnsTheBodysValue(_ factory: StoreFactory) throws {
+    func writeCommitsAndReturnsTheBodysValue(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let proof = try StoreFixtures.proof()
-        let added = try store.write { tx in try tx.addProofs([proof]) }
+        let added = try await store.write { tx in try tx.addProofs([proof]) }
         #expect(added == 1)
-        #expect(try store.read { tx in try tx.proofs(Ys: [proof.Y]) } == [proof])
-        let nothing: Int? = try store.write { _ in nil }
+        await #expect(try store.read { tx in try tx.proofs(Ys: [proof.Y]) } == [proof])
+        let nothing: Int? = try await store.write { _ in nil }
         #expect(nothing == nil)
     }
 
     @Test(arguments: StoreFactory.all)
-    func emptyStoreReadsEmpty(_ factory: StoreFactory) throws {
+    func emptyStoreReadsEmpty(_ factory: StoreFactory) async throws {
         let store = try factory.make()
-        let snapshot = try StoreSnapshot(store, operationIDs: [.random()])
+        let snapshot = try await StoreSnapshot(store, operationIDs: [.random()])
         #expect(snapshot.proofs.isEmpty && snapshot.keysets.isEmpty && snapshot.mints.isEmpty)
         #expect(snapshot.counters == [0, 0, 0])
         #expect(snapshot.unfinished.isEmpty && snapshot.operations == [nil])
@@ -34,15 +34,15 @@ struct WalletStoreContractTests {
 
     /// A write that throws after touching every store leaves nothing behind and rethrows the body's own error.
     @Test(arguments: StoreFactory.all)
-    func writeThatThrowsRollsBackEverything(_ factory: StoreFactory) throws {
+    func writeThatThrowsRollsBackEverything(_ factory: StoreFactory) async throws {
         let store = try factory.make()
-        let ids = try StoreFixtures.populate(store)
-        let before = try StoreSnapshot(store, operationIDs: ids)
+        let ids = try await StoreFixtures.populate(store)
+        let before = try await StoreSnapshot(store, operationIDs: ids)
         let existing = before.proofs.map(\.Y)
         let inserted = StoreFixtures.operation(.inFlight)
 
-        #expect(throws: Boom.self) {
-            try store.write { tx throws in
+        await #expect(throws: Boom.self) {
+            try await store.write { tx throws in
                 try tx.addProofs([StoreFixtures.proof(amount: 4)])
                 try tx.setStatus(.spent, Ys: [existing[0]], operationID: .random())
                 try tx.removeProofs(Ys: [existing[1]])
@@ -65,18 +65,18 @@ struct WalletStoreContractTests {
                 throw Boom()
             }
         }
-        #expect(try StoreSnapshot(store, operationIDs: ids) == before)
-        #expect(try store.read { tx in try tx.operation(id: inserted.id) } == nil)
+        await #expect(try StoreSnapshot(store, operationIDs: ids) == before)
+        await #expect(try store.read { tx in try tx.operation(id: inserted.id) } == nil)
     }
 
     /// Every write method throws `readOnly` inside `read`, and nothing changes.
     @Test(arguments: StoreFactory.all)
-    func writesInsideReadThrowReadOnly(_ factory: StoreFactory) throws {
+    func writesInsideReadThrowReadOnly(_ factory: StoreFactory) async throws {
         let store = try factory.make()
-        let ids = try StoreFixtures.populate(store)
-        let before = try StoreSnapshot(store, operationIDs: ids)
+        let ids = try await StoreFixtures.populate(store)
+        let before = try await StoreSnapshot(store, operationIDs: ids)
         let y = before.proofs[0].Y
-        let writes: [(String, (any WalletTransaction) throws -> Void)] = [
+        let writes: [(String, @Sendable (any WalletTransaction) throws -> Void)] = [
             ("addProofs", { try $0.addProofs([StoreFixtures.proof()]) }),
             ("setStatus", { try $0.setStatus(.spent, Ys: [y], operationID: nil) }),
             ("removeProofs", { try $0.removeProofs(Ys: [y]) }),
@@ -94,29 +94,29 @@ struct WalletStoreContractTests {
         ]
         for (name, write) in writes {
             do {
-                try store.read { tx in try write(tx) }
+                try await store.read { tx in try write(tx) }
                 Issue.record("\(name) wrote inside a read")
             } catch let error as StorageError {
                 #expect(error.code == .readOnly, "\(name): \(error)")
             }
         }
-        #expect(try StoreSnapshot(store, operationIDs: ids) == before)
+        await #expect(try StoreSnapshot(store, operationIDs: ids) == before)
     }
 
     /// A read while a write body runs sees the last commit and does not wait for the write.
     @Test(arguments: StoreFactory.all)
-    func readsSeeTheLastCommitWhileAWriteRuns(_ factory: StoreFactory) throws {
+    func readsSeeTheLastCommitWhileAWriteRuns(_ factory: StoreFactory) async throws {
         let store = try factory.make()
         let first = try StoreFixtures.proof(amount: 1)
-        _ = try store.write { tx in try tx.addProofs([first]) }
-        try store.write { tx throws in
+        _ = try await store.write { tx in try tx.addProofs([first]) }
+        try await store.write { tx throws in
             try tx.addProofs([StoreFixtures.proof(amount: 2)])
-            let seen = try onAnotherThread {
-                try store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: [.unspent]) }
+            let seen = try onAnotherTask {
+                try await store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: [.unspent]) }
             }
             #expect(seen == [first])
         }
-        #expect(try store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: [.unspent]) }.count == 2)
+        await #expect(try store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: [.unspent]) }.count == 2)
     }
 
     /// Writes from many tasks run one at a time: a read-modify-write in each never loses an update.
@@ -129,7 +129,7 @@ struct WalletStoreContractTests {
             for _ in 0..<tasks {
                 group.addTask {
                     for _ in 0..<rounds {
-                        try store.write { tx throws in
+                        try await store.write { tx throws in
                             let value = try tx.counter(keysetID: StoreFixtures.keysetA)
                             try tx.raiseCounter(keysetID: StoreFixtures.keysetA, to: value + 1)
                         }
@@ -138,6 +138,7 @@ struct WalletStoreContractTests {
             }
             try await group.waitForAll()
         }
-        #expect(try store.read { tx in try tx.counter(keysetID: StoreFixtures.keysetA) } == UInt64(tasks * rounds))
+        let counter = try await store.read { tx in try tx.counter(keysetID: StoreFixtures.keysetA) }
+        #expect(counter == UInt64(tasks * rounds))
     }
 }

@@ -1,4 +1,4 @@
-// Test support — plain threads, for playing a second process against a store whose calls block.
+// Test support — plain threads and blocking waits, for playing a second process against a store body.
 
 import Foundation
 
@@ -25,7 +25,22 @@ final class BackgroundThread<T: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Runs `body` on a thread of its own and waits for it: a second "process" while a transaction body is running.
-func onAnotherThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-    try BackgroundThread(body).join()
+/// Runs `body` as a task of its own and blocks the calling thread until it ends: a second "process" while a
+/// transaction body is running. Only for use inside a store body, which never runs on Swift concurrency's threads
+/// (blocking one of those could starve the task it waits for).
+func onAnotherTask<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    Task.detached {
+        do { box.value = .success(try await body()) } catch { box.value = .failure(error) }
+        box.done.signal()
+    }
+    box.done.wait()
+    guard let result = box.value else { preconditionFailure("the task signalled without a result") }
+    return try result.get()
+}
+
+/// A result handed from a task to a waiting thread (written before the signal, read after the wait).
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    var value: Result<T, any Error>?
+    let done = DispatchSemaphore(value: 0)
 }

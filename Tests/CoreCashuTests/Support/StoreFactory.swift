@@ -33,3 +33,17 @@ func expectStorageError<T>(
         Issue.record("expected StorageError.\(code), got \(error)", sourceLocation: sourceLocation)
     }
 }
+
+/// ``expectStorageError(_:sourceLocation:_:)`` for an async body.
+func expectStorageError<T>(
+    _ code: StorageError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
+) async {
+    do {
+        _ = try await body()
+        Issue.record("expected StorageError.\(code), got no error", sourceLocation: sourceLocation)
+    } catch let error as StorageError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected StorageError.\(code), got \(error)", sourceLocation: sourceLocation)
+    }
+}

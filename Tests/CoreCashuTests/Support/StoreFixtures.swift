@@ -97,8 +97,8 @@ struct StoreSnapshot: Equatable {
     var balances: [ProofBalance]
 
     /// Reads a snapshot; `operationIDs` are looked up one by one (the journal has no "list all").
-    init(_ store: any WalletStore, operationIDs: [OperationID] = []) throws {
-        self = try store.read { tx throws in
+    init(_ store: any WalletStore, operationIDs: [OperationID] = []) async throws {
+        self = try await store.read { tx throws in
             try StoreSnapshot(
                 proofs: tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases)),
                 keysets: tx.keysets(mintURL: nil),
@@ -136,10 +136,10 @@ struct StoreSnapshot: Equatable {
 extension StoreFixtures {
     /// Fills a store with at least one record of every kind; returns the journaled operations' ids.
     @discardableResult
-    static func populate(_ store: any WalletStore) throws -> [OperationID] {
+    static func populate(_ store: any WalletStore) async throws -> [OperationID] {
         let prepared = operation(.prepared, createdAt: at(1))
         let done = operation(.done, kind: .mint, createdAt: at(2))
-        try store.write { tx throws in
+        try await store.write { tx throws in
             try tx.addProofs([
                 proof(amount: 1, createdAt: at(1)), proof(amount: 2, mint: mintB, createdAt: at(2)),
                 fullProof(),

@@ -74,7 +74,7 @@ struct WalletProofOfPaymentTests {
 
         // The history line leads back to the quote, and so to the proof: the closed journal keeps only the quote id.
         #expect(try await wallet.wallet.meltQuote(operation: result.operationID)?.proofOfPayment == .verified)
-        let record = try #require(try wallet.store.read { tx in try tx.operation(id: result.operationID) })
+        let record = try await #require(try wallet.store.read { tx in try tx.operation(id: result.operationID) })
         let kept = try #require(try JSONSerialization.jsonObject(with: Data(record.payload)) as? [String: Any])
         #expect(Set(kept.keys) == ["quoteID"])
         #expect(try await wallet.wallet.meltQuote(operation: try #require(wallet.wallet.history().last?.id)) == nil)

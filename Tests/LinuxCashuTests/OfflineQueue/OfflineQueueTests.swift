@@ -44,7 +44,7 @@ struct OfflineQueueTests {
         await queue.runPending()
         await queue.runPending(mint: F.mintA)
         #expect(runner.attempts(of: entry.id).count == 1)
-        let stored = try #require(try store.read { tx in try tx.queuedOperation(id: entry.id) })
+        let stored = try await #require(try store.read { tx in try tx.queuedOperation(id: entry.id) })
         #expect(stored.state == .done && stored.payload.isEmpty)
         #expect(stored.operationID == result.operationIDs.first)
         #expect(try await queue.entries(states: [.done]).first?.result == result)
@@ -58,7 +58,7 @@ struct OfflineQueueTests {
         let queue = F.queue(store: store, runner: runner)
         let entry = try await queue.enqueueReceive(F.token())
         let startedAt = Date(timeIntervalSinceNow: -5)
-        try store.write { tx in
+        try await store.write { tx in
             var running = try #require(try tx.queuedOperation(id: entry.id))
             running.state = .running
             running.attempts = 1
@@ -70,7 +70,7 @@ struct OfflineQueueTests {
         let attempt = try #require(runner.attempts.first)
         #expect(attempt.interruptedAt == startedAt)
         #expect(attempt.entry.attempts == 2 && attempt.entry.state == .running)
-        #expect(try store.read { tx in try tx.queuedOperation(id: entry.id) }?.state == .done)
+        await #expect(try store.read { tx in try tx.queuedOperation(id: entry.id) }?.state == .done)
     }
 
     /// The entry is marked running (attempt counted) in the store before the runner is called.
@@ -84,7 +84,7 @@ struct OfflineQueueTests {
         let pass = Task { await queue.runPending() }
         var seen: QueuedOperation?
         for _ in 0..<2000 where runner.attempts.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-        seen = try store.read { tx in try tx.queuedOperation(id: entry.id) }
+        seen = try await store.read { tx in try tx.queuedOperation(id: entry.id) }
         #expect(seen?.state == .running && seen?.attempts == 1)
         _ = await pass.value
     }
@@ -135,7 +135,7 @@ struct OfflineQueueTests {
         runner.script(entry.id, .failed(WalletError(.alreadySpent, "the proofs were spent elsewhere")))
         let report = await queue.runPending()
         #expect(report.failed.map(\.id) == [entry.id])
-        let stored = try #require(try store.read { tx in try tx.queuedOperation(id: entry.id) })
+        let stored = try await #require(try store.read { tx in try tx.queuedOperation(id: entry.id) })
         #expect(stored.state == .failed && stored.lastErrorCode == "alreadySpent")
         if case .receive(let kept, _) = try QueuedRequest.decode(stored.payload) { #expect(kept == token) }
         let completion = await completions.first(within: .seconds(30)) { $0.entry.id == entry.id }
@@ -263,7 +263,7 @@ struct OfflineQueueTests {
         let store = InMemoryWalletStore()
         let queue = F.queue(store: store, runner: runner)
         let broken = QueuedOperation(mintURL: F.mintA, kind: .receive, payload: Array("{".utf8))
-        try store.write { tx in try tx.insertQueuedOperation(broken) }
+        try await store.write { tx in try tx.insertQueuedOperation(broken) }
         let report = await queue.runPending()
         #expect(report.failed.map(\.id) == [broken.id])
         #expect(runner.attempts.isEmpty)

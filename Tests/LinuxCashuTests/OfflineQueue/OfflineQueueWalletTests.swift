@@ -49,7 +49,7 @@ struct OfflineQueueWalletTests {
         let queue = OfflineQueue(wallet: receiver.wallet, store: receiver.store)
         let entry = try await queue.enqueueReceive(token)
         // The interrupted attempt: marked running, then the wallet received the token, then the process died.
-        try receiver.store.write { tx in
+        try await receiver.store.write { tx in
             var running = try #require(try tx.queuedOperation(id: entry.id))
             running.state = .running
             running.attempts = 1
@@ -84,7 +84,7 @@ struct OfflineQueueWalletTests {
         _ = try await receiver.wallet.addMint(mint.url)
         let queue = OfflineQueue(wallet: receiver.wallet, store: receiver.store)
         let entry = try await queue.enqueueReceive(token)
-        try receiver.store.write { tx in
+        try await receiver.store.write { tx in
             var running = try #require(try tx.queuedOperation(id: entry.id))
             running.state = .running
             running.attempts = 1
@@ -97,7 +97,7 @@ struct OfflineQueueWalletTests {
 
         let waiting = await queue.runPending()
         #expect(waiting.stillQueued.map(\.id) == [entry.id])
-        let stored = try #require(try receiver.store.read { tx in try tx.queuedOperation(id: entry.id) })
+        let stored = try await #require(try receiver.store.read { tx in try tx.queuedOperation(id: entry.id) })
         #expect(stored.state == .queued && stored.operationID == operation && stored.lastErrorCode == "pending")
         #expect(try await receiver.wallet.history().filter { $0.kind == .receive }.count == 1)
 

@@ -24,7 +24,7 @@ final class ScriptedRunner: QueuedOperationRunner {
     }
 
     private let state = Mutex(State())
-    let attributedOperations: @Sendable (MintURL) -> Set<OperationID> = { _ in [] }
+    let attributedOperations: @Sendable (MintURL) async -> Set<OperationID> = { _ in [] }
 
     func script(_ id: OperationID, _ outcomes: QueueAttemptOutcome...) {
         state.withLock { $0.outcomes[id, default: []] += outcomes }

@@ -45,7 +45,7 @@ struct LinuxWalletTests {
             #expect(balance == 64)
 
             // Mint info older than a day is fetched again by the pass; a fresh one is left alone.
-            try first.store.write { tx in
+            try await first.store.write { tx in
                 guard var stored = try tx.mint(url: mint.url) else { return }
                 stored.infoFetchedAt = Date().addingTimeInterval(-2 * LinuxWallet.mintInfoMaximumAge)
                 try tx.saveMint(stored)

@@ -44,22 +44,24 @@ struct EngineHarness {
     }
 
     /// The journaled operation.
-    func operation(_ id: OperationID?) throws -> OperationRecord? {
+    func operation(_ id: OperationID?) async throws -> OperationRecord? {
         guard let id else { return nil }
-        return try store.read { tx in try tx.operation(id: id) }
+        return try await store.read { tx in try tx.operation(id: id) }
     }
 
     /// Operations still open.
-    func openOperations() throws -> [OperationRecord] {
-        try store.read { tx in try tx.unfinishedOperations() }
+    func openOperations() async throws -> [OperationRecord] {
+        try await store.read { tx in try tx.unfinishedOperations() }
     }
 
     /// Unspent balance at the mint.
     func balance() async throws -> UInt64 { try await wallet.balance() }
 
     /// How much the wallet holds in `status`.
-    func amount(_ status: ProofStatus) throws -> UInt64 {
-        try store.read { tx in try tx.proofs(mintURL: nil, unit: nil, statuses: [status]) }.reduce(0) { $0 + $1.amount }
+    func amount(_ status: ProofStatus) async throws -> UInt64 {
+        try await store.read { tx in
+            try tx.proofs(mintURL: nil, unit: nil, statuses: [status])
+        }.reduce(0) { $0 + $1.amount }
     }
 
     /// The history line of an operation.

@@ -15,17 +15,17 @@ final class FailingStore: WalletStore {
         failures.withLock { $0 = count }
     }
 
-    func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
-        try inner.read(body)
+    func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+        try await inner.read(body)
     }
 
-    func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
         let fail = failures.withLock { count -> Bool in
             guard count > 0 else { return false }
             count -= 1
             return true
         }
         if fail { throw StorageError(.database, "disk full (scripted)") }
-        return try inner.write(body)
+        return try await inner.write(body)
     }
 }

@@ -15,7 +15,7 @@ struct WalletMeltEngineTests {
         #expect(result.amount == 50)
         #expect(try await harness.balance() + 50 + result.fee == 128)
         #expect(harness.mint.count(.melt) == 1)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
     }
 
     @Test("a lost answer is pending with the proofs held; recovery learns it was paid, once")
@@ -25,10 +25,10 @@ struct WalletMeltEngineTests {
         harness.mint.script(.melt, .lostAnswer())
         let error = await harness.error { try await harness.wallet.melt(quoteID: quote.id) }
         #expect(error?.code == .pending)
-        #expect(try harness.amount(.pending) > 0)
+        await #expect(try harness.amount(.pending) > 0)
         _ = await harness.wallet.recover()
-        #expect(try harness.openOperations().isEmpty)
-        #expect(try harness.amount(.pending) == 0)
+        await #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.amount(.pending) == 0)
         #expect(harness.mint.meltQuoteState(quote.id) == .paid)
         #expect(try await harness.history(error?.operationID)?.state == .done)
         #expect(try await harness.balance() + 50 <= 128)
@@ -53,12 +53,12 @@ struct WalletMeltEngineTests {
         harness.mint.setMeltBehaviour(.pending, quote: quote.id)
         let result = try await harness.wallet.melt(quoteID: quote.id, preferAsync: true)
         #expect(result.state == .pending)
-        #expect(try harness.operation(result.operationID)?.state == .pending)
+        await #expect(try harness.operation(result.operationID)?.state == .pending)
         #expect(harness.mint.settlePendingMelt(quote: quote.id, paid: true))
         let report = try await harness.wallet.check()
         #expect(report.settledMelts == [result.operationID])
-        #expect(try harness.openOperations().isEmpty)
-        #expect(try harness.amount(.pending) == 0)
+        await #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.amount(.pending) == 0)
     }
 
     @Test("PENDING, then the payment fails: recovery releases the proofs")
@@ -147,11 +147,11 @@ struct WalletMeltEngineTests {
         let error = await harness.error { try await harness.wallet.melt(quoteID: quote.id) }
         #expect(error?.code == .pending)
         #expect(error?.operationID != nil)
-        #expect(try harness.amount(.pending) > 0)
+        await #expect(try harness.amount(.pending) > 0)
         _ = await harness.wallet.recover()
         #expect(harness.mint.count(.melt) == 2)
         #expect(harness.mint.meltQuoteState(quote.id) == .paid)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
     }
 
     @Test("a refusal after the mint paid (code 0) is settled as paid, not reported as refused")
@@ -161,7 +161,7 @@ struct WalletMeltEngineTests {
         harness.mint.script(.melt, .processThenRefuse(code: 0))
         let result = try await harness.wallet.melt(quoteID: quote.id)
         #expect(result.state == .paid)
-        #expect(try harness.amount(.pending) == 0)
+        await #expect(try harness.amount(.pending) == 0)
     }
 
     @Test("a melt that needs an exact amount swaps first; a lost swap answer says nothing was paid")
@@ -185,7 +185,7 @@ struct WalletMeltEngineTests {
         let harness = try await EngineHarness.make(amount: 16)
         let quote = try await harness.meltQuote(50)
         #expect(await harness.error { try await harness.wallet.melt(quoteID: quote.id) }?.code == .insufficientFunds)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
         #expect(harness.mint.count(.melt) == 0)
     }
 }

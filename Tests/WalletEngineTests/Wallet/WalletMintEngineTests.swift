@@ -30,7 +30,7 @@ struct WalletMintEngineTests {
         harness.mint.script(.mint, .lostAnswer())
         let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         #expect(error?.code == .pending)
-        #expect(try harness.operation(error?.operationID)?.state.isUnfinished == true)
+        await #expect(try harness.operation(error?.operationID)?.state.isUnfinished == true)
         #expect(try await harness.balance() == 0)
         let report = await harness.wallet.recover()
         #expect(report.resolved == [error?.operationID].compactMap { $0 })
@@ -65,7 +65,7 @@ struct WalletMintEngineTests {
         let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         #expect(error?.code == .mintUnreachable)
         #expect(error?.operationID == nil)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
         #expect(try await harness.wallet.mint(quoteID: quote.id).amount == 64)
     }
 
@@ -76,7 +76,7 @@ struct WalletMintEngineTests {
         let quote = try await harness.wallet.requestMintQuote(amount: 8, mint: harness.mint.url)
         let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         #expect(error?.mintError?.known == .quoteNotPaid)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
         #expect(harness.mint.count(.restore) == 0)
     }
 
@@ -94,7 +94,7 @@ struct WalletMintEngineTests {
         harness.mint.script(.mint, .refuse(code: 0))
         let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         #expect(error?.code == .mintRefused)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
         #expect(try await harness.wallet.mint(quoteID: quote.id).amount == 64)
     }
 
@@ -116,7 +116,7 @@ struct WalletMintEngineTests {
         harness.mint.script(.mint, .refuse(code: MintError.KnownCode.quoteAlreadyIssued.rawValue))
         let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         #expect(error?.code == .quoteState)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
     }
 
     @Test("tampered signatures are rejected, the operation stays open; recovery restores the real ones")
@@ -146,7 +146,7 @@ struct WalletMintEngineTests {
         _ = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         let report = await harness.wallet.recover()
         #expect(report.unresolved.first?.1.code == .mintUnreachable)
-        #expect(try harness.openOperations().count == 1)
+        await #expect(try harness.openOperations().count == 1)
         _ = await harness.wallet.recover()
         #expect(try await harness.balance() == 64)
     }

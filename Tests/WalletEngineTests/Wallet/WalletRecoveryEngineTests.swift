@@ -32,7 +32,7 @@ struct WalletRecoveryEngineTests {
     func orphansReleased() async throws {
         let harness = try await EngineHarness.make(amount: 32)
         let proofs = try await harness.wallet.proofs()
-        try harness.store.write { tx in
+        try await harness.store.write { tx in
             try tx.setStatus(.reserved, Ys: proofs.prefix(2).map(\.Y), operationID: OperationID(rawValue: "gone"))
         }
         #expect(try await harness.balance() < 32)
@@ -45,7 +45,7 @@ struct WalletRecoveryEngineTests {
     func pendingAndSentKept() async throws {
         let harness = try await EngineHarness.make(amount: 32)
         let proofs = try await harness.wallet.proofs()
-        try harness.store.write { tx in
+        try await harness.store.write { tx in
             try tx.setStatus(.pending, Ys: [proofs[0].Y], operationID: nil)
             try tx.setStatus(.sent, Ys: [proofs[1].Y], operationID: nil)
         }
@@ -56,21 +56,21 @@ struct WalletRecoveryEngineTests {
     func restoreClosed() async throws {
         let harness = try await EngineHarness.make()
         let id = OperationID(rawValue: "restore-left-open")
-        try harness.store.write { tx in
+        try await harness.store.write { tx in
             try tx.insertOperation(
                 OperationRecord(
                     id: id, kind: .restore, mintURL: harness.mint.url, unit: .sat, state: .prepared, payload: []))
         }
         let report = await harness.wallet.recover()
         #expect(report.resolved == [id])
-        #expect(try harness.operation(id)?.state == .failed)
+        await #expect(try harness.operation(id)?.state == .failed)
     }
 
     @Test("an unreadable journal is reported unresolved and left as it is")
     func unreadableJournal() async throws {
         let harness = try await EngineHarness.make()
         let id = OperationID(rawValue: "broken-journal")
-        try harness.store.write { tx in
+        try await harness.store.write { tx in
             try tx.insertOperation(
                 OperationRecord(
                     id: id, kind: .swap, mintURL: harness.mint.url, unit: .sat, state: .prepared,
@@ -78,7 +78,7 @@ struct WalletRecoveryEngineTests {
         }
         let report = await harness.wallet.recover()
         #expect(report.unresolved.map(\.0) == [id])
-        #expect(try harness.operation(id)?.state == .prepared)
+        await #expect(try harness.operation(id)?.state == .prepared)
     }
 
     @Test("an operation whose lease another wallet holds is left to it and reported pending")
@@ -128,11 +128,11 @@ struct WalletRecoveryEngineTests {
         _ = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         _ = await harness.error { try await harness.wallet.melt(quoteID: melt.id) }
         _ = await harness.error { try await harness.wallet.receive(token: harness.mint.token(amounts: [4])) }
-        #expect(try harness.openOperations().count == 3)
+        await #expect(try harness.openOperations().count == 3)
         let report = await harness.wallet.recover()
         #expect(report.resolved.count == 3)
         #expect(report.unresolved.isEmpty)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
     }
 
     @Test("a pass with the mint down resolves nothing and loses nothing; the next one settles")

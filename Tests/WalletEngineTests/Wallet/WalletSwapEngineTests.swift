@@ -15,7 +15,7 @@ struct WalletSwapEngineTests {
         let sent = try await harness.wallet.send(amount: 30, mint: harness.mint.url, options: swapping)
         #expect(sent.swapped)
         #expect(try await harness.balance() == 70)
-        #expect(try harness.amount(.sent) == 30)
+        await #expect(try harness.amount(.sent) == 30)
         #expect(try await harness.wallet.pendingSends().map(\.operationID) == [sent.operationID])
     }
 
@@ -60,8 +60,8 @@ struct WalletSwapEngineTests {
         }
         #expect(error?.code == .mintUnreachable)
         #expect(try await harness.balance() == 100)
-        #expect(try harness.amount(.reserved) == 0)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.amount(.reserved) == 0)
+        await #expect(try harness.openOperations().isEmpty)
     }
 
     @Test("a receive whose answer was lost is pending; recovery credits it once")
@@ -95,7 +95,7 @@ struct WalletSwapEngineTests {
         harness.mint.script(.swap, .refuse(code: 0))
         let error = await harness.error { try await harness.wallet.receive(token: token) }
         #expect(error?.code == .mintRefused)
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
         #expect(try await harness.wallet.receive(token: token).amount == 10)
     }
 
@@ -120,7 +120,7 @@ struct WalletSwapEngineTests {
         harness.mint.script(.checkState, .unreachable)
         #expect(await harness.error { try await harness.wallet.receive(token: token) }?.code == .pending)
         _ = await harness.wallet.recover()
-        #expect(try harness.openOperations().isEmpty)
+        await #expect(try harness.openOperations().isEmpty)
     }
 
     @Test("a token spent elsewhere before the receive: already spent, nothing credited")
@@ -165,7 +165,7 @@ struct WalletSwapEngineTests {
             try await harness.wallet.send(amount: 8, mint: harness.mint.url, options: swapping)
         }
         #expect(error?.code == .alreadySpent)
-        #expect(try harness.amount(.reserved) == 0)
+        await #expect(try harness.amount(.reserved) == 0)
         #expect(try await harness.balance() < 32)
     }
 
@@ -186,7 +186,7 @@ struct WalletSwapEngineTests {
         let sent = try await harness.wallet.send(amount: 16, mint: harness.mint.url, options: swapping)
         harness.mint.script(.swap, .unreachable)
         #expect(await harness.error { try await harness.wallet.reclaim(sent.operationID) }?.code == .mintUnreachable)
-        #expect(try harness.amount(.sent) == 16)
+        await #expect(try harness.amount(.sent) == 16)
         #expect(try await harness.wallet.reclaim(sent.operationID).amount == 16)
     }
 
@@ -204,7 +204,7 @@ struct WalletSwapEngineTests {
         let harness = try await EngineHarness.make(amount: 64)
         let sent = try await harness.wallet.send(amount: 16, mint: harness.mint.url, options: swapping)
         _ = try await harness.wallet.receive(token: sent.token)
-        #expect(try harness.amount(.sent) == 0)
+        await #expect(try harness.amount(.sent) == 0)
         #expect(try await harness.balance() == 64)
         #expect(try await harness.history(sent.operationID)?.state == .failed)
     }

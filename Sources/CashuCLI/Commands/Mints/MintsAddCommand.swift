@@ -25,9 +25,9 @@ struct MintsAddCommand: AsyncParsableCommand {
             let known = try await context.wallet.mints().contains { $0.url == url }
             let capabilities = try await context.wallet.addMint(url)
             let isDefault: Bool
-            let current = try context.defaultMint()
+            let current = try await context.defaultMint()
             if makeDefault || current == nil {
-                try context.setDefaultMint(url)
+                try await context.setDefaultMint(url)
                 isDefault = true
             } else {
                 isDefault = current == url

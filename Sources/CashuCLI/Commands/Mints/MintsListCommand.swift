@@ -14,7 +14,7 @@ struct MintsListCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletContext.run(global) { context in
             let mints = try await context.wallet.mints()
-            let defaultMint = try context.defaultMint()
+            let defaultMint = try await context.defaultMint()
             let unit = context.global.currencyUnit
             var table = TextTable(header: ["", "Mint", "Name", "Balance"], rightAligned: [3])
             var items: [JSONOutput] = []

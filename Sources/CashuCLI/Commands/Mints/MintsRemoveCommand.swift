@@ -21,8 +21,8 @@ struct MintsRemoveCommand: AsyncParsableCommand {
                 throw CLIError(.input, "mint \(url) is not in this wallet", code: "unknownMint")
             }
             try await context.wallet.removeMint(url)
-            let wasDefault = try context.defaultMint() == url
-            if wasDefault { try context.setDefaultMint(nil) }
+            let wasDefault = try await context.defaultMint() == url
+            if wasDefault { try await context.setDefaultMint(nil) }
             context.output.result(
                 human: "Removed mint \(url).\(wasDefault ? " The wallet has no default mint now." : "")",
                 json: .object([("removed", .string(url.rawValue)), ("wasDefault", .bool(wasDefault))])

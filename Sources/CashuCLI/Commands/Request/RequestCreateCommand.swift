@@ -85,7 +85,7 @@ struct RequestCreateCommand: AsyncParsableCommand {
                 FileManager.default.fileExists(atPath: directory.databaseURL.path)
             {
                 mints = try await WalletContext.run(global) { context in
-                    try context.defaultMint().map { [$0.rawValue] } ?? []
+                    try await context.defaultMint().map { [$0.rawValue] } ?? []
                 }
             }
         }

@@ -146,7 +146,7 @@ struct RequestPayCommand: AsyncParsableCommand {
             return explicit
         }
         let known = try await context.wallet.mints().map(\.url)
-        let candidates = (try context.defaultMint().map { [$0] } ?? []) + known
+        let candidates = await (try context.defaultMint().map { [$0] } ?? []) + known
         for mint in candidates where accepted.contains(mint) && known.contains(mint) {
             if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
         }

@@ -15,7 +15,7 @@ struct WalletPubkeyCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletContext.run(global) { context in
             let key: Point
-            if let hex = try CLIMetadata.read(CLIMetadata.p2pkPublicKey, in: context.store), !hex.isEmpty,
+            if let hex = try await CLIMetadata.read(CLIMetadata.p2pkPublicKey, in: context.store), !hex.isEmpty,
                 let known = try? Point(hex: hex)
             {
                 key = known
@@ -30,7 +30,7 @@ struct WalletPubkeyCommand: AsyncParsableCommand {
                 } catch {
                     throw CLIError(.storage, "cannot save the key in the secure store", code: "secureStore")
                 }
-                try CLIMetadata.write(CLIMetadata.p2pkPublicKey, key.hex, in: context.store)
+                try await CLIMetadata.write(CLIMetadata.p2pkPublicKey, key.hex, in: context.store)
             }
             context.output.result(human: key.hex, json: .object([("pubkey", .string(key.hex))]))
         }

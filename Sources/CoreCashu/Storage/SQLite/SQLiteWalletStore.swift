@@ -65,36 +65,56 @@ public final class SQLiteWalletStore: WalletStore {
         return configuration
     }
 
-    /// Runs `body` on a consistent snapshot.
+    /// Runs `body` on a consistent snapshot, on one of GRDB's reader queues.
     /// - Parameter body: reads through the transaction; any write method throws ``StorageError`` `readOnly`.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, or ``StorageError`` when the snapshot cannot be taken.
-    public func read<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
-        do {
-            return try pool.read { db in try body(SQLiteTransaction(db: db, isReadOnly: true)) }
-        } catch let error as DatabaseError {
+    public func read<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws -> T {
+        // GRDB's async `read` interrupts the statement when the task is cancelled; the callback form runs to the end.
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncRead { database in
+                continuation.resume(
+                    returning: Result {
+                        try body(SQLiteTransaction(db: database.get(), isReadOnly: true))
+                    })
+            }
+        }
+        do { return try outcome.get() } catch let error as DatabaseError {
             throw StorageError(sqlite: error, during: "read")
         }
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction, committed when it returns and rolled back when it throws.
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on GRDB's writer queue, committed when it returns and rolled
+    /// back when it throws. The busy wait for another process's write happens on that queue, not on a Swift
+    /// concurrency thread.
     /// - Parameter body: reads and writes through the transaction.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, or ``StorageError`` when the transaction cannot begin or commit (`busy` after
     ///   the busy timeout, `diskFull`, ...).
-    public func write<T>(_ body: (any WalletTransaction) throws -> T) throws -> T {
-        do {
-            return try pool.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(SQLiteTransaction(db: db, isReadOnly: false))
-                    return .commit
-                }
-                guard let result else { throw StorageError(.database, "the write transaction returned nothing") }
-                return result
+    public func write<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws -> T {
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncWriteWithoutTransaction { database in
+                continuation.resume(returning: Result { try Self.immediate(database, body) })
             }
-        } catch let error as DatabaseError {
+        }
+        do { return try outcome.get() } catch let error as DatabaseError {
             throw StorageError(sqlite: error, during: "write")
         }
+    }
+
+    private static func immediate<T>(
+        _ database: Database, _ body: (any WalletTransaction) throws -> T
+    ) throws -> T {
+        var result: T?
+        try database.inTransaction(.immediate) {
+            result = try body(SQLiteTransaction(db: database, isReadOnly: false))
+            return .commit
+        }
+        guard let result else { throw StorageError(.database, "the write transaction returned nothing") }
+        return result
     }
 }

@@ -28,8 +28,8 @@ public struct CheckReport: Sendable {
 
 extension Wallet {
     /// Sent tokens not yet known to be claimed, newest first.
-    public func pendingSends(mint: MintURL? = nil) throws(WalletError) -> [PendingSend] {
-        let sent = try read { tx in try tx.proofs(mintURL: mint, unit: nil, statuses: [.sent]) }
+    public func pendingSends(mint: MintURL? = nil) async throws(WalletError) -> [PendingSend] {
+        let sent = try await read { tx in try tx.proofs(mintURL: mint, unit: nil, statuses: [.sent]) }
         var groups: [OperationID: PendingSend] = [:]
         for proof in sent {
             let owner = proof.operationID ?? OperationID(rawValue: "unknown")
@@ -48,14 +48,14 @@ extension Wallet {
     /// Asks the mints (NUT-07) which sent proofs were claimed, and resolves pending melts.
     public func check(mint: MintURL? = nil) async throws(WalletError) -> CheckReport {
         var report = CheckReport()
-        let sends = try pendingSends(mint: mint)
+        let sends = try await pendingSends(mint: mint)
         let byMint = Dictionary(grouping: sends, by: \.mintURL)
         for (mintURL, group) in byMint {
-            let proofs = try read { tx in try tx.proofs(mintURL: mintURL, unit: nil, statuses: [.sent]) }
+            let proofs = try await read { tx in try tx.proofs(mintURL: mintURL, unit: nil, statuses: [.sent]) }
             let states: [CompressedPoint: ProofState.State]
             do { states = try await proofStates(mintURL, Ys: proofs.map(\.Y)) } catch { throw WalletError.mint(error) }
             let spent = proofs.filter { states[$0.Y] == .spent }
-            try write { tx in
+            try await write { tx in
                 if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent.map(\.Y), operationID: nil) }
                 for send in group {
                     let remaining = try tx.proofs(operationID: send.operationID).filter { $0.status == .sent }
@@ -63,7 +63,7 @@ extension Wallet {
                 }
             }
             for send in group {
-                let remaining = try read { tx in try tx.proofs(operationID: send.operationID) }
+                let remaining = try await read { tx in try tx.proofs(operationID: send.operationID) }
                 if remaining.contains(where: { $0.status == .sent }) {
                     report.unclaimed.append(send.operationID)
                 } else {
@@ -71,7 +71,7 @@ extension Wallet {
                 }
             }
         }
-        let melts = try read { tx in try tx.unfinishedOperations() }.filter {
+        let melts = try await read { tx in try tx.unfinishedOperations() }.filter {
             $0.kind == .melt && $0.state == .pending && (mint == nil || $0.mintURL == mint)
         }
         for melt in melts {
@@ -81,7 +81,7 @@ extension Wallet {
             let journal = try Self.decodeJSON(MeltJournal.self, melt.payload)
             if let result = try? await resolveMelt(melt, journal: journal), result.state == .paid {
                 report.settledMelts.append(melt.id)
-            } else if try read({ tx in try self.openOperation(tx, melt.id) }) == nil {
+            } else if try await read({ tx in try self.openOperation(tx, melt.id) }) == nil {
                 report.settledMelts.append(melt.id)
             }
         }
@@ -91,7 +91,7 @@ extension Wallet {
     /// Takes back an unclaimed token: its proofs still unspent at the mint are swapped into fresh ones.
     /// - Throws: ``WalletError`` `alreadySpent` when the receiver claimed it all.
     public func reclaim(_ sendID: OperationID) async throws(WalletError) -> ReceiveResult {
-        let proofs = try read { tx in try tx.proofs(operationID: sendID) }.filter { $0.status == .sent }
+        let proofs = try await read { tx in try tx.proofs(operationID: sendID) }.filter { $0.status == .sent }
         guard let first = proofs.first else {
             throw WalletError(.invalidInput, "no unclaimed proofs for this send")
         }
@@ -102,11 +102,11 @@ extension Wallet {
         let claimed = proofs.filter { states[$0.Y] == .spent }
         let unclaimed = proofs.filter { states[$0.Y] == .unspent }
         if !claimed.isEmpty {
-            try write { tx in try tx.setStatus(.spent, Ys: claimed.map(\.Y), operationID: nil) }
+            try await write { tx in try tx.setStatus(.spent, Ys: claimed.map(\.Y), operationID: nil) }
         }
         guard !unclaimed.isEmpty else { throw WalletError(.alreadySpent, "the token was claimed") }
         let keyset = try await activeKeyset(mint, unit: unit)
-        let tables = try keysetTables(mint)
+        let tables = try await keysetTables(mint)
         let fee: UInt64
         do { fee = try InputFees.fee(for: unclaimed.map(\.proof), feePPK: tables.feePPK) } catch {
             throw WalletError(.invalidInput, "fees overflow", underlying: error)

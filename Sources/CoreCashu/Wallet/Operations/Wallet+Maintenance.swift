@@ -17,7 +17,7 @@ extension Wallet {
     /// Asks the mints about every quote not yet minted and mints the paid ones.
     /// - Returns: one result per quote minted.
     public func mintPaidQuotes(mint: MintURL? = nil) async throws(WalletError) -> [MintResult] {
-        let open = try mintQuotes(mint: mint).filter { $0.state != .issued && !isExpired($0) }
+        let open = try await mintQuotes(mint: mint).filter { $0.state != .issued && !isExpired($0) }
         var results: [MintResult] = []
         for (mintURL, quotes) in Dictionary(grouping: open, by: \.mintURL) {
             let states = try await quoteStates(quotes, mint: mintURL)
@@ -33,7 +33,7 @@ extension Wallet {
         -> [String: MintQuoteState]
     {
         var states: [String: MintQuoteState] = [:]
-        if try capabilities(of: mint).supports(nut: 29), quotes.count > 1,
+        if try await capabilities(of: mint).supports(nut: 29), quotes.count > 1,
             let request = try? BatchCheckRequest(quotes: quotes.map(\.id))
         {
             do {
@@ -44,7 +44,7 @@ extension Wallet {
         } else {
             for quote in quotes { states[quote.id] = try await checkMintQuote(quote.id).state }
         }
-        try write { tx in
+        try await write { [states] tx in
             for var quote in quotes {
                 guard let state = states[quote.id], state != quote.state else { continue }
                 quote.state = state
@@ -71,12 +71,12 @@ extension Wallet {
         let leaving = Set(
             keysets.filter { !$0.active || ($0.finalExpiry.map { $0 <= horizon } ?? false) }.map(\.id))
         guard !leaving.isEmpty else { return nil }
-        let proofs = try read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
+        let proofs = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
             .filter { leaving.contains($0.proof.id) }
         guard !proofs.isEmpty else { return nil }
         let keyset = try await activeKeyset(mint, unit: unit)
         guard !leaving.contains(keyset.id) else { return nil }
-        let fee = try keysetTables(mint).selector(maxInputs: options.maxInputs).fee(of: proofs)
+        let fee = try await keysetTables(mint).selector(maxInputs: options.maxInputs).fee(of: proofs)
         let total = proofs.reduce(UInt64(0)) { $0 + $1.amount }
         guard total > fee else { return nil }
         let outcome = try await swapOwn(

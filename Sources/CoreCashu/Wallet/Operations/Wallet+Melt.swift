@@ -33,15 +33,15 @@ extension Wallet {
     ///     the request until the payment settles; ``check(mint:)`` or ``recover()`` settles it later.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `quoteState`, `mintRefused`, `pending`).
     public func melt(quoteID: String, preferAsync: Bool = false) async throws(WalletError) -> MeltResult {
-        guard let quote = try read({ tx in try tx.meltQuote(id: quoteID) }) else {
+        guard let quote = try await read({ tx in try tx.meltQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
-        if let open = try openMelt(quoteID: quoteID) {
+        if let open = try await openMelt(quoteID: quoteID) {
             // A payment of this quote was started before: learn its fate instead of paying twice (unless it is
             // executing right now, here or in another process).
             let claimed = try claimExclusive(open.id)
             defer { release(claimed) }
-            guard let current = try read({ tx in try self.openOperation(tx, open.id) }) else {
+            guard let current = try await read({ tx in try self.openOperation(tx, open.id) }) else {
                 throw WalletError(.quoteState, "the quote's payment just finished; check the history")
             }
             return try await resolveMelt(current, journal: try Self.decodeJSON(MeltJournal.self, current.payload))
@@ -52,13 +52,13 @@ extension Wallet {
         let (need, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve)
         guard !overflow else { throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve overflow") }
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
-        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
         step(.planned, .melt)
-        let record = try write { tx -> OperationRecord in
+        let record = try await write { tx -> OperationRecord in
             // Another process may have started paying this quote meanwhile.
             if let other = try self.openMelt(tx, quoteID: quoteID) {
                 throw WalletError(.pending, "a payment of this quote is already under way", operationID: other.id)
@@ -96,8 +96,8 @@ extension Wallet {
     private func prepareExactProofs(_ amount: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset)
         async throws(WalletError)
     {
-        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
-        let candidates = try read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
+        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
         if try selector.selectExact(candidates, amount: amount, includingFee: true) != nil { return }
         // Target: proofs for amount + the fee of spending them, on the active keyset.
         var target = amount
@@ -172,14 +172,14 @@ extension Wallet {
                 }
             case .settlePaid(let change, let preimage):
                 do {
-                    action = saga.handle(
+                    action = await saga.handle(
                         .settled(try settlePaidMelt(operation, journal: journal, change: change, preimage: preimage)))
                 } catch {
                     action = saga.handle(.settleFailed(error))
                 }
             case .markPending:
                 do {
-                    try write { tx in
+                    try await write { tx in
                         guard let open = try self.openOperation(tx, operation.id) else { return }
                         try self.markPending(tx, open)
                         try self.updateMeltQuote(tx, journal.quoteID, state: .pending, preimage: nil)
@@ -190,7 +190,7 @@ extension Wallet {
                 }
             case .close(let spent, let released):
                 do {
-                    try closeMelt(operation, journal: journal, spent: spent, released: released)
+                    try await closeMelt(operation, journal: journal, spent: spent, released: released)
                     action = saga.handle(.closed)
                 } catch {
                     action = saga.handle(.writeFailed(error))
@@ -205,8 +205,8 @@ extension Wallet {
     /// `released` ones this operation still holds go back to unspent, and the quote is unpaid again.
     private func closeMelt(
         _ operation: OperationRecord, journal: MeltJournal, spent: [CompressedPoint], released: [CompressedPoint]
-    ) throws(WalletError) {
-        try write { tx in
+    ) async throws(WalletError) {
+        try await write { tx in
             guard let open = try self.openOperation(tx, operation.id) else { return }
             if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent, operationID: operation.id) }
             let held = try tx.proofs(Ys: released).filter { $0.operationID == operation.id }
@@ -217,18 +217,18 @@ extension Wallet {
     }
 
     /// The open melt of a quote, if one is under way.
-    func openMelt(quoteID: String) throws(WalletError) -> OperationRecord? {
-        try read { tx in try self.openMelt(tx, quoteID: quoteID) }
+    func openMelt(quoteID: String) async throws(WalletError) -> OperationRecord? {
+        try await read { tx in try self.openMelt(tx, quoteID: quoteID) }
     }
 
-    func openMelt(_ tx: any WalletTransaction, quoteID: String) throws -> OperationRecord? {
+    nonisolated func openMelt(_ tx: any WalletTransaction, quoteID: String) throws -> OperationRecord? {
         try openOperation(tx, kind: .melt, quoteID: quoteID, journal: MeltJournal.self)
     }
 
     private func settlePaidMelt(
         _ operation: OperationRecord, journal: MeltJournal, change: [Int: BlindSignature], preimage: String?
-    ) throws(WalletError) -> MeltResult {
-        let unblinder = try unblinder(for: operation.mintURL)
+    ) async throws(WalletError) -> MeltResult {
+        let unblinder = try await unblinder(for: operation.mintURL)
         let proofs: [Proof]
         do { proofs = try unblinder.change(signatures: change, blankOutputs: journal.blankOutputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)
@@ -237,7 +237,7 @@ extension Wallet {
         let changeTotal = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
         let fee =
             journal.inputTotal >= journal.amount + changeTotal ? journal.inputTotal - journal.amount - changeTotal : 0
-        let quote = try settleWrite(operation.id) { tx -> StoredMeltQuote? in
+        let quote = try await settleWrite(operation.id) { tx -> StoredMeltQuote? in
             try tx.addProofs(stored)
             try tx.setStatus(.spent, Ys: journal.inputs, operationID: operation.id)
             let quote = try self.updateMeltQuote(tx, journal.quoteID, state: .paid, preimage: preimage)
@@ -261,8 +261,9 @@ extension Wallet {
 
     /// Records the quote's state (and preimage, when given); returns the quote as saved.
     @discardableResult
-    private func updateMeltQuote(_ tx: any WalletTransaction, _ id: String, state: MeltQuoteState, preimage: String?)
-        throws -> StoredMeltQuote?
+    private nonisolated func updateMeltQuote(
+        _ tx: any WalletTransaction, _ id: String, state: MeltQuoteState, preimage: String?
+    ) throws -> StoredMeltQuote?
     {
         guard var quote = try tx.meltQuote(id: id) else { return nil }
         quote.state = state

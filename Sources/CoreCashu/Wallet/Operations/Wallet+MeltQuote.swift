@@ -8,12 +8,12 @@ extension Wallet {
     public func meltQuote(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> StoredMeltQuote
     {
-        try requireMint(mint)
+        try await requireMint(mint)
         let trimmed = request.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 8192 else {
             throw WalletError(.invalidInput, "the payment request is empty or too long")
         }
-        let capabilities = try capabilities(of: mint)
+        let capabilities = try await capabilities(of: mint)
         if capabilities.meltSetting(unit: unit) == nil
             && (!capabilities.meltMethods.isEmpty || capabilities.meltDisabled)
         {
@@ -47,20 +47,20 @@ extension Wallet {
             id: response.quote, mintURL: mint, unit: unit, request: trimmed, amount: response.amount,
             feeReserve: response.feeReserve ?? 0, state: response.state, expiry: response.expiry,
             paymentPreimage: response.paymentPreimage)
-        try write { tx in try tx.saveMeltQuote(quote) }
+        try await write { tx in try tx.saveMeltQuote(quote) }
         return quote
     }
 
     /// The wallet's melt quotes, newest first.
-    public func meltQuotes(mint: MintURL? = nil) throws(WalletError) -> [StoredMeltQuote] {
-        try read { tx in try tx.meltQuotes(mintURL: mint) }
+    public func meltQuotes(mint: MintURL? = nil) async throws(WalletError) -> [StoredMeltQuote] {
+        try await read { tx in try tx.meltQuotes(mintURL: mint) }
     }
 
     /// The quote a melt paid, found through its journal (``QuoteReference``); `nil` when `operation` is not a melt the
     /// wallet has, or was closed before closed operations kept their quote.
     /// - Parameter operation: the melt's id, as in its ``HistoryEntry``.
-    public func meltQuote(operation: OperationID) throws(WalletError) -> StoredMeltQuote? {
-        try read { tx in
+    public func meltQuote(operation: OperationID) async throws(WalletError) -> StoredMeltQuote? {
+        try await read { tx in
             guard let record = try tx.operation(id: operation), record.kind == .melt,
                 let reference = try? Self.decodeJSON(QuoteReference.self, record.payload)
             else { return nil }

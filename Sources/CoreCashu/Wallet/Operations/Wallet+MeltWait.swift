@@ -18,15 +18,15 @@ extension Wallet {
         -> MeltResult
     {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        guard let quote = try read({ tx in try tx.meltQuote(id: quoteID) }) else {
+        guard let quote = try await read({ tx in try tx.meltQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
-        guard let open = try openMelt(quoteID: quoteID) else {
+        guard let open = try await openMelt(quoteID: quoteID) else {
             throw WalletError(.invalidInput, "no payment of this quote is under way (the quote is \(quote.state))")
         }
         let id = open.id
         let journal = try Self.decodeJSON(MeltJournal.self, open.payload)
-        let subscription = subscription(.bolt11MeltQuote, mint: open.mintURL, unit: open.unit, filters: [quoteID])
+        let subscription = await subscription(.bolt11MeltQuote, mint: open.mintURL, unit: open.unit, filters: [quoteID])
         let result: MeltResult?
         do {
             result = try await waitForSettlement(
@@ -57,8 +57,8 @@ extension Wallet {
         let claimed: OperationID?
         do { claimed = try claimExclusive(id) } catch where error.code == .pending { return nil }
         defer { release(claimed) }
-        guard let operation = try read({ tx in try self.openOperation(tx, id) }) else {
-            return try settledElsewhere(id, journal: journal)
+        guard let operation = try await read({ tx in try self.openOperation(tx, id) }) else {
+            return try await settledElsewhere(id, journal: journal)
         }
         do {
             let result = try await resolveMelt(operation, journal: journal)
@@ -69,8 +69,9 @@ extension Wallet {
     }
 
     /// The outcome of a melt another call or process settled meanwhile, read from its history line.
-    private func settledElsewhere(_ id: OperationID, journal: MeltJournal) throws(WalletError) -> MeltResult? {
-        let (entry, quote) = try read { tx in (try tx.historyEntry(id: id), try tx.meltQuote(id: journal.quoteID)) }
+    private func settledElsewhere(_ id: OperationID, journal: MeltJournal) async throws(WalletError) -> MeltResult? {
+        let quoteID = journal.quoteID
+        let (entry, quote) = try await read { tx in (try tx.historyEntry(id: id), try tx.meltQuote(id: quoteID)) }
         guard let entry else { return nil }
         switch entry.state {
         case .done:

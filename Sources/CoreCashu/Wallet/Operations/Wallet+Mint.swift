@@ -20,30 +20,31 @@ extension Wallet {
     /// was lost, ``recover()`` (or calling this again) gets the signatures back.
     /// - Throws: ``WalletError`` (`quoteState` for an unpaid or issued quote, `pending` when the answer was lost).
     public func mint(quoteID: String) async throws(WalletError) -> MintResult {
-        guard let quote = try read({ tx in try tx.mintQuote(id: quoteID) }) else {
+        guard let quote = try await read({ tx in try tx.mintQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
-        if let open = try unfinishedMint(quoteID: quoteID) {
+        if let open = try await unfinishedMint(quoteID: quoteID) {
             // Resume the earlier attempt (its outputs may already be signed), unless it is executing right now.
             let claimed = try claimExclusive(open.id)
             defer { release(claimed) }
-            guard let current = try read({ tx in try self.openOperation(tx, open.id) }) else {
+            guard let current = try await read({ tx in try self.openOperation(tx, open.id) }) else {
                 throw WalletError(.quoteState, "the quote's earlier attempt just finished; check the history")
             }
             return try await resumeMint(current)
         }
         guard quote.state != .issued else { throw WalletError(.quoteState, "the quote was already minted") }
         let keyset = try await activeKeyset(quote.mintURL, unit: quote.unit)
-        let amounts = try planner(keyset).split(quote.amount, holdings: try holdings(quote.mintURL, unit: quote.unit))
+        let holdings = try await holdings(quote.mintURL, unit: quote.unit)
+        let amounts = try planner(keyset).split(quote.amount, holdings: holdings)
         let quoteKey = try await loadQuoteKey(quote)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
         step(.planned, .mint)
-        let record = try write { tx -> OperationRecord in
+        let record = try await write { tx -> OperationRecord in
             let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
-            let planned = try outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
+            let planned = try self.outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
             var request = MintRequest(quote: quoteID, outputs: planned.map(\.blindedMessage))
             if let quoteKey {
                 request.signature = try MintQuoteSignature.sign(
@@ -60,8 +61,8 @@ extension Wallet {
         return try await resumeMint(record, firstAttempt: true)
     }
 
-    func unfinishedMint(quoteID: String) throws(WalletError) -> OperationRecord? {
-        try read { tx in try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self) }
+    func unfinishedMint(quoteID: String) async throws(WalletError) -> OperationRecord? {
+        try await read { tx in try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self) }
     }
 
     private func loadQuoteKey(_ quote: StoredMintQuote) async throws(WalletError) -> Scalar? {
@@ -108,14 +109,14 @@ extension Wallet {
                 }
             case .settle(let signatures):
                 do {
-                    action = saga.handle(
+                    action = await saga.handle(
                         .settled(try settleMint(operation, journal: saga.journal, signatures: signatures)))
                 } catch {
                     action = saga.handle(.settleFailed(error))
                 }
             case .closeFailed:
                 do {
-                    try failOperation(operation.id, release: [])
+                    try await failOperation(operation.id, release: [])
                     action = saga.handle(.closed)
                 } catch {
                     action = saga.handle(.closeFailed(error))
@@ -127,17 +128,17 @@ extension Wallet {
     }
 
     private func settleMint(_ operation: OperationRecord, journal: MintJournal, signatures: [BlindSignature])
-        throws(WalletError) -> MintResult
+        async throws(WalletError) -> MintResult
     {
         let mint = operation.mintURL
-        let unblinder = try unblinder(for: mint)
+        let unblinder = try await unblinder(for: mint)
         let proofs: [Proof]
         do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)
         }
         let stored = try stored(proofs, mint: mint, unit: operation.unit)
         let amount = proofs.reduce(UInt64(0)) { $0 &+ $1.amount }
-        try settleWrite(operation.id) { tx in
+        try await settleWrite(operation.id) { tx in
             // Valid signatures are never dropped, even if another pass closed the operation meanwhile.
             try tx.addProofs(stored)
             if var quote = try tx.mintQuote(id: journal.quoteID) {

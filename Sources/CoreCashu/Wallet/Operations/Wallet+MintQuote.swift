@@ -11,9 +11,9 @@ extension Wallet {
     public func requestMintQuote(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, description: String? = nil
     ) async throws(WalletError) -> StoredMintQuote {
-        try requireMint(mint)
+        try await requireMint(mint)
         guard amount > 0 else { throw WalletError(.invalidInput, "the amount must be positive") }
-        let capabilities = try capabilities(of: mint)
+        let capabilities = try await capabilities(of: mint)
         if let setting = capabilities.mintSetting(unit: unit) {
             guard setting.accepts(amount: amount) else {
                 throw WalletError(.unsupported, "mint \(mint) does not mint \(amount) \(unit) (outside its limits)")
@@ -57,7 +57,7 @@ extension Wallet {
         let quote = StoredMintQuote(
             id: response.quote, mintURL: mint, unit: unit, amount: amount, request: response.request,
             state: response.state, expiry: response.expiry, pubkey: pubkey)
-        try write { tx in try tx.saveMintQuote(quote) }
+        try await write { tx in try tx.saveMintQuote(quote) }
         return quote
     }
 
@@ -65,7 +65,7 @@ extension Wallet {
     /// - Throws: ``WalletError`` `invalidInput` for an unknown quote id.
     @discardableResult
     public func checkMintQuote(_ id: String) async throws(WalletError) -> StoredMintQuote {
-        guard var quote = try read({ tx in try tx.mintQuote(id: id) }) else {
+        guard var quote = try await read({ tx in try tx.mintQuote(id: id) }) else {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
         let response: MintQuoteBolt11Response
@@ -76,7 +76,7 @@ extension Wallet {
             quote.state = response.state
             quote.updatedAt = Date()
             let updated = quote
-            try write { tx in try tx.saveMintQuote(updated) }
+            try await write { tx in try tx.saveMintQuote(updated) }
         }
         return quote
     }
@@ -95,10 +95,10 @@ extension Wallet {
         -> StoredMintQuote
     {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        guard let stored = try read({ tx in try tx.mintQuote(id: id) }) else {
+        guard let stored = try await read({ tx in try tx.mintQuote(id: id) }) else {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
-        let subscription = subscription(.bolt11MintQuote, mint: stored.mintURL, unit: stored.unit, filters: [id])
+        let subscription = await subscription(.bolt11MintQuote, mint: stored.mintURL, unit: stored.unit, filters: [id])
         let quote = try await waitForSettlement(
             subscription: subscription, until: deadline,
             isHint: { payload in
@@ -121,7 +121,7 @@ extension Wallet {
     }
 
     /// The wallet's mint quotes, newest first.
-    public func mintQuotes(mint: MintURL? = nil) throws(WalletError) -> [StoredMintQuote] {
-        try read { tx in try tx.mintQuotes(mintURL: mint) }
+    public func mintQuotes(mint: MintURL? = nil) async throws(WalletError) -> [StoredMintQuote] {
+        try await read { tx in try tx.mintQuotes(mintURL: mint) }
     }
 }

@@ -51,7 +51,7 @@ extension Wallet {
     private func receiveEntry(
         _ proofs: [Proof], mint: MintURL, unit: CurrencyUnit, memo: String?, _ receive: ReceiveOptions
     ) async throws(WalletError) -> SwapOutcome {
-        if try read({ tx in try tx.mint(url: mint) }) == nil {
+        if try await read({ tx in try tx.mint(url: mint) }) == nil {
             guard receive.addUnknownMint else {
                 throw WalletError(.unknownMint, "the token is from \(mint), which this wallet does not trust; add it")
             }
@@ -70,7 +70,7 @@ extension Wallet {
             // A keyset this process has not seen yet (the mint rotated since the last sync).
             keysets = try await syncKeysets(mint, force: true)
         }
-        var inputs = try resolveKeysets(proofs, keysets: keysets, unit: unit)
+        let inputs = try resolveKeysets(proofs, keysets: keysets, unit: unit)
         let tables = KeysetTables(keysets)
         try verifyReceived(inputs, tables: tables)
         let fee: UInt64
@@ -86,7 +86,7 @@ extension Wallet {
         }
         let keyset = try await activeKeyset(mint, unit: unit)
         let planner = planner(keyset)
-        let holdings = try holdings(mint, unit: unit)
+        let holdings = try await holdings(mint, unit: unit)
         let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
         let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }
         let id = OperationID.random()
@@ -94,7 +94,8 @@ extension Wallet {
         let claimed = try claim(id)
         defer { release(claimed) }
         step(.planned, .receive)
-        let record = try write { tx -> OperationRecord in
+        let record = try await write { [inputs] tx -> OperationRecord in
+            var inputs = inputs
             let amounts = try planner.split(total - fee, holdings: holdings)
             let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)
             if needsSigning {

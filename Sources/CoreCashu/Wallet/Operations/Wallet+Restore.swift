@@ -35,9 +35,9 @@ extension Wallet {
     public func restore(
         mint: MintURL, progress: (@Sendable (RestoreProgress) -> Void)? = nil
     ) async throws(WalletError) -> RestoreResult {
-        try requireMint(mint)
+        try await requireMint(mint)
         let keysets = try await syncKeysets(mint, force: true).filter { $0.keys != nil }
-        let unblinder = KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
+        let unblinder = await KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
         var scan = RestoreScan(
@@ -75,7 +75,7 @@ extension Wallet {
                         keysetID: keyset.id, keysetIndex: index, keysetCount: keysets.count,
                         counter: counters.upperBound, found: found.count))
             case .raiseCounter(let index, let counter):
-                try write { tx in try tx.raiseCounter(keysetID: keysets[index].id, to: counter) }
+                try await write { tx in try tx.raiseCounter(keysetID: keysets[index].id, to: counter) }
                 action = scan.handle(.counterRaised)
             case .finish:
                 break
@@ -89,7 +89,7 @@ extension Wallet {
         let unspent = found.filter { states[$0.Y] == .unspent }
         result.spentCount = found.count - unspent.count
         let id = OperationID.random()
-        let added = try write { tx -> [StoredProof] in
+        let added = try await write { tx -> [StoredProof] in
             let known = Set(try tx.proofs(Ys: unspent.map(\.Y)).map(\.Y))
             let fresh = unspent.filter { !known.contains($0.Y) }
             try tx.addProofs(fresh)

@@ -22,20 +22,20 @@ extension Wallet {
     public func send(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions()
     ) async throws(WalletError) -> SendResult {
-        try requireMint(mint)
+        try await requireMint(mint)
         guard amount > 0 else { throw WalletError(.invalidInput, "the amount must be positive") }
         _ = try await syncKeysetsIfPossible(mint)
-        let tables = try keysetTables(mint)
+        let tables = try await keysetTables(mint)
         let selector = tables.selector(maxInputs: options.maxInputs)
         if send.lock == nil, send.preferOffline || send.offlineOnly,
-            let result = try sendOffline(amount, mint: mint, unit: unit, send, selector: selector)
+            let result = try await sendOffline(amount, mint: mint, unit: unit, send, selector: selector)
         {
             return result
         }
         if send.offlineOnly { throw WalletError(.insufficientFunds, "no exact proofs for \(amount) \(unit)") }
         if let lock = send.lock {
             let nut = { if case .htlc = lock { 14 } else { 11 } }()
-            guard try capabilities(of: mint).supports(nut: nut) else {
+            guard try await capabilities(of: mint).supports(nut: nut) else {
                 throw WalletError(.unsupported, "mint \(mint) does not support NUT-\(nut); a lock would not hold")
             }
         }
@@ -62,9 +62,9 @@ extension Wallet {
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
-        let holdings = try holdings(mint, unit: unit)
+        let holdings = try await holdings(mint, unit: unit)
         step(.planned, .send)
-        let record = try write { tx -> OperationRecord in
+        let record = try await write { [sendAmounts] tx -> OperationRecord in
             let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
             guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
                 throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(sendTotal) plus fees")
@@ -96,9 +96,9 @@ extension Wallet {
     /// A send from exact proofs, with no request to the mint; `nil` when no exact subset exists.
     private func sendOffline(
         _ amount: UInt64, mint: MintURL, unit: CurrencyUnit, _ send: SendOptions, selector: ProofSelector
-    ) throws(WalletError) -> SendResult? {
+    ) async throws(WalletError) -> SendResult? {
         let id = OperationID.random()
-        let chosen = try write { tx -> ProofSelector.Selection? in
+        let chosen = try await write { tx -> ProofSelector.Selection? in
             let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
             guard let selection = try selector.selectExact(candidates, amount: amount, includingFee: send.includeFees)
             else { return nil }

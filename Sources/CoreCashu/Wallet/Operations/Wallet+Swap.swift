@@ -53,14 +53,15 @@ extension Wallet {
                 }
             case .settle(let signatures):
                 do {
-                    action = saga.handle(.settled(try settleSwap(operation, journal: journal, signatures: signatures)))
+                    let settlement = try await settleSwap(operation, journal: journal, signatures: signatures)
+                    action = saga.handle(.settled(settlement))
                     if case .finish(.settled) = action { step(.settled, operation.kind) }
                 } catch {
                     action = saga.handle(.settleFailed(error))
                 }
             case .close(let closing):
                 do {
-                    try closeSwap(operation, journal: journal, closing)
+                    try await closeSwap(operation, journal: journal, closing)
                     action = saga.handle(.closed)
                 } catch {
                     action = saga.handle(.closeFailed(error))
@@ -73,9 +74,9 @@ extension Wallet {
 
     /// Stores a swap's signatures: the proofs made, the inputs spent, the operation closed (when still open).
     func settleSwap(_ operation: OperationRecord, journal: SwapJournal, signatures: [BlindSignature])
-        throws(WalletError) -> SwapSettlement
+        async throws(WalletError) -> SwapSettlement
     {
-        let unblinder = try unblinder(for: operation.mintURL)
+        let unblinder = try await unblinder(for: operation.mintURL)
         let proofs: [Proof]
         do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)
@@ -90,7 +91,7 @@ extension Wallet {
         let storedSent = try stored(
             sent, mint: operation.mintURL, unit: operation.unit, status: .sent, operationID: sendOwner)
         let storedKept = try stored(kept, mint: operation.mintURL, unit: operation.unit)
-        let closedHere = try settleWrite(operation.id) { tx -> Bool in
+        let closedHere = try await settleWrite(operation.id) { tx -> Bool in
             // Valid signatures are never dropped: even when another pass closed the operation meanwhile, the proofs
             // are the wallet's and the inputs are spent (stores ignore proofs they already hold).
             try tx.addProofs(storedSent + storedKept)
@@ -101,7 +102,7 @@ extension Wallet {
                 try tx.setStatus(.sent, Ys: storedSent.map(\.Y), operationID: sendOwner)
             }
             // A receive of the wallet's own token spends those proofs too.
-            let foreign = receivedInputYs(journal)
+            let foreign = self.receivedInputYs(journal)
             let ownSent = try tx.proofs(Ys: foreign).filter { $0.status != .spent }
             if !ownSent.isEmpty {
                 try tx.setStatus(.spent, Ys: ownSent.map(\.Y), operationID: operation.id)
@@ -117,7 +118,8 @@ extension Wallet {
         }
         var stillSent = sent.count
         if !closedHere && journal.purpose == .send {
-            stillSent = try read { tx in try tx.proofs(operationID: operation.id) }.filter { $0.status == .sent }.count
+            let id = operation.id
+            stillSent = try await read { tx in try tx.proofs(operationID: id) }.filter { $0.status == .sent }.count
         }
         return SwapSettlement(
             outcome: SwapOutcome(operationID: operation.id, sent: sent, kept: storedKept, fee: journal.fee),
@@ -125,7 +127,7 @@ extension Wallet {
     }
 
     /// `Y`s of a swap's inputs that are not the wallet's reserved ones (a received token's proofs).
-    private func receivedInputYs(_ journal: SwapJournal) -> [CompressedPoint] {
+    private nonisolated func receivedInputYs(_ journal: SwapJournal) -> [CompressedPoint] {
         guard journal.ownInputs.isEmpty else { return [] }
         return journal.request.inputs.compactMap { proof in
             (try? HashToCurve.point(secret: proof.secret)).map(CompressedPoint.init)
@@ -134,13 +136,13 @@ extension Wallet {
 
     /// Closes a swap that did not happen for the wallet, moving its own inputs as `closing` says.
     private func closeSwap(_ operation: OperationRecord, journal: SwapJournal, _ closing: SwapClosing)
-        throws(WalletError)
+        async throws(WalletError)
     {
         switch closing {
         case .released(let inputs):
-            try failOperation(operation.id, release: inputs, as: journal.releaseStatus)
+            try await failOperation(operation.id, release: inputs, as: journal.releaseStatus)
         case .spentElsewhere(let spent, let unspent):
-            try write { tx in
+            try await write { tx in
                 guard let open = try self.openOperation(tx, operation.id) else { return }
                 if !spent.isEmpty { try tx.setStatus(.spent, Ys: spent, operationID: operation.id) }
                 let (status, owner) = journal.releaseStatus

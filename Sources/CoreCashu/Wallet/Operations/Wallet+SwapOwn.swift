@@ -7,14 +7,14 @@ extension Wallet {
     func swapOwn(target: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset) async throws(WalletError)
         -> SwapOutcome
     {
-        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
         let planner = planner(keyset)
-        let holdings = try holdings(mint, unit: unit)
+        let holdings = try await holdings(mint, unit: unit)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
-        let record = try write { tx -> OperationRecord in
+        let record = try await write { tx -> OperationRecord in
             let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
             guard let selection = try selector.select(candidates, atLeast: target) else {
                 throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(target) plus fees")
@@ -45,15 +45,15 @@ extension Wallet {
         from status: ProofStatus = .unspent, reclaiming: OperationID? = nil
     ) async throws(WalletError) -> SwapOutcome {
         let kind: OperationKind = reclaiming == nil ? .swap : .reclaim
-        let selector = try keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
         let planner = planner(keyset)
-        let holdings = try holdings(mint, unit: unit)
+        let holdings = try await holdings(mint, unit: unit)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
         step(.planned, kind)
-        let record = try write { tx -> OperationRecord in
+        let record = try await write { tx -> OperationRecord in
             let current = try tx.proofs(Ys: inputs.map(\.Y)).filter { $0.status == status }
             guard current.count == inputs.count else {
                 throw WalletError(

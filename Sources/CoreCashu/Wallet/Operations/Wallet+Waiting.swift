@@ -53,10 +53,10 @@ extension Wallet {
 
     /// The subscription to wait through for `kind` at `mint`, or `nil` when there is no transport or the mint does
     /// not advertise NUT-17 notifications of this kind for bolt11 and `unit`.
-    func subscription(_ kind: SubscriptionKind, mint: MintURL, unit: CurrencyUnit, filters: [String])
+    func subscription(_ kind: SubscriptionKind, mint: MintURL, unit: CurrencyUnit, filters: [String]) async
         -> SubscriptionRequest?
     {
-        guard subscriptions != nil, let capabilities = try? capabilities(of: mint),
+        guard subscriptions != nil, let capabilities = try? await capabilities(of: mint),
             capabilities.offersSubscription(kind, unit: unit)
         else { return nil }
         return SubscriptionRequest(mint: mint, kind: kind, filters: filters)
