@@ -152,7 +152,7 @@ private func mintBackedBenchmarks() {
             let bench = try WalletBench.requireWallet()
             let mint = try WalletBench.requireMint().url
             let proofs = try await Fixtures.mintProofs(amounts: Fixtures.mixedAmounts(count: 2000), mint: mint)
-            try Fixtures.add(proofs, to: bench.directory, mint: mint)
+            try await Fixtures.add(proofs, to: bench.directory, mint: mint)
         } teardown: {
             try await WalletBench.tearDown()
         }

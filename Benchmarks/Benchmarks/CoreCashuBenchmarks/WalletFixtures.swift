@@ -125,10 +125,10 @@ enum Fixtures {
     }
 
     /// Adds proofs to a wallet's store as unspent (the wallet must know their mint, so it can spend them).
-    static func add(_ proofs: [Proof], to directory: URL, mint: MintURL) throws {
+    static func add(_ proofs: [Proof], to directory: URL, mint: MintURL) async throws {
         let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
         let stored = try proofs.map { try StoredProof(proof: $0, mintURL: mint, unit: .sat) }
-        _ = try store.write { tx in try tx.addProofs(stored) }
+        _ = try await store.write { tx in try tx.addProofs(stored) }
     }
 
     /// A wallet directory whose store holds `count` synthetic unspent proofs (valid points, random secrets, mixed
@@ -153,7 +153,7 @@ enum Fixtures {
                 unit: .sat
             )
         }
-        try store.write { tx in
+        try await store.write { tx in
             try tx.saveMint(StoredMint(url: mint))
             _ = try tx.addProofs(stored)
         }
