@@ -50,6 +50,22 @@ extension Wallet {
         try tx.saveHistoryEntry(entry)
     }
 
+    /// Replaces an open operation's journal (before a different request leaves).
+    /// - Throws: ``WalletError`` `storage`, also when the operation is no longer open.
+    func rewriteJournal<Payload: Encodable & Sendable>(
+        _ id: OperationID, _ payload: Payload
+    ) async throws(WalletError) {
+        let bytes = try Self.encodeJSON(payload)
+        try await write { tx in
+            guard var open = try self.openOperation(tx, id) else {
+                throw WalletError(.storage, "operation \(id) closed before its journal could be rewritten")
+            }
+            open.payload = bytes
+            open.updatedAt = Date()
+            try tx.updateOperation(open)
+        }
+    }
+
     /// Marks an open operation as pending at the mint (a melt in flight).
     nonisolated func markPending(_ tx: any WalletTransaction, _ operation: OperationRecord) throws {
         guard operation.state != .pending else { return }

@@ -122,6 +122,12 @@ public final class ScriptedMint: Sendable {
         set { state.withLock { $0.feeReserve = newValue } }
     }
 
+    /// The NUT-20 messages the mint accepts a quote signature over (default both, as Nutshell 0.21.0).
+    public var quoteSignatureSchemes: Set<MintQuoteSignature.Scheme> {
+        get { state.withLock { $0.quoteSignatureSchemes } }
+        set { state.withLock { $0.quoteSignatureSchemes = newValue } }
+    }
+
     /// Whether NUT-11/14 witnesses are verified (default `true`); `false` accepts locked inputs unchecked.
     public var verifiesSpendingConditions: Bool {
         get { state.withLock { $0.verifiesSpendingConditions } }

@@ -95,7 +95,10 @@ extension ScriptedMintState {
     {
         guard let pubkey = quote.pubkey else { return }
         guard let signature,
-            MintQuoteSignature.isValid(signature: signature, quote: quote.id, outputs: outputs, pubkey: pubkey)
+            quoteSignatureSchemes.contains(where: { scheme in
+                MintQuoteSignature.isValid(
+                    signature: signature, quote: quote.id, outputs: outputs, pubkey: pubkey, scheme: scheme)
+            })
         else {
             throw Self.refusal(.mintSignatureInvalid, "Mint quote with pubkey but no valid signature provided.")
         }

@@ -22,6 +22,8 @@ struct ScriptedMintState: Sendable {
     var autoPayMintQuotes = true
     var meltBehaviour: MeltBehaviour = .pay()
     var verifiesSpendingConditions = true
+    /// The NUT-20 messages a quote signature may be made over (Nutshell 0.21.0 takes both; CDK 0.17 only legacy).
+    var quoteSignatureSchemes: Set<MintQuoteSignature.Scheme> = [.hardened, .legacy]
     /// Faults consumed one per call, in order, per endpoint.
     var faults: [ScriptedEndpoint: [ScriptedFault]] = [:]
     /// Faults applied to every call of an endpoint once its queue is empty.

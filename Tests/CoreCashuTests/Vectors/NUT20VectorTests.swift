@@ -15,21 +15,27 @@ struct NUT20VectorTests {
         let request = try JSONDecoder().decode(MintRequest.self, from: c.input["mint_request"].jsonData)
         let pubkey = try Point(hex: try c.string(c.input["quote_pubkey"], "quote_pubkey"))
         guard let signature = request.signature else { throw c.fail("request has no signature") }
-        let message = MintQuoteSignature.message(quote: request.quote, outputs: request.outputs)
+        let schemeName = try c.string(c.input["scheme"], "scheme")
+        guard let scheme = MintQuoteSignature.Scheme(rawValue: schemeName) else { throw c.fail("scheme \(schemeName)") }
+        let message = MintQuoteSignature.message(quote: request.quote, outputs: request.outputs, scheme: scheme)
         if let bytes = c.expected["msg_to_sign_bytes"].arrayValue {
             try c.expectEqual(message.map(UInt64.init), bytes.compactMap(\.uint64Value), "message bytes")
         }
+        if let hex = c.expected["msg_to_sign_hex"].stringValue {
+            try c.expectEqual(Hex.encode(message), hex, "message bytes")
+        }
         if let digest = c.derived["msg_sha256"].stringValue {
-            try c.expectEqual(Hex.encode(MintQuoteSignature.digest(quote: request.quote, outputs: request.outputs)),
-                digest, "message hash")
+            let computed = MintQuoteSignature.digest(quote: request.quote, outputs: request.outputs, scheme: scheme)
+            try c.expectEqual(Hex.encode(computed), digest, "message hash")
         }
         if c.valid {
             try MintQuoteSignature.verify(
-                signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey)
+                signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey, scheme: scheme)
         } else {
             try c.expectError(CryptoError.self, "bad signature", matching: { $0.code == .invalidSignature }) {
                 try MintQuoteSignature.verify(
-                    signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey)
+                    signature: signature, quote: request.quote, outputs: request.outputs, pubkey: pubkey,
+                    scheme: scheme)
             }
         }
     }

@@ -221,4 +221,59 @@ struct MintSagaTests {
         let outcome = saga.handle(.closeFailed(WalletError(.storage, "disk full"))).outcome
         #expect(outcome?.error?.code == .pending)
     }
+
+    // MARK: NUT-20: the legacy signature, once
+
+    private func lockedSaga(firstAttempt: Bool = true) -> MintSaga {
+        MintSaga(operationID: F.operationID, journal: F.mintJournal(locked: true), firstAttempt: firstAttempt)
+    }
+
+    @Test(
+        "a refused hardened signature (20008) is re-journaled with the legacy one, then sent", arguments: [true, false])
+    func refusedSignatureFallsBackToLegacy(_ first: Bool) {
+        var saga = lockedSaga(firstAttempt: first)
+        let hardened = saga.journal.request.signature
+        let refusal = F.refusal(.mintSignatureInvalid, endpoint: "POST /v1/mint/bolt11")
+        guard case .rewrite(let journal) = saga.handle(.requestFailed(refusal)) else {
+            Issue.record("expected rewrite")
+            return
+        }
+        #expect(journal.request.signature == String(repeating: "cd", count: 64))
+        #expect(journal.request.signature != hardened)
+        #expect(journal.legacySignature == nil)
+        #expect(journal.request.outputs == saga.journal.request.outputs)
+        guard case .send(let request) = saga.handle(.rewritten) else {
+            Issue.record("expected send")
+            return
+        }
+        #expect(request == journal.request)
+    }
+
+    @Test("the legacy signature refused too is a definite refusal: the fallback happens once")
+    func legacyRefusedClosesAsFailed() {
+        var saga = lockedSaga()
+        let refusal = F.refusal(.mintSignatureInvalid, endpoint: "POST /v1/mint/bolt11")
+        _ = saga.handle(.requestFailed(refusal))
+        _ = saga.handle(.rewritten)
+        #expect(saga.handle(.requestFailed(refusal)).name == "closeFailed")
+        let outcome = saga.handle(.closed).outcome
+        #expect(outcome?.name == "failed")
+        #expect(outcome?.error?.mintError?.known == .mintSignatureInvalid)
+    }
+
+    @Test("an unlocked quote's 20008 is an ordinary definite refusal")
+    func unlockedQuoteHasNoFallback() {
+        var saga = saga()
+        let refusal = F.refusal(.mintSignatureInvalid, endpoint: "POST /v1/mint/bolt11")
+        #expect(saga.handle(.requestFailed(refusal)).name == "closeFailed")
+    }
+
+    @Test("a rewrite that cannot be stored leaves it pending with its id: nothing left with the new signature")
+    func rewriteFailureIsPending() {
+        var saga = lockedSaga()
+        _ = saga.handle(.requestFailed(F.refusal(.mintSignatureInvalid, endpoint: "POST /v1/mint/bolt11")))
+        let outcome = saga.handle(.rewriteFailed(WalletError(.storage, "disk full"))).outcome
+        #expect(outcome?.error?.code == .pending)
+        #expect(outcome?.error?.operationID == F.operationID)
+    }
 }

@@ -38,11 +38,15 @@ enum SagaFixtures {
         }
     }
 
-    static func mintJournal(amounts: [UInt64] = [1, 2, 4]) -> MintJournal {
+    static func mintJournal(amounts: [UInt64] = [1, 2, 4], locked: Bool = false) -> MintJournal {
         let outputs = outputs(amounts)
-        return MintJournal(
-            quoteID: "quote-1", outputs: outputs,
-            request: MintRequest(quote: "quote-1", outputs: outputs.map(\.blindedMessage)))
+        var request = MintRequest(quote: "quote-1", outputs: outputs.map(\.blindedMessage))
+        var legacy: String?
+        if locked {
+            request.signature = String(repeating: "ab", count: 64)
+            legacy = String(repeating: "cd", count: 64)
+        }
+        return MintJournal(quoteID: "quote-1", outputs: outputs, request: request, legacySignature: legacy)
     }
 
     /// A swap of the wallet's own `inputs` (none: a received token's proofs, which are then `tokenInputs`).
@@ -114,6 +118,7 @@ extension MintSaga.Action {
     var name: String {
         switch self {
         case .send: "send"
+        case .rewrite: "rewrite"
         case .restore: "restore"
         case .settle: "settle"
         case .closeFailed: "closeFailed"

@@ -1,6 +1,7 @@
 // Engine tests: minting (NUT-04) against a scripted mint — every way the request can end, and recovery of each.
 
 import CashuTestSupport
+import Foundation
 @testable import CoreCashu
 import Testing
 
@@ -160,5 +161,59 @@ struct WalletMintEngineTests {
         let results = try await harness.wallet.mintPaidQuotes()
         #expect(results.count == 2)
         #expect(try await harness.balance() == 20)
+    }
+
+    // MARK: NUT-20 signatures
+
+    @Test("a locked quote is signed over the hardened message, which the mint takes at once")
+    func lockedQuoteSignsHardened() async throws {
+        let (harness, quote) = try await paidQuote()
+        #expect(quote.pubkey != nil)
+        harness.mint.quoteSignatureSchemes = [.hardened]
+        _ = try await harness.wallet.mint(quoteID: quote.id)
+        #expect(harness.mint.count(.mint) == 1)
+        #expect(try await harness.balance() == 64)
+    }
+
+    @Test("a mint that knows only the legacy message refuses the hardened one (20008) and gets the legacy one once")
+    func legacyMintGetsTheLegacySignature() async throws {
+        let (harness, quote) = try await paidQuote()
+        harness.mint.quoteSignatureSchemes = [.legacy]
+        let result = try await harness.wallet.mint(quoteID: quote.id)
+        #expect(result.amount == 64)
+        #expect(harness.mint.count(.mint) == 2)
+        #expect(try await harness.balance() == 64)
+        #expect(try await harness.openOperations().isEmpty)
+    }
+
+    @Test("a signature refused over both messages fails after two requests and mints nothing")
+    func bothRefusedFails() async throws {
+        let (harness, quote) = try await paidQuote()
+        harness.mint.quoteSignatureSchemes = []
+        let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
+        #expect(error?.mintError?.known == .mintSignatureInvalid)
+        #expect(harness.mint.count(.mint) == 2)
+        #expect(try await harness.openOperations().isEmpty)
+    }
+
+    @Test("the legacy request is journaled before it leaves: its answer lost, recovery resends it, not the hardened")
+    func legacyResendIsJournaled() async throws {
+        let (harness, quote) = try await paidQuote()
+        harness.mint.quoteSignatureSchemes = [.legacy]
+        harness.mint.script(.mint, .refuse(code: 20008), .lostAnswer())
+        let error = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
+        #expect(error?.code == .pending)
+        let open = try #require(try await harness.operation(error?.operationID))
+        let journal = try JSONDecoder().decode(MintJournal.self, from: Data(open.payload))
+        #expect(journal.legacySignature == nil)
+        let pubkey = try #require(quote.pubkey)
+        let signature = try #require(journal.request.signature)
+        #expect(
+            MintQuoteSignature.isValid(
+                signature: signature, quote: quote.id, outputs: journal.request.outputs, pubkey: pubkey,
+                scheme: .legacy))
+        let report = await harness.wallet.recover()
+        #expect(report.resolved.count == 1)
+        #expect(try await harness.balance() == 64)
     }
 }

@@ -29,20 +29,26 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
         case quoteAmounts = "quote_amounts"
     }
 
-    /// The NUT-20 message for `quote`: its UTF-8 id followed by the hex of **all** outputs' `B_` (NUT-29).
-    public func signatureMessage(for quote: String) -> [UInt8] {
-        MintQuoteSignature.message(quote: quote, outputs: outputs)
+    /// The NUT-20 message for `quote` over **all** outputs of the batch (NUT-29), in `scheme`.
+    public func signatureMessage(
+        for quote: String, scheme: MintQuoteSignature.Scheme = .hardened
+    ) -> [UInt8] {
+        MintQuoteSignature.message(quote: quote, outputs: outputs, scheme: scheme)
     }
 
     /// Signs every locked quote and sets ``signatures`` (`nil` entries for unlocked quotes; omitted if none locked).
     ///
-    /// - Parameter keys: the private key of each locked quote, by quote id.
+    /// - Parameters:
+    ///   - keys: the private key of each locked quote, by quote id.
+    ///   - scheme: the NUT-20 message to sign.
     /// - Throws: ``CryptoError`` when signing fails.
-    public mutating func sign(keys: [String: Scalar]) throws(CryptoError) {
+    public mutating func sign(
+        keys: [String: Scalar], scheme: MintQuoteSignature.Scheme = .hardened
+    ) throws(CryptoError) {
         var result: [String?] = []
         for quote in quotes {
             if let key = keys[quote] {
-                result.append(try MintQuoteSignature.sign(quote: quote, outputs: outputs, key: key))
+                result.append(try MintQuoteSignature.sign(quote: quote, outputs: outputs, key: key, scheme: scheme))
             } else {
                 result.append(nil)
             }
@@ -56,9 +62,11 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     ///   - method: the method in the request path.
     ///   - quotes: what the wallet knows about each quote, by id.
     ///   - settings: the mint's NUT-29 settings, for `max_batch_size`.
+    ///   - scheme: the NUT-20 message the signatures were made over.
     /// - Throws: ``BatchMintError`` naming the first rule broken.
     public func validate(
-        method: String, quotes known: [String: BatchQuoteInfo], settings: BatchMintSettings? = nil
+        method: String, quotes known: [String: BatchQuoteInfo], settings: BatchMintSettings? = nil,
+        scheme: MintQuoteSignature.Scheme = .hardened
     ) throws(BatchMintError) {
         try BatchMintRules.validate(
             method: method, quotes: quotes, quoteAmounts: quoteAmounts, outputAmounts: outputs.map(\.amount),
@@ -66,7 +74,9 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
             maxBatchSize: settings?.maxBatchSize)
         for (index, quote) in quotes.enumerated() {
             guard let pubkey = known[quote]?.pubkey, let signature = signatures?[index] else { continue }
-            guard MintQuoteSignature.isValid(signature: signature, quote: quote, outputs: outputs, pubkey: pubkey)
+            guard
+                MintQuoteSignature.isValid(
+                    signature: signature, quote: quote, outputs: outputs, pubkey: pubkey, scheme: scheme)
             else {
                 throw BatchMintError(.signatureMismatch, "signature \(index) does not verify for its quote")
             }

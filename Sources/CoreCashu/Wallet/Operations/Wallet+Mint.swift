@@ -46,11 +46,15 @@ extension Wallet {
             let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
             let planned = try self.outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
             var request = MintRequest(quote: quoteID, outputs: planned.map(\.blindedMessage))
+            var legacySignature: String?
             if let quoteKey {
                 request.signature = try MintQuoteSignature.sign(
                     quote: quoteID, outputs: request.outputs, key: quoteKey)
+                legacySignature = try MintQuoteSignature.sign(
+                    quote: quoteID, outputs: request.outputs, key: quoteKey, scheme: .legacy)
             }
-            let journal = MintJournal(quoteID: quoteID, outputs: planned, request: request)
+            let journal = MintJournal(
+                quoteID: quoteID, outputs: planned, request: request, legacySignature: legacySignature)
             try self.journal(
                 tx, id: id, kind: .mint, mint: quote.mintURL, unit: quote.unit, payload: journal,
                 amount: quote.amount, fee: 0)
@@ -100,6 +104,13 @@ extension Wallet {
                     action = saga.handle(.answered(signatures))
                 } catch {
                     action = saga.handle(.requestFailed(error))
+                }
+            case .rewrite(let journal):
+                do {
+                    try await rewriteJournal(operation.id, journal)
+                    action = saga.handle(.rewritten)
+                } catch {
+                    action = saga.handle(.rewriteFailed(error))
                 }
             case .restore(let outputs):
                 do {

@@ -5,6 +5,8 @@
 /// ``start()`` gives the first action; the wallet performs each action and feeds what happened back through
 /// ``handle(_:)``, until a ``Action/finish(_:)``. The rules, each a named transition below:
 /// - the journaled request is sent as it is (byte-identical on a replay);
+/// - a refusal of its NUT-20 signature (20008) by a mint that predates the hardened message is answered once with the
+///   journaled legacy signature, journaled before it is sent (the refusal is definite: nothing was signed);
 /// - signatures settle the operation;
 /// - a first attempt that could not reach the mint, or that the mint refused for a reason that means "not signed"
 ///   (``definiteRefusals``), closes it as failed;
@@ -26,6 +28,10 @@ struct MintSaga: Sendable {
         case settled(MintResult)
         /// Verifying or storing the signatures failed (a broken answer, a full disk); the error names the operation.
         case settleFailed(WalletError)
+        /// The journal was rewritten with the legacy signature (``Action/rewrite(_:)``).
+        case rewritten
+        /// Rewriting it failed; the journal still holds the refused request.
+        case rewriteFailed(WalletError)
         /// The operation was closed as failed (``Action/closeFailed``).
         case closed
         /// Closing it failed.
@@ -36,6 +42,8 @@ struct MintSaga: Sendable {
     enum Action: Sendable {
         /// Send the journaled request.
         case send(MintRequest)
+        /// Replace the operation's journal with this one (the request re-signed over the legacy message).
+        case rewrite(MintJournal)
         /// Ask the mint (NUT-09) for its signatures of these outputs.
         case restore([PlannedOutput])
         /// Verify, unblind and store the signatures (in output order), mark the quote issued, close as done.
@@ -53,7 +61,8 @@ struct MintSaga: Sendable {
     ]
 
     let operationID: OperationID
-    let journal: MintJournal
+    /// The journal, as last written.
+    private(set) var journal: MintJournal
     /// Whether this is the operation's first request (a replay's refusal proves nothing).
     let firstAttempt: Bool
     /// The refusal being checked, once the mint refused.
@@ -85,6 +94,11 @@ struct MintSaga: Sendable {
             return finish(.settled(result))
         case .settleFailed(let error):
             return finish(.open(error))
+        case .rewritten:
+            return .send(journal.request)
+        case .rewriteFailed(let error):
+            // Nothing left with the new signature; recovery sends the journaled request again and falls back then.
+            return finish(.unrecorded(error, operation: operationID))
         case .closed:
             return finish(.failed(failure ?? WalletError(.mintRefused, "the mint did not sign the outputs")))
         case .closeFailed(let error):
@@ -95,6 +109,10 @@ struct MintSaga: Sendable {
     private mutating func requestFailed(_ error: MintClientError) -> Action {
         switch error.code {
         case .mintRefused:
+            if error.mintError?.known == .mintSignatureInvalid, let fallback = journal.fallingBackToLegacySignature() {
+                journal = fallback
+                return .rewrite(fallback)
+            }
             if firstAttempt, let code = error.mintError?.known, Self.definiteRefusals.contains(code) {
                 return closeFailed(reporting: WalletError.mint(error))
             }
