@@ -1,6 +1,12 @@
-// NUT-04 — Mint tokens: a bolt11 mint quote as the mint returns it (NUT-23; `pubkey` from NUT-20).
+// NUT-04 — Mint tokens: a bolt11 mint quote as the mint returns it (NUT-23; `pubkey` from NUT-20; `amount_paid`,
+// `amount_issued`, `updated_at` from nuts#377 and `method` from nuts#387).
 
-/// `{quote, request, amount?, unit?, state, expiry?, pubkey?}`.
+/// `{quote, request, amount?, unit?, state?, expiry?, pubkey?, method?, amount_paid?, amount_issued?, updated_at?}`.
+///
+/// Since nuts#377 the accounting pair `amount_paid`/`amount_issued` is what a quote's state is read from (`state` is
+/// deprecated): more paid than issued is ``MintQuoteState/paid``, all of a non-zero payment issued is
+/// ``MintQuoteState/issued``, nothing paid is ``MintQuoteState/unpaid``. An answer without the pair keeps its
+/// `state` (or, older still, `paid`).
 ///
 /// The quote id is a bearer secret until the quote is locked (NUT-04 caution), so it prints redacted.
 public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomStringConvertible {
@@ -18,11 +24,26 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
     public var expiry: UInt64?
     /// The NUT-20 lock key, echoed from the request.
     public var pubkey: Point?
+    /// The payment method (`bolt11`), when the mint says (nuts#387).
+    public var method: String?
+    /// How much has been paid (nuts#377).
+    public var amountPaid: UInt64?
+    /// How much has been minted of it (nuts#377).
+    public var amountIssued: UInt64?
+    /// Unix time of the quote's last change at the mint (nuts#377).
+    public var updatedAt: UInt64?
+
+    /// What can still be minted, paid minus issued, when the mint gives both.
+    public var mintable: UInt64? {
+        guard let amountPaid, let amountIssued else { return nil }
+        return amountPaid > amountIssued ? amountPaid - amountIssued : 0
+    }
 
     /// Creates a quote response.
     public init(
         quote: String, request: String, amount: UInt64? = nil, unit: CurrencyUnit? = nil,
-        state: MintQuoteState, expiry: UInt64? = nil, pubkey: Point? = nil
+        state: MintQuoteState, expiry: UInt64? = nil, pubkey: Point? = nil, method: String? = nil,
+        amountPaid: UInt64? = nil, amountIssued: UInt64? = nil, updatedAt: UInt64? = nil
     ) {
         self.quote = quote
         self.request = request
@@ -31,10 +52,17 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         self.state = state
         self.expiry = expiry
         self.pubkey = pubkey
+        self.method = method
+        self.amountPaid = amountPaid
+        self.amountIssued = amountIssued
+        self.updatedAt = updatedAt
     }
 
     enum CodingKeys: String, CodingKey {
-        case quote, request, amount, unit, state, expiry, pubkey, paid
+        case quote, request, amount, unit, state, expiry, pubkey, paid, method
+        case amountPaid = "amount_paid"
+        case amountIssued = "amount_issued"
+        case updatedAt = "updated_at"
     }
 
     public init(from decoder: Decoder) throws {
@@ -50,7 +78,13 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         } else {
             pubkey = nil
         }
-        if let state = try c.decodeIfPresent(MintQuoteState.self, forKey: .state) {
+        method = try c.decodeIfPresent(String.self, forKey: .method)
+        amountPaid = try c.decodeIfPresent(UInt64.self, forKey: .amountPaid)
+        amountIssued = try c.decodeIfPresent(UInt64.self, forKey: .amountIssued)
+        updatedAt = try c.decodeIfPresent(UInt64.self, forKey: .updatedAt)
+        if let accounted = MintQuoteState(paid: amountPaid, issued: amountIssued) {
+            self.state = accounted
+        } else if let state = try c.decodeIfPresent(MintQuoteState.self, forKey: .state) {
             self.state = state
         } else if let paid = try c.decodeIfPresent(Bool.self, forKey: .paid) {
             // Mints before the `state` field sent only `paid`.
@@ -70,6 +104,10 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         try c.encode(state, forKey: .state)
         try c.encodeIfPresent(expiry, forKey: .expiry)
         try c.encodeIfPresent(pubkey, forKey: .pubkey)
+        try c.encodeIfPresent(method, forKey: .method)
+        try c.encodeIfPresent(amountPaid, forKey: .amountPaid)
+        try c.encodeIfPresent(amountIssued, forKey: .amountIssued)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 
     public var description: String {

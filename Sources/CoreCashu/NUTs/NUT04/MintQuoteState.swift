@@ -33,3 +33,28 @@ public enum MintQuoteState: Hashable, Sendable, Codable, RawRepresentable, Custo
 
     public var description: String { rawValue }
 }
+
+extension MintQuoteState {
+    /// The state the nuts#377 accounting pair means; `nil` unless both are given.
+    public init?(paid: UInt64?, issued: UInt64?) {
+        guard let paid, let issued else { return nil }
+        if paid > issued {
+            self = .paid
+        } else if paid > 0 {
+            self = .issued
+        } else {
+            self = .unpaid
+        }
+    }
+
+    /// How far along a quote's life the state is (unpaid, paid, issued); `nil` for a state this library does not
+    /// know. A bolt11 quote only moves forward.
+    var progress: Int? {
+        switch self {
+        case .unpaid: 0
+        case .paid: 1
+        case .issued: 2
+        case .unknown: nil
+        }
+    }
+}

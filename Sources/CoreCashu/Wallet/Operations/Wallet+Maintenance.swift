@@ -44,12 +44,13 @@ extension Wallet {
         } else {
             for quote in quotes { states[quote.id] = try await checkMintQuote(quote.id).state }
         }
+        let now = Date()
         try await write { [states] tx in
-            for var quote in quotes {
-                guard let state = states[quote.id], state != quote.state else { continue }
-                quote.state = state
-                quote.updatedAt = Date()
-                try tx.saveMintQuote(quote)
+            for quote in quotes {
+                guard let state = states[quote.id], let stored = try tx.mintQuote(id: quote.id),
+                    let updated = stored.updated(reporting: state, at: now)
+                else { continue }
+                try tx.saveMintQuote(updated)
             }
         }
         return states

@@ -65,20 +65,22 @@ extension Wallet {
     /// - Throws: ``WalletError`` `invalidInput` for an unknown quote id.
     @discardableResult
     public func checkMintQuote(_ id: String) async throws(WalletError) -> StoredMintQuote {
-        guard var quote = try await read({ tx in try tx.mintQuote(id: id) }) else {
+        guard let quote = try await read({ tx in try tx.mintQuote(id: id) }) else {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
         let response: MintQuoteBolt11Response
         do { response = try await connector(quote.mintURL).mintQuoteState(quote: id) } catch {
             throw WalletError.mint(error)
         }
-        if quote.state != response.state {
-            quote.state = response.state
-            quote.updatedAt = Date()
-            let updated = quote
-            try await write { tx in try tx.saveMintQuote(updated) }
+        let reported = response.state
+        let now = Date()
+        // Read again in the transaction: the wallet's own mint may have marked it issued during the request.
+        return try await write { tx in
+            guard let stored = try tx.mintQuote(id: id) else { return quote }
+            guard let updated = stored.updated(reporting: reported, at: now) else { return stored }
+            try tx.saveMintQuote(updated)
+            return updated
         }
-        return quote
     }
 
     /// Waits until a quote is paid (or issued), its invoice expires, or `timeout` passes.

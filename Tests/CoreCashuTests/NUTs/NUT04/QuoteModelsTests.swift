@@ -25,6 +25,30 @@ struct QuoteModelsTests {
         }
     }
 
+    /// nuts#377: the accounting pair decides the state (`state` is deprecated), nuts#387 adds `method`.
+    @Test(
+        arguments: [
+            (64 as UInt64, 0 as UInt64, "UNPAID", MintQuoteState.paid, 64 as UInt64),
+            (64, 64, "PAID", .issued, 0), (0, 0, "PAID", .unpaid, 0), (100, 40, "ISSUED", .paid, 60),
+        ])
+    func mintQuoteStateComesFromTheAccountingPair(
+        paid: UInt64, issued: UInt64, state: String, expected: MintQuoteState, mintable: UInt64
+    ) throws {
+        let json = """
+            {"quote":"q","request":"lnbc","amount":100,"unit":"sat","method":"bolt11","amount_paid":\(paid),
+             "amount_issued":\(issued),"updated_at":1795271290,"state":"\(state)"}
+            """
+        let quote = try JSONDecoder().decode(MintQuoteBolt11Response.self, from: Data(json.utf8))
+        #expect(quote.state == expected)
+        #expect(quote.mintable == mintable)
+        #expect(quote.method == "bolt11" && quote.updatedAt == 1_795_271_290)
+        let again = try JSONDecoder().decode(MintQuoteBolt11Response.self, from: JSONEncoder().encode(quote))
+        #expect(again == quote)
+        // Without `state` at all, the pair is enough.
+        let stateless = json.replacingOccurrences(of: #","state":"\#(state)""#, with: "")
+        #expect(try JSONDecoder().decode(MintQuoteBolt11Response.self, from: Data(stateless.utf8)).state == expected)
+    }
+
     @Test func meltQuoteDecodesChangeAndPreimage() throws {
         let json = """
             {"quote":"q","request":"lnbc","amount":10,"unit":"sat","fee_reserve":2,"state":"PAID","expiry":1,
