@@ -21,6 +21,7 @@ extension Wallet {
             try tx.saveMint(StoredMint(url: url, infoJSON: json, infoFetchedAt: Date(), addedAt: added))
         }
         connectors[url] = nil  // rebuilt with the new capabilities on next use
+        connectorGenerations[url, default: 0] += 1
         _ = try await syncKeysets(url, force: true)
         logger.debug("mint added", metadata: ["mint": "\(url)"])
         return capabilities
@@ -64,6 +65,7 @@ extension Wallet {
             try tx.removeMint(url: url)
         }
         connectors[url] = nil
+        connectorGenerations[url, default: 0] += 1
         syncedKeysets.remove(url)
     }
 

@@ -17,6 +17,8 @@ public actor Wallet {
     let logger: Logger
     let outputs: OutputFactory
     var connectors: [MintURL: any MintConnector] = [:]
+    /// Bumped whenever a mint's stored info changes, so a connector built from older info is not cached.
+    var connectorGenerations: [MintURL: Int] = [:]
     var syncedKeysets: Set<MintURL> = []
     var stepHook: (@Sendable (WalletStep, OperationKind) -> Void)?
     /// Keep each journaled operation to the wallet executing it (``WalletStore/operationLeases`` unless injected).
@@ -116,11 +118,14 @@ public actor Wallet {
     /// The connector of a mint (one per mint, reused).
     func connector(_ mint: MintURL) async -> any MintConnector {
         if let existing = connectors[mint] { return existing }
+        let generation = connectorGenerations[mint, default: 0]
         let capabilities = try? await capabilities(of: mint)
         // Another task may have made it while this one read the store.
         if let existing = connectors[mint] { return existing }
         var made = connectorFactory(mint)
         if let capabilities { made = made.configured(with: capabilities) }
+        // Cached only if the mint's info did not change meanwhile (what was read may be the old info).
+        guard connectorGenerations[mint, default: 0] == generation else { return made }
         connectors[mint] = made
         return made
     }

@@ -163,6 +163,27 @@ struct WalletMintEngineTests {
         #expect(try await harness.balance() == 20)
     }
 
+    @Test("two concurrent mints of one quote journal one operation: one mints, the other is told it is under way")
+    func concurrentMintsOfOneQuote() async throws {
+        let (harness, quote) = try await paidQuote()
+        let wallet = harness.wallet
+        @Sendable func attempt() async -> WalletError? {
+            do {
+                _ = try await wallet.mint(quoteID: quote.id)
+                return nil
+            } catch { return error }
+        }
+        async let first = attempt()
+        async let second = attempt()
+        let errors = await [first, second].compactMap { $0 }
+        #expect(errors.count == 1)
+        #expect(errors.allSatisfy { [.pending, .quoteState].contains($0.code) })
+        #expect(try await harness.balance() == 64)
+        #expect(harness.mint.count(.mint) == 1)
+        let history = try await harness.wallet.history().filter { $0.kind == .mint }
+        #expect(history.count == 1)
+    }
+
     // MARK: NUT-20 signatures
 
     @Test("a locked quote is signed over the hardened message, which the mint takes at once")

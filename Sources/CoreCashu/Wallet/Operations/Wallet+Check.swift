@@ -78,8 +78,13 @@ extension Wallet {
             // One this wallet, or another process, is still executing is left to it.
             guard let claimed = try? claim(melt.id) else { continue }
             defer { release(claimed) }
-            let journal = try Self.decodeJSON(MeltJournal.self, melt.payload)
-            if let result = try? await resolveMelt(melt, journal: journal), result.state == .paid {
+            // Its executor may have settled it between the listing and the claim.
+            guard let current = try await read({ tx in try self.openOperation(tx, melt.id) }) else {
+                report.settledMelts.append(melt.id)
+                continue
+            }
+            let journal = try Self.decodeJSON(MeltJournal.self, current.payload)
+            if let result = try? await resolveMelt(current, journal: journal), result.state == .paid {
                 report.settledMelts.append(melt.id)
             } else if try await read({ tx in try self.openOperation(tx, melt.id) }) == nil {
                 report.settledMelts.append(melt.id)

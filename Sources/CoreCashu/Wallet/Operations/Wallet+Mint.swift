@@ -43,6 +43,13 @@ extension Wallet {
         defer { release(claimed) }
         step(.planned, .mint)
         let record = try await write { tx -> OperationRecord in
+            // Another call (or process) may have minted or started minting this quote meanwhile.
+            if let other = try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self) {
+                throw WalletError(.pending, "minting this quote is already under way", operationID: other.id)
+            }
+            guard try tx.mintQuote(id: quoteID)?.state != .issued else {
+                throw WalletError(.quoteState, "the quote was already minted")
+            }
             let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(amounts.count))
             let planned = try self.outputs.deterministic(amounts: amounts, keysetID: keyset.id, counters: counters)
             var request = MintRequest(quote: quoteID, outputs: planned.map(\.blindedMessage))
