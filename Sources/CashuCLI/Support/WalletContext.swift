@@ -101,6 +101,7 @@ struct WalletContext: Sendable {
             throw CLIError(.config, error.reason, code: "config")
         }
         configuration.logger = logger(verbose: global.verbose)
+        configuration.onRateLimited = RateLimitNotice.shared.heard
         do {
             return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)
         } catch let error as LinuxWalletError {

@@ -21,16 +21,19 @@ extension HTTPMintConnector {
         return try await exchange(endpoint, body: body)
     }
 
-    /// Sends `body` (the same bytes on every attempt) until an answer arrives or ``MintRetryPolicy`` stops.
+    /// Sends `body` (the same bytes on every attempt) until an answer arrives or ``MintRetryPolicy`` stops; waits
+    /// out the mint's rate limit in between (``MintRequestPacer``), within ``MintTimeouts/rateLimitWait``.
     func exchange<Response: Decodable>(
         _ endpoint: MintEndpoint,
         body: [UInt8]?
     ) async throws(MintClientError) -> Response {
         let policy = MintRetryPolicy(cachedResponses: cachedResponses)
         let sentAt = Date()
+        let rateLimitDeadline = ContinuousClock.now + timeouts.rateLimitWait
         var firstFailure: MintClientError?
         var attempt = 1
         while true {
+            try await waitForTurn(endpoint)
             let started = ContinuousClock.now
             let result: Result<Response, MintClientError> = await send(endpoint, body: body)
             let elapsed = (ContinuousClock.now - started).components
@@ -52,6 +55,16 @@ extension HTTPMintConnector {
                 latest = error
                 failure = endpoint.isPOST ? Self.outcome(first: firstFailure, latest: error) : error
                 log(.info, "mint request failed", endpoint, attempt: attempt, milliseconds: milliseconds, error: error)
+            }
+            // Turned away for the rate limit: the mint did nothing, so the same bytes go again once it allows.
+            if latest.isRateLimited {
+                let now = ContinuousClock.now
+                let wait = pacer.limited(now: now, retryAfter: latest.retryAfter, jitter: Double.random(in: 0..<1))
+                guard now + wait < rateLimitDeadline else { throw firstFailure ?? failure }
+                onRateLimited?(mintURL, wait)
+                log(.notice, "mint is limiting requests", endpoint, attempt: attempt, status: latest.httpStatus)
+                attempt += 1
+                continue
             }
             if firstFailure == nil { firstFailure = failure }
             // The policy looks at what this attempt met; the caller gets `failure`, which never claims more.
@@ -96,6 +109,15 @@ extension HTTPMintConnector {
             httpStatus: first.httpStatus,
             underlying: latest
         )
+    }
+
+    /// Waits for this request's slot while the mint is being paced.
+    private func waitForTurn(_ endpoint: MintEndpoint) async throws(MintClientError) {
+        let wait = pacer.reserve(now: ContinuousClock.now)
+        guard wait > .zero else { return }
+        do { try await Task.sleep(for: wait) } catch {
+            throw MintClientError(.cancelled, endpoint: endpoint.template, "request cancelled while the mint was paced")
+        }
     }
 
     /// One attempt: send, read the answer within the deadline and the size limit, decode or classify.
@@ -156,7 +178,8 @@ extension HTTPMintConnector {
             status: status,
             body: bytes.readableBytesView,
             history: response.history.count,
-            endpoint: endpoint
+            endpoint: endpoint,
+            retryAfter: RetryAfter.parse(response.headers.first(name: "Retry-After"), now: Date())
         )
     }
 
@@ -165,7 +188,8 @@ extension HTTPMintConnector {
         status: Int,
         body: some Collection<UInt8>,
         history: Int,
-        endpoint: MintEndpoint
+        endpoint: MintEndpoint,
+        retryAfter: Duration? = nil
     ) -> Result<Response, MintClientError> {
         let template = endpoint.template
         guard history <= 1 else {
@@ -179,6 +203,18 @@ extension HTTPMintConnector {
             )
         }
         guard status == 200 else {
+            // A rate limiter answers before the mint acts, whatever its body says.
+            if status == 429 {
+                return .failure(
+                    MintClientError(
+                        .unreachable,
+                        endpoint: template,
+                        "the mint is limiting requests (HTTP 429); nothing was done",
+                        httpStatus: status,
+                        retryAfter: retryAfter
+                    )
+                )
+            }
             if let mintError = MintErrorBody.parse(body, status: status) {
                 return .failure(
                     MintClientError(
@@ -195,7 +231,8 @@ extension HTTPMintConnector {
                     .httpStatus,
                     endpoint: template,
                     "HTTP \(status) without a mint error body",
-                    httpStatus: status
+                    httpStatus: status,
+                    retryAfter: status == 503 ? retryAfter : nil
                 )
             )
         }

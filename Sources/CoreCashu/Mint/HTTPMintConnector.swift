@@ -14,6 +14,7 @@ import Logging
 /// |---|---|
 /// | a NUT-00 `{detail, code}` body: a 4xx with `detail`, or any other non-200 with an integer `code` | `mintRefused` |
 /// | DNS failed, the connection was refused or not opened within the connect timeout | `unreachable` |
+/// | HTTP 429: a rate limit turned the request away before the mint acted (after waiting: see below) | `unreachable` |
 /// | the deadline passed after the request was handed to a connection | `timeout` |
 /// | the connection was closed or reset before the answer was complete; any error that cannot be placed | `transport` |
 /// | another status without such a body (404 from a proxy, 500, 502, a redirect) | `httpStatus` |
@@ -26,6 +27,12 @@ import Logging
 /// the replay, a refused connection) never turns the first attempt's unknown outcome into a definite one. Each
 /// attempt has the endpoint's full deadline. Other `POST`s are never retried; a `GET` is retried once after a
 /// `transport` failure (typically a pooled connection the server had just closed).
+///
+/// Rate limits: an HTTP 429 (or a 503 with `Retry-After`) is not a failure of the request. The connector waits as the
+/// mint's `Retry-After` says, else backs off with jitter, and sends the identical bytes again, for at most
+/// ``MintTimeouts/rateLimitWait`` in all; its ``MintRequestPacer``, shared by every copy of the connector, then spaces
+/// the following requests to that mint for a while. ``onRateLimited`` hears of each wait. Past the limit a 429 fails
+/// as `unreachable` (the mint did nothing) and a 503 as `httpStatus` (as any other 503).
 ///
 /// Errors and logs name the endpoint by template (`GET /v1/mint/quote/bolt11/{quote_id}`): quote ids are bearer
 /// secrets and never appear in them. The optional logger gets fixed messages with the template, HTTP status,
@@ -47,6 +54,11 @@ public struct HTTPMintConnector: MintConnector {
     /// The largest answer accepted, in bytes.
     public let maximumResponseBytes: Int
 
+    /// Spaces requests to this mint once it has limited them; shared by the copies of this connector.
+    public let pacer: MintRequestPacer
+    /// Told of each wait for the mint's rate limit (the mint, how long), e.g. to tell the user once.
+    public let onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
+
     let httpClient: HTTPClient
     let logger: Logger?
 
@@ -60,13 +72,17 @@ public struct HTTPMintConnector: MintConnector {
     ///   - cachedResponses: the mint's NUT-19 setting, from ``MintInfo/nuts``; `nil` disables replays.
     ///   - maximumResponseBytes: the largest answer accepted.
     ///   - logger: where to log requests (fixed messages, no bodies, no quote ids), or `nil` for silence.
+    ///   - pacer: the pacing shared with other connectors to the same mint (a new one by default).
+    ///   - onRateLimited: told of each wait for the mint's rate limit.
     public init(
         mintURL: MintURL,
         httpClient: HTTPClient,
         timeouts: MintTimeouts = .default,
         cachedResponses: CachedResponseSettings? = nil,
         maximumResponseBytes: Int = HTTPMintConnector.defaultMaximumResponseBytes,
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        pacer: MintRequestPacer = MintRequestPacer(),
+        onRateLimited: (@Sendable (MintURL, Duration) -> Void)? = nil
     ) {
         self.mintURL = mintURL
         self.httpClient = httpClient
@@ -74,6 +90,8 @@ public struct HTTPMintConnector: MintConnector {
         self.cachedResponses = cachedResponses
         self.maximumResponseBytes = max(1, maximumResponseBytes)
         self.logger = logger
+        self.pacer = pacer
+        self.onRateLimited = onRateLimited
     }
 
     /// The same connector with the mint's NUT-19 setting, e.g. once ``info()`` has answered.
@@ -86,7 +104,9 @@ public struct HTTPMintConnector: MintConnector {
             timeouts: timeouts,
             cachedResponses: cachedResponses,
             maximumResponseBytes: maximumResponseBytes,
-            logger: logger
+            logger: logger,
+            pacer: pacer,
+            onRateLimited: onRateLimited
         )
     }
 

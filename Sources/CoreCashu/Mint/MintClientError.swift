@@ -44,12 +44,15 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
     public let httpStatus: Int?
     /// The underlying error, when there is one.
     public let underlying: (any Error)?
+    /// How long the mint asked to wait (`Retry-After` of a 429 or 503), when it said.
+    public let retryAfter: Duration?
 
     /// Creates an error.
     public init(
         _ code: Code, endpoint: String, _ reason: String, mintError: MintError? = nil, httpStatus: Int? = nil,
-        underlying: (any Error)? = nil
+        underlying: (any Error)? = nil, retryAfter: Duration? = nil
     ) {
+        self.retryAfter = retryAfter
         self.code = code
         self.endpoint = endpoint
         self.reason = reason
@@ -60,6 +63,10 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
 
     /// Whether the mint certainly did not act on the request: it refused it, or it never reached the mint.
     public var isDefinite: Bool { code == .mintRefused || code == .unreachable || code == .invalidRequest }
+
+    /// Whether the mint turned the request away for its rate limit before acting on it: HTTP 429 (reported as
+    /// ``Code/unreachable``, since nothing was done), or a 503 that says when to come back.
+    public var isRateLimited: Bool { httpStatus == 429 || httpStatus == 503 && retryAfter != nil }
 
     /// Whether a NUT-19 replay of the identical body may recover the answer.
     public var isReplayable: Bool {

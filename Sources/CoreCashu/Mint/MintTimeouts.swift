@@ -10,18 +10,23 @@ public struct MintTimeouts: Hashable, Sendable {
     public var write: Duration
     /// `POST /v1/melt/{method}` without `prefer_async`: the mint answers after the Lightning payment settles.
     public var melt: Duration
+    /// How long a request may wait, in all, for a mint that keeps refusing it for its rate limit (HTTP 429) before
+    /// it fails as unreachable.
+    public var rateLimitWait: Duration
 
     /// Creates a set of timeouts.
     public init(
         connect: Duration = .seconds(5), read: Duration = .seconds(15), write: Duration = .seconds(60),
-        melt: Duration = .seconds(600)
+        melt: Duration = .seconds(600), rateLimitWait: Duration = .seconds(120)
     ) {
         self.connect = connect
         self.read = read
         self.write = write
         self.melt = melt
+        self.rateLimitWait = rateLimitWait
     }
 
-    /// The defaults: 5 s to connect, 15 s for reads, 60 s for writes, 10 min for a synchronous melt.
+    /// The defaults: 5 s to connect, 15 s for reads, 60 s for writes, 10 min for a synchronous melt, 2 min of waiting
+    /// for a rate-limiting mint.
     public static let `default` = MintTimeouts()
 }

@@ -109,12 +109,15 @@ public final class LinuxWallet: Sendable {
         let wallet: Wallet
         do {
             let timeouts = configuration.timeouts
+            let onRateLimited = configuration.onRateLimited
             wallet = try await Wallet.open(
                 store: store,
                 secureStore: secrets.store,
                 mnemonic: mnemonic,
                 connectorFactory: { url in
-                    HTTPMintConnector(mintURL: url, httpClient: httpClient.client, timeouts: timeouts, logger: logger)
+                    HTTPMintConnector(
+                        mintURL: url, httpClient: httpClient.client, timeouts: timeouts, logger: logger,
+                        onRateLimited: onRateLimited)
                 },
                 options: configuration.options,
                 logger: logger,

@@ -37,6 +37,8 @@ public struct LinuxWalletConfiguration: Sendable {
     public var logger: Logger
     /// The environment the secure store chooser reads (`DISPLAY`, D-Bus).
     public var environment: [String: String]
+    /// Told each time a mint's rate limit makes a request wait (the mint, how long); e.g. to tell the user.
+    public var onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
 
     /// A configuration for the wallet in `directory`.
     public init(
