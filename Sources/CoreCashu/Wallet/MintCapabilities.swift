@@ -23,6 +23,8 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     /// NUT-17: the subscription kinds the mint offers per method and unit (`nil` for mints added before the wallet
     /// kept them: refreshing the mint fills it in).
     public var webSockets: WebSocketSettings?
+    /// NUT-06 (nuts#425): the most items in one array of a request; `nil` when the mint does not say.
+    public var maxArrayLength: Int?
 
     /// Reads capabilities off a mint's info.
     public init(info: MintInfo) {
@@ -36,6 +38,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
         meltDisabled = info.nuts.melt?.disabled ?? false
         cachedResponses = info.nuts.cachedResponses
         webSockets = info.supports(nut: 17) ? info.nuts.webSockets : nil
+        maxArrayLength = info.maxArrayLength.map { Int(clamping: max($0, 1)) }
     }
 
     /// Whether the mint supports a NUT.

@@ -114,10 +114,17 @@ extension Wallet {
         try await read { tx in try tx.amountCounts(mintURL: mint, unit: unit, status: .unspent) }
     }
 
-    func planner(_ keyset: StoredKeyset) -> DenominationPlanner {
+    func planner(_ keyset: StoredKeyset) async -> DenominationPlanner {
         DenominationPlanner(
             denominations: keyset.keys?.amounts ?? [], target: options.targetProofsPerDenomination,
-            maxOutputs: options.maxInputs)
+            maxOutputs: await requestLimit(keyset.mintURL))
+    }
+
+    /// The most items one array of a request to `mint` may hold: the wallet's ``WalletOptions/maxInputs``, lowered
+    /// to the mint's NUT-06 `max_array_length` when it says less.
+    func requestLimit(_ mint: MintURL) async -> Int {
+        let advertised = (try? await capabilities(of: mint))?.maxArrayLength ?? Int.max
+        return max(1, min(options.maxInputs, advertised))
     }
 
     /// NUT-09: the mint's signatures for journaled outputs it already signed, by output index.
@@ -125,18 +132,24 @@ extension Wallet {
         -> [Int: BlindSignature]
     {
         guard !outputs.isEmpty else { return [:] }
-        let request = RestoreRequest(outputs: outputs.map(\.blindedMessage))
-        let response = try await connector(mint).restore(request)
-        let matched: [RestoredOutput]
-        do {
-            matched = try response.match(against: request)
-        } catch {
-            throw MintClientError(
-                .invalidResponse, endpoint: "POST /v1/restore", "restore answer does not fit the request",
-                underlying: error)
-        }
+        let limit = await requestLimit(mint)
         var result: [Int: BlindSignature] = [:]
-        for item in matched { result[item.requestIndex] = item.signature }
+        var start = 0
+        while start < outputs.count {
+            let end = min(start + limit, outputs.count)
+            let request = RestoreRequest(outputs: outputs[start..<end].map(\.blindedMessage))
+            let response = try await connector(mint).restore(request)
+            let matched: [RestoredOutput]
+            do {
+                matched = try response.match(against: request)
+            } catch {
+                throw MintClientError(
+                    .invalidResponse, endpoint: "POST /v1/restore", "restore answer does not fit the request",
+                    underlying: error)
+            }
+            for item in matched { result[start + item.requestIndex] = item.signature }
+            start = end
+        }
         return result
     }
 
@@ -145,9 +158,10 @@ extension Wallet {
         -> [CompressedPoint: ProofState.State]
     {
         var result: [CompressedPoint: ProofState.State] = [:]
+        let limit = await requestLimit(mint)
         var start = 0
         while start < Ys.count {
-            let chunk = Array(Ys[start..<min(start + options.maxInputs, Ys.count)])
+            let chunk = Array(Ys[start..<min(start + limit, Ys.count)])
             start += chunk.count
             var points: [Point] = []
             for y in chunk {

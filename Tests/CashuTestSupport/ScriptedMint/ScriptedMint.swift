@@ -122,6 +122,12 @@ public final class ScriptedMint: Sendable {
         set { state.withLock { $0.feeReserve = newValue } }
     }
 
+    /// NUT-06 `max_array_length`, advertised in `info` and enforced on every request's arrays (default 1000).
+    public var maxArrayLength: Int {
+        get { state.withLock { $0.maxArrayLength } }
+        set { state.withLock { $0.maxArrayLength = newValue } }
+    }
+
     /// The NUT-20 messages the mint accepts a quote signature over (default both, as Nutshell 0.21.0).
     public var quoteSignatureSchemes: Set<MintQuoteSignature.Scheme> {
         get { state.withLock { $0.quoteSignatureSchemes } }

@@ -86,12 +86,12 @@ struct ScriptedMintConnector: MintConnector {
     }
 
     func checkState(_ request: CheckStateRequest) async throws(MintClientError) -> CheckStateResponse {
-        try await call(.checkState) { state throws(MintError) in state.checkState(request) }
+        try await call(.checkState) { state throws(MintError) in try state.checkState(request) }
     }
 
     func restore(_ request: RestoreRequest) async throws(MintClientError) -> RestoreResponse {
         try await call(.restore, tampering: Self.signatures(\.signatures)) { state throws(MintError) in
-            state.restore(request)
+            try state.restore(request)
         }
     }
 

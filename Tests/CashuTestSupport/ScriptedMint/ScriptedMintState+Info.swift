@@ -25,6 +25,7 @@ extension ScriptedMintState {
         info.description = "An in-memory mint for tests"
         info.urls = [url.rawValue]
         info.time = Self.now
+        info.maxArrayLength = UInt64(maxArrayLength)
         return info
     }
 

@@ -26,12 +26,21 @@ extension ScriptedMintState {
     }
 
     /// NUT-07: `SPENT`, `PENDING` or `UNSPENT` for each `Y`, in request order, without witnesses.
-    func checkState(_ request: CheckStateRequest) -> CheckStateResponse {
-        CheckStateResponse(states: request.Ys.map { Y in ProofState(Y: Y, state: state(of: CompressedPoint(Y))) })
+    /// - Throws: ``MintError`` when the request holds more `Ys` than ``maxArrayLength`` (as Nutshell's validation).
+    func checkState(_ request: CheckStateRequest) throws(MintError) -> CheckStateResponse {
+        guard request.Ys.count <= maxArrayLength else {
+            throw MintError(code: 0, detail: "Ys: list should have at most \(maxArrayLength) items")
+        }
+        return CheckStateResponse(
+            states: request.Ys.map { Y in ProofState(Y: Y, state: state(of: CompressedPoint(Y))) })
     }
 
     /// NUT-09: the requested outputs the mint signed, with their signatures, in request order.
-    func restore(_ request: RestoreRequest) -> RestoreResponse {
+    /// - Throws: ``MintError`` when the request holds more outputs than ``maxArrayLength``.
+    func restore(_ request: RestoreRequest) throws(MintError) -> RestoreResponse {
+        guard request.outputs.count <= maxArrayLength else {
+            throw MintError(code: 0, detail: "outputs: list should have at most \(maxArrayLength) items")
+        }
         var outputs: [BlindedMessage] = []
         var signatures: [BlindSignature] = []
         for output in request.outputs {

@@ -23,7 +23,7 @@ extension ScriptedMintState {
     ///   lacks or a signature that does not verify, 11009 several units, 11001 spent, 11002 pending.
     func verifyInputs(_ inputs: [Proof]) throws(MintError) -> VerifiedInputs {
         guard !inputs.isEmpty else { throw MintError(code: 0, detail: "no inputs provided") }
-        guard inputs.count <= Self.maxInputsOrOutputs else {
+        guard inputs.count <= maxArrayLength else {
             throw Self.refusal(.maxInputsExceeded, "too many inputs: \(inputs.count)")
         }
         guard Set(inputs.map(\.secret)).count == inputs.count else {
@@ -92,7 +92,7 @@ extension ScriptedMintState {
         -> UInt64
     {
         guard blank || !outputs.isEmpty else { throw MintError(code: 0, detail: "no outputs provided") }
-        guard outputs.count <= Self.maxInputsOrOutputs else {
+        guard outputs.count <= maxArrayLength else {
             throw Self.refusal(.maxOutputsExceeded, "too many outputs: \(outputs.count)")
         }
         guard Set(outputs.map(\.B_)).count == outputs.count else {

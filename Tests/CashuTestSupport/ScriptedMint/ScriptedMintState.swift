@@ -36,7 +36,8 @@ struct ScriptedMintState: Sendable {
     var meltCache: [MeltRequest: MeltQuoteResponse] = [:]
 
     /// The most inputs, or outputs, one request may carry (Nutshell's default).
-    static let maxInputsOrOutputs = 1000
+    /// NUT-06 `max_array_length`: the most items in any array of a request (advertised and enforced).
+    var maxArrayLength = 1000
     /// How long quotes stay valid, in seconds.
     static let quoteLifetime: UInt64 = 3600
 

@@ -56,14 +56,21 @@ struct TestWallet {
         try await balanceConfirmed(of: mint.url, asking: mint.connector())
     }
 
-    /// The wallet's unspent proofs stored under `mint`, summed over those `connector`'s mint says are unspent.
-    func balanceConfirmed(of mint: MintURL, asking connector: any MintConnector) async throws -> UInt64 {
+    /// The wallet's unspent proofs stored under `mint`, summed over those `connector`'s mint says are unspent (asked
+    /// in requests of at most `batch` Ys, within the smallest request limit a test mint is started with).
+    func balanceConfirmed(
+        of mint: MintURL, asking connector: any MintConnector, batch: Int = 16
+    ) async throws -> UInt64 {
         let proofs = try await wallet.proofs(mint: mint, statuses: [.unspent])
-        guard !proofs.isEmpty else { return 0 }
-        let request = CheckStateRequest(Ys: try proofs.map { try $0.Y.point() })
-        let states = try await connector.checkState(request).states
         var total: UInt64 = 0
-        for (proof, state) in zip(proofs, states) where state.state == .unspent { total += proof.amount }
+        var start = 0
+        while start < proofs.count {
+            let chunk = proofs[start..<min(start + batch, proofs.count)]
+            let request = CheckStateRequest(Ys: try chunk.map { try $0.Y.point() })
+            let states = try await connector.checkState(request).states
+            for (proof, state) in zip(chunk, states) where state.state == .unspent { total += proof.amount }
+            start += chunk.count
+        }
         return total
     }
 

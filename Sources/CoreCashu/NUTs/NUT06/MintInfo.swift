@@ -40,6 +40,9 @@ public struct MintInfo: Decodable, Hashable, Sendable {
     public var tosURL: String?
     /// Per-NUT settings.
     public var nuts: NutSettings
+    /// The most items the mint takes in one array of a request (inputs, outputs, `Ys`, quotes), when it says
+    /// (nuts#425; Nutshell's `MINT_MAX_REQUEST_LENGTH`).
+    public var maxArrayLength: UInt64?
 
     /// Creates info.
     public init(name: String? = nil, nuts: NutSettings = NutSettings()) {
@@ -52,6 +55,7 @@ public struct MintInfo: Decodable, Hashable, Sendable {
         case descriptionLong = "description_long"
         case iconURL = "icon_url"
         case tosURL = "tos_url"
+        case maxArrayLength = "max_array_length"
     }
 
     public init(from decoder: Decoder) throws {
@@ -69,6 +73,7 @@ public struct MintInfo: Decodable, Hashable, Sendable {
         time = try? c.decodeIfPresent(UInt64.self, forKey: .time)
         tosURL = try? c.decodeIfPresent(String.self, forKey: .tosURL)
         nuts = (try? c.decodeIfPresent(NutSettings.self, forKey: .nuts)) ?? NutSettings()
+        maxArrayLength = (try? c.decodeIfPresent(UInt64.self, forKey: .maxArrayLength)).flatMap { $0 }
     }
 
     /// Whether the mint advertises `nut` and has not switched it off.

@@ -77,11 +77,12 @@ extension Wallet {
         guard !proofs.isEmpty else { return nil }
         let keyset = try await activeKeyset(mint, unit: unit)
         guard !leaving.contains(keyset.id) else { return nil }
-        let fee = try await keysetTables(mint).selector(maxInputs: options.maxInputs).fee(of: proofs)
-        let total = proofs.reduce(UInt64(0)) { $0 + $1.amount }
+        let limit = await requestLimit(mint)
+        let moving = Array(proofs.prefix(limit))
+        let fee = try await keysetTables(mint).selector(maxInputs: limit).fee(of: moving)
+        let total = moving.reduce(UInt64(0)) { $0 + $1.amount }
         guard total > fee else { return nil }
-        let outcome = try await swapOwn(
-            inputs: Array(proofs.prefix(options.maxInputs)), mint: mint, unit: unit, keyset: keyset)
+        let outcome = try await swapOwn(inputs: moving, mint: mint, unit: unit, keyset: keyset)
         let moved = outcome.kept.reduce(UInt64(0)) { $0 + $1.amount }
         return RotationResult(moved: moved, fee: outcome.fee, proofCount: outcome.kept.count)
     }

@@ -52,7 +52,7 @@ extension Wallet {
         let (need, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve)
         guard !overflow else { throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve overflow") }
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
-        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
@@ -96,14 +96,14 @@ extension Wallet {
     private func prepareExactProofs(_ amount: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset)
         async throws(WalletError)
     {
-        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
+        let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
         let candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
         if try selector.selectExact(candidates, amount: amount, includingFee: true) != nil { return }
         // Target: proofs for amount + the fee of spending them, on the active keyset.
         var target = amount
         do {
             for _ in 0..<4 {
-                let count = try planner(keyset).exact(target).count
+                let count = try await planner(keyset).exact(target).count
                 let next = amount + (try InputFees.fee(ppkPerInput: Array(repeating: keyset.inputFeePPK, count: count)))
                 if next == target { break }
                 target = next

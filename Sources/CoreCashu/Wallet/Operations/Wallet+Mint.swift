@@ -35,7 +35,7 @@ extension Wallet {
         guard quote.state != .issued else { throw WalletError(.quoteState, "the quote was already minted") }
         let keyset = try await activeKeyset(quote.mintURL, unit: quote.unit)
         let holdings = try await holdings(quote.mintURL, unit: quote.unit)
-        let amounts = try planner(keyset).split(quote.amount, holdings: holdings)
+        let amounts = try await planner(keyset).split(quote.amount, holdings: holdings)
         let quoteKey = try await loadQuoteKey(quote)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).

@@ -60,9 +60,11 @@ extension Wallet {
         guard Set(proofs.map(\.secret)).count == proofs.count else {
             throw WalletError(.invalidInput, "the token holds the same proof twice")
         }
-        guard proofs.count <= options.maxInputs else {
+        let limit = await requestLimit(mint)
+        guard proofs.count <= limit else {
             throw WalletError(
-                .invalidInput, "the token holds \(proofs.count) proofs, more than \(options.maxInputs) in one swap")
+                .unsupported,
+                "the token holds \(proofs.count) proofs, more than the \(limit) the mint takes in one swap")
         }
         var keysets = try await syncKeysets(mint)
         let known = Set(keysets.map(\.id))
@@ -85,7 +87,7 @@ extension Wallet {
             throw WalletError(.invalidInput, "the token is worth \(total), less than the \(fee) fee to receive it")
         }
         let keyset = try await activeKeyset(mint, unit: unit)
-        let planner = planner(keyset)
+        let planner = await planner(keyset)
         let holdings = try await holdings(mint, unit: unit)
         let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
         let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }

@@ -40,8 +40,10 @@ extension Wallet {
         let unblinder = await KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
+        let limit = await requestLimit(mint)
         var scan = RestoreScan(
-            keysetCount: keysets.count, batchSize: options.restoreBatchSize, gapLimit: options.restoreGapLimit)
+            keysetCount: keysets.count, batchSize: min(options.restoreBatchSize, limit),
+            gapLimit: options.restoreGapLimit)
         var action = scan.start()
         while action != .finish {
             switch action {
@@ -85,7 +87,7 @@ extension Wallet {
         guard !found.isEmpty else { return result }
         let states: [CompressedPoint: ProofState.State]
         do { states = try await proofStates(mint, Ys: found.map(\.Y)) } catch { throw WalletError.mint(error) }
-        result.requests += (found.count + options.maxInputs - 1) / options.maxInputs
+        result.requests += (found.count + limit - 1) / limit
         let unspent = found.filter { states[$0.Y] == .unspent }
         result.spentCount = found.count - unspent.count
         let id = OperationID.random()

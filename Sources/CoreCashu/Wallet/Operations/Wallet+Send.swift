@@ -26,7 +26,7 @@ extension Wallet {
         guard amount > 0 else { throw WalletError(.invalidInput, "the amount must be positive") }
         _ = try await syncKeysetsIfPossible(mint)
         let tables = try await keysetTables(mint)
-        let selector = tables.selector(maxInputs: options.maxInputs)
+        let selector = tables.selector(maxInputs: await requestLimit(mint))
         if send.lock == nil, send.preferOffline || send.offlineOnly,
             let result = try await sendOffline(amount, mint: mint, unit: unit, send, selector: selector)
         {
@@ -40,7 +40,7 @@ extension Wallet {
             }
         }
         let keyset = try await activeKeyset(mint, unit: unit)
-        let planner = planner(keyset)
+        let planner = await planner(keyset)
         var sendAmounts: [UInt64]
         do {
             sendAmounts = try planner.exact(amount)
@@ -69,7 +69,8 @@ extension Wallet {
             guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
                 throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(sendTotal) plus fees")
             }
-            let changeAmounts = try planner.split(selection.total - selection.fee - sendTotal, holdings: holdings)
+            let changeAmounts = try planner.leaving(sendAmounts.count).split(
+                selection.total - selection.fee - sendTotal, holdings: holdings)
             try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
             let change = try self.deterministicOutputs(tx, amounts: changeAmounts, keyset: keyset)
             let sendOutputs = try lockedSecrets.map { secrets throws(CryptoError) in

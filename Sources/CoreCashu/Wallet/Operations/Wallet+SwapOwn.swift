@@ -7,8 +7,8 @@ extension Wallet {
     func swapOwn(target: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset) async throws(WalletError)
         -> SwapOutcome
     {
-        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
-        let planner = planner(keyset)
+        let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
+        let planner = await planner(keyset)
         let holdings = try await holdings(mint, unit: unit)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
@@ -21,7 +21,8 @@ extension Wallet {
             }
             try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
             let exact = try planner.exact(target)
-            let change = try planner.split(selection.total - selection.fee - target, holdings: holdings)
+            let change = try planner.leaving(exact.count).split(
+                selection.total - selection.fee - target, holdings: holdings)
             let planned = try self.deterministicOutputs(tx, amounts: (exact + change).sorted(), keyset: keyset)
             let journal = SwapJournal(
                 purpose: .swap,
@@ -45,8 +46,8 @@ extension Wallet {
         from status: ProofStatus = .unspent, reclaiming: OperationID? = nil
     ) async throws(WalletError) -> SwapOutcome {
         let kind: OperationKind = reclaiming == nil ? .swap : .reclaim
-        let selector = try await keysetTables(mint).selector(maxInputs: options.maxInputs)
-        let planner = planner(keyset)
+        let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
+        let planner = await planner(keyset)
         let holdings = try await holdings(mint, unit: unit)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).

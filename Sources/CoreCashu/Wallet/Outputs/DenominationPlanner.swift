@@ -12,6 +12,11 @@ struct DenominationPlanner: Sendable {
     /// The most outputs one request may carry.
     let maxOutputs: Int
 
+    /// The same planner for the outputs left in a request once `count` are taken (the change beside a send's outputs).
+    func leaving(_ count: Int) -> DenominationPlanner {
+        DenominationPlanner(denominations: denominations, target: target, maxOutputs: max(0, maxOutputs - count))
+    }
+
     /// The fewest outputs that make `amount`, ascending.
     func exact(_ amount: UInt64) throws(WalletError) -> [UInt64] {
         try Self.split(amount, denominations: denominations, maximumOutputs: maxOutputs)
