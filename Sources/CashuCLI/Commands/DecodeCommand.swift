@@ -31,10 +31,11 @@ struct DecodeCommand: AsyncParsableCommand {
             return
         }
         let token: Token
-        do { token = try TokenDecoder.decode(text) } catch {
+        let encoded: String
+        do { (token, encoded) = try TokenFinder.firstToken(in: text) } catch {
             throw CLIError(.input, "neither a Cashu token nor a payment request", code: "invalidInput")
         }
-        let summary = TokenSummary(token, encoded: text)
+        let summary = TokenSummary(token, encoded: encoded)
         let human = try summary.human()
         let json = try summary.json()
         output.result(human: human, json: json)

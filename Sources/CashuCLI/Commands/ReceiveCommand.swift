@@ -9,7 +9,8 @@ struct ReceiveCommand: AsyncParsableCommand {
         commandName: "receive",
         abstract: "Receive a token.",
         discussion: """
-            The token comes as the argument, from --file PATH, or from stdin (no argument, or -). A token from a \
+            The token comes as the argument, from --file PATH, or from stdin (no argument, or -), alone or inside \
+            other text (a cashu: URI, a message). A token from a \
             mint the wallet does not know is refused unless --trust adds that mint. When the mint cannot be \
             reached the token is kept in the wallet and received later (`cashu refresh`); the command says \
             "queued". Tokens locked to the wallet's key (`cashu wallet pubkey`) are unlocked with it.
@@ -28,9 +29,11 @@ struct ReceiveCommand: AsyncParsableCommand {
     var trust = false
 
     func run() async throws {
-        let encoded = try TextInput.read(argument: token, file: file, what: "token")
+        let text = try TextInput.read(argument: token, file: file, what: "token")
+        // The token may come inside other text: a cashu: URI, a chat message, a file with other lines.
         let decoded: Token
-        do { decoded = try TokenDecoder.decode(encoded) } catch {
+        let encoded: String
+        do { (decoded, encoded) = try TokenFinder.firstToken(in: text) } catch {
             throw CLIError(.input, "not a Cashu token", code: "invalidInput")
         }
         let trust = trust

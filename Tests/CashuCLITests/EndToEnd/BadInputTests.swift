@@ -30,6 +30,7 @@ struct BadInputTests {
         try "garbage".write(to: file, atomically: true, encoding: .utf8)
         try await wallet.run("receive", "--file", file.path).expectFailure(65)
         try await wallet.run("decode", "garbage").expectFailure(65)
+        try await wallet.run("decode", "no token here, only cashuBgarbage").expectFailure(65)
 
         // Bad amounts are input errors, not usage errors.
         try await wallet.run("send", "abc").expectFailure(65)
@@ -48,8 +49,10 @@ struct BadInputTests {
         try await other.run("receive", "--json", token).expectFailure(65, code: "unknownMint", json: true)
         #expect(try await other.balance() == 0)
 
-        // An already spent token: received once, refused the second time.
-        try await wallet.json("receive", token)
+        // An already spent token: received once (found inside a message), refused the second time.
+        let described = try await wallet.json("decode", "here you are: cashu:\(token) thanks!")
+        #expect((described["amount"] as? NSNumber)?.intValue == 50)
+        try await wallet.json("receive", stdin: "Alice wrote:\n> take this\n\(token)\n")
         try await wallet.run("receive", token).expectFailure(65)
         try await wallet.run("receive", "--json", token).expectFailure(65, code: "alreadySpent", json: true)
 
