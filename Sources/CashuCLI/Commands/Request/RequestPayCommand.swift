@@ -45,6 +45,17 @@ struct RequestPayCommand: AsyncParsableCommand {
         try await WalletContext.run(global) { context in
             let unit = request.unit.map { CurrencyUnit(rawValue: $0.lowercased()) } ?? context.global.currencyUnit
             let mint = try await Self.mint(for: request, amount: amount, unit: unit, context: context)
+            // nuts#381: from a mint outside the request's list, the payee's cost of melting out is added.
+            let meltMethods = Set(
+                try await context.wallet.capabilities(of: mint).meltMethods.filter { $0.unit == unit }.map(\.method))
+            guard let methodFee = request.fee(payingFrom: mint.rawValue, meltMethods: meltMethods) else {
+                throw CLIError(
+                    .input,
+                    "\(mint) cannot melt \(unit) by any method the request accepts; nothing was paid",
+                    code: "unsupported"
+                )
+            }
+            let amount = amount + methodFee
             let target = transport.map { " to \(Untrusted.display($0.target))" } ?? ""
             let what = request.description.map { " for \"\(Untrusted.display($0))\"" } ?? ""
             if !yes {
@@ -57,6 +68,8 @@ struct RequestPayCommand: AsyncParsableCommand {
             }
             var options = SendOptions(memo: memo, lock: lock)
             options.includeDLEQ = true
+            // NUT-18: the requested amount is what the payee nets after swapping the proofs in.
+            options.includeFees = true
             let result = try await context.wallet.send(amount: amount, mint: mint, unit: unit, options: options)
             let token = (try? result.token.serialized(as: .v4)) ?? ""
             var fields: [(String, JSONOutput)] = [
@@ -133,12 +146,16 @@ struct RequestPayCommand: AsyncParsableCommand {
         )
     }
 
-    /// The mint to pay from: `--mint`, else the default, else a wallet mint with enough; one the request accepts.
+    /// The mint to pay from: `--mint`, else the default, else a wallet mint with enough; one the request accepts
+    /// (a listed one first when the list is only a preference, `mp`).
     static func mint(for request: PaymentRequest, amount: UInt64, unit: CurrencyUnit, context: WalletContext)
         async throws -> MintURL
     {
         let accepted = (request.mints ?? []).compactMap { try? MintURL($0) }
         if accepted.isEmpty { return try await context.mint() }
+        if request.isMintListStrict == false {
+            return try await preferredMint(accepted, amount: amount, unit: unit, context: context)
+        }
         if let explicit = try context.global.explicitMint() {
             guard accepted.contains(explicit) else {
                 throw CLIError(.input, "the request does not accept ecash from \(explicit)", code: "invalidInput")
@@ -157,5 +174,22 @@ struct RequestPayCommand: AsyncParsableCommand {
                 + "none of which is in this wallet",
             code: "unknownMint"
         )
+    }
+
+    /// An advisory mint list: `--mint` as given, else a listed wallet mint with enough, else any wallet mint with
+    /// enough (the default first), else the default.
+    static func preferredMint(_ listed: [MintURL], amount: UInt64, unit: CurrencyUnit, context: WalletContext)
+        async throws -> MintURL
+    {
+        if let explicit = try context.global.explicitMint() { return explicit }
+        let known = try await context.wallet.mints().map(\.url)
+        let candidates = await (try context.defaultMint().map { [$0] } ?? []) + known
+        for mint in candidates where listed.contains(mint) && known.contains(mint) {
+            if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
+        }
+        for mint in candidates where known.contains(mint) {
+            if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
+        }
+        return try await context.mint()
     }
 }

@@ -31,6 +31,18 @@ extension PaymentRequest {
             if let tags = nut10.tags { lock.append(CBORMapEntry("t", Self.cborTags(tags))) }
             entries.append(CBORMapEntry("nut10", .map(lock)))
         }
+        if let mintPreferred { entries.append(CBORMapEntry("mp", .bool(mintPreferred))) }
+        if let supportedMethods {
+            entries.append(
+                CBORMapEntry(
+                    "sm",
+                    .array(
+                        supportedMethods.map { method in
+                            var fields = [CBORMapEntry("mn", .text(method.method))]
+                            if let fee = method.fee { fields.append(CBORMapEntry("mf", .unsigned(fee))) }
+                            return .map(fields)
+                        })))
+        }
         return .map(entries)
     }
 
@@ -97,13 +109,41 @@ extension PaymentRequest {
             }
             nut10 = NUT10Option(kind: kind, data: data, tags: try Self.tags(Self.field(lock, "t"), "nut10.t"))
         }
+        if let mp = Self.field(cbor, "mp") {
+            guard let flag = mp.boolValue else {
+                throw EncodingFailure(.invalidField, "mint-preferred flag is not a bool")
+            }
+            mintPreferred = flag
+        }
+        if let sm = Self.field(cbor, "sm") {
+            guard let items = sm.arrayValue else { throw EncodingFailure(.invalidField, "sm is not an array") }
+            var methods: [SupportedMethod] = []
+            for item in items {
+                guard case .map = item, let name = try Self.text(Self.field(item, "mn"), "sm.mn") else {
+                    throw EncodingFailure(.missingField, "a supported method needs mn")
+                }
+                var fee: UInt64?
+                if let mf = Self.field(item, "mf") {
+                    guard let value = mf.unsignedValue else {
+                        throw EncodingFailure(.invalidField, "sm.mf is not an unsigned integer")
+                    }
+                    fee = value
+                }
+                methods.append(SupportedMethod(method: name, fee: fee))
+            }
+            supportedMethods = methods
+        }
         try checkUnit()
     }
 
-    /// NUT-18 §Payment Request: `u` MUST be set if `a` is set; an amount in no unit cannot be paid safely.
+    /// NUT-18 §Payment Request: `u` MUST be set if `a` or `sm` is set; an amount (or a fee) in no unit cannot be
+    /// paid safely.
     func checkUnit() throws(EncodingFailure) {
         if amount != nil, unit == nil {
             throw EncodingFailure(.missingField, "payment request has an amount but no unit")
+        }
+        if supportedMethods?.isEmpty == false, unit == nil {
+            throw EncodingFailure(.missingField, "payment request names supported methods but no unit")
         }
     }
 

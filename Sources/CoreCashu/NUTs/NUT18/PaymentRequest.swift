@@ -21,6 +21,10 @@ public struct PaymentRequest: Hashable, Sendable, Codable {
     public var transports: [Transport]?
     /// `nut10`: the NUT-10 spending condition the payee wants the proofs locked to.
     public var nut10: NUT10Option?
+    /// `mp`: whether the mint list is only a preference (`true`) rather than binding (absent or `false`) (nuts#381).
+    public var mintPreferred: Bool?
+    /// `sm`: the methods the payee can melt by, with their fees (nuts#381); requires `unit`.
+    public var supportedMethods: [SupportedMethod]?
 
     /// Creates a request; every field is optional.
     public init(
@@ -31,8 +35,12 @@ public struct PaymentRequest: Hashable, Sendable, Codable {
         mints: [String]? = nil,
         description: String? = nil,
         transports: [Transport]? = nil,
-        nut10: NUT10Option? = nil
+        nut10: NUT10Option? = nil,
+        mintPreferred: Bool? = nil,
+        supportedMethods: [SupportedMethod]? = nil
     ) {
+        self.mintPreferred = mintPreferred
+        self.supportedMethods = supportedMethods
         self.id = id
         self.amount = amount
         self.unit = unit
@@ -52,6 +60,8 @@ public struct PaymentRequest: Hashable, Sendable, Codable {
         case description = "d"
         case transports = "t"
         case nut10
+        case mintPreferred = "mp"
+        case supportedMethods = "sm"
     }
 
     /// The longest encoded request (either format) accepted, in characters; longer input is rejected unread.

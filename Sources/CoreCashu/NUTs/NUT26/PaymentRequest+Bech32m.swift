@@ -7,6 +7,7 @@ extension PaymentRequest {
     private enum Tag {
         static let id: UInt8 = 0x01, amount: UInt8 = 0x02, unit: UInt8 = 0x03, singleUse: UInt8 = 0x04
         static let mint: UInt8 = 0x05, description: UInt8 = 0x06, transport: UInt8 = 0x07, nut10: UInt8 = 0x08
+        static let mintPreferred: UInt8 = 0x09, supportedMethod: UInt8 = 0x0a
     }
 
     /// NUT-26 §NUT-10 Kind Enumeration.
@@ -42,6 +43,15 @@ extension PaymentRequest {
             for tag in nut10.tags ?? [] { try sub.append(0x03, try TagTuple.encode(tag)) }
             try tlv.append(Tag.nut10, sub.bytes)
         }
+        if let mintPreferred { try tlv.append(Tag.mintPreferred, [mintPreferred ? 1 : 0]) }
+        for method in supportedMethods ?? [] {
+            var sub = TLVWriter()
+            try sub.append(0x01, method.method)
+            if let fee = method.fee {
+                try sub.append(0x02, (0..<8).reversed().map { UInt8(truncatingIfNeeded: fee >> (8 * $0)) })
+            }
+            try tlv.append(Tag.supportedMethod, sub.bytes)
+        }
         return try Bech32.encode(hrp: Self.creqBHRP, bytes: tlv.bytes, variant: .bech32m).uppercased()
     }
 
@@ -59,10 +69,11 @@ extension PaymentRequest {
         var request = PaymentRequest()
         var mints: [String] = []
         var transports: [Transport] = []
+        var methods: [SupportedMethod] = []
         var seen: Set<UInt8> = []
         var reader = TLVReader(bytes)
         while let (tag, value) = try reader.next() {
-            if tag >= Tag.id, tag <= Tag.nut10, tag != Tag.mint, tag != Tag.transport {
+            if tag >= Tag.id, tag <= Tag.mintPreferred, tag != Tag.mint, tag != Tag.transport {
                 guard seen.insert(tag).inserted else {
                     throw EncodingFailure(.invalidField, "creqb record \(tag) appears twice")
                 }
@@ -84,13 +95,44 @@ extension PaymentRequest {
             case Tag.transport:
                 transports.append(try Transport(tlv: value))
             case Tag.nut10: request.nut10 = try nut10(tlv: value)
+            case Tag.mintPreferred:
+                guard value.count == 1, let flag = value.first, flag <= 1 else {
+                    throw EncodingFailure(.invalidField, "creqb mint_preferred must be one byte, 0 or 1")
+                }
+                request.mintPreferred = flag == 1
+            case Tag.supportedMethod:
+                methods.append(try supportedMethod(tlv: value))
             default: continue
             }
         }
+        if !methods.isEmpty { request.supportedMethods = methods }
         if !mints.isEmpty { request.mints = mints }
         if !transports.isEmpty { request.transports = transports }
         try request.checkUnit()
         return request
+    }
+
+    /// The supported-method sub-TLV: `0x01` method name (once, required), `0x02` fee as a u64 (once, optional).
+    private static func supportedMethod(tlv value: ArraySlice<UInt8>) throws(EncodingFailure) -> SupportedMethod {
+        var name: String?
+        var fee: UInt64?
+        var reader = TLVReader(value)
+        while let (tag, value) = try reader.next() {
+            switch tag {
+            case 0x01:
+                guard name == nil else { throw EncodingFailure(.invalidField, "creqb supported method named twice") }
+                name = try decodeUTF8(value, "supported method")
+            case 0x02:
+                guard fee == nil else { throw EncodingFailure(.invalidField, "creqb supported method fee twice") }
+                guard value.count == 8 else {
+                    throw EncodingFailure(.invalidLength, "creqb method fee must be 8 bytes")
+                }
+                fee = value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            default: continue
+            }
+        }
+        guard let name else { throw EncodingFailure(.missingField, "creqb supported method has no name") }
+        return SupportedMethod(method: name, fee: fee)
     }
 
     private static func nut10(tlv value: ArraySlice<UInt8>) throws(EncodingFailure) -> NUT10Option {
