@@ -28,6 +28,7 @@ struct VectorSummaryTests {
         "local-malformed-tokens": LocalMalformedTokensVectorTests.check,
         "local-malformed-requests": LocalMalformedRequestsVectorTests.check,
         "bolt11": Bolt11VectorTests.check,
+        "locking-keys": LockingKeysVectorTests.check,
     ]
 
     @Test("every vector file is registered and every case passes")

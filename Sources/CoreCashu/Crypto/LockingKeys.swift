@@ -1,0 +1,59 @@
+// Keys that lock ecash to the wallet, derived from its seed (nuts#373, #331): NUT-20 quote keys at
+// m/129373'/20'/0'/0'/{counter} and NUT-11 P2PK receiving keys at m/129373'/10'/0'/0'/{counter}, as CDK derives them,
+// so that a restored wallet can still mint its locked quotes and claim tokens locked to it.
+
+/// Derives one kind of locking key by counter, with the hardened part of the path done once.
+public struct LockingKeys: Sendable {
+    /// What a key locks.
+    public enum Purpose: UInt32, Sendable, CaseIterable {
+        /// NUT-20 mint quote keys (account 20').
+        case quote = 20
+        /// NUT-11 P2PK receiving keys (account 10').
+        case p2pk = 10
+    }
+
+    /// The purpose level shared by both kinds (not NUT-13's 129372').
+    static let purposeIndex: UInt32 = 129_373
+
+    /// How far past the stored counter a lookup of a key by its public half searches (a restored wallet's counters
+    /// start at zero).
+    public static let lookupWindow: UInt32 = 1000
+
+    let purpose: Purpose
+    /// `m/129373'/{account}'/0'/0'`.
+    private let node: ExtendedPrivateKey
+
+    init(seed: SecureBytes, purpose: Purpose) throws(CryptoError) {
+        self.purpose = purpose
+        node = try ExtendedPrivateKey(seed: seed)
+            .derivingChild(.hardened(Self.purposeIndex))
+            .derivingChild(.hardened(purpose.rawValue))
+            .derivingChild(.hardened(0))
+            .derivingChild(.hardened(0))
+    }
+
+    /// The private key at `counter` (a non-hardened index).
+    /// - Throws: ``CryptoError`` `.invalidDerivation` for a counter of 2^31 or more.
+    public func key(at counter: UInt32) throws(CryptoError) -> Scalar {
+        guard counter < 1 << 31 else {
+            throw CryptoError(.invalidDerivation, "a locking key counter must be below 2^31")
+        }
+        return try node.derivingChild(.normal(counter)).privateKey
+    }
+
+    /// The counter and private key whose public key is `pubkey`, searching `counters`.
+    public func find(_ pubkey: Point, in counters: Range<UInt32>) -> (counter: UInt32, key: Scalar)? {
+        for counter in counters {
+            guard let key = try? key(at: counter) else { return nil }
+            if key.publicKey == pubkey { return (counter, key) }
+        }
+        return nil
+    }
+}
+
+extension DeterministicSecrets {
+    /// The deriver of this seed's locking keys for `purpose`.
+    public func lockingKeys(_ purpose: LockingKeys.Purpose) throws(CryptoError) -> LockingKeys {
+        try LockingKeys(seed: seed, purpose: purpose)
+    }
+}
