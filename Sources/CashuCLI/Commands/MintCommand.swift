@@ -46,10 +46,12 @@ struct MintCommand: AsyncParsableCommand {
             let output = context.output
             var stored: StoredMintQuote
             if let quoteID {
-                guard let known = try await context.wallet.mintQuotes().first(where: { $0.id == quoteID }) else {
-                    throw CLIError(.input, "no mint quote with this id in the wallet", code: "invalidInput")
+                if let known = try await context.wallet.mintQuotes().first(where: { $0.id == quoteID }) {
+                    stored = known
+                } else {
+                    // A quote asked for before a restore (or by this phrase elsewhere): the mint still has it.
+                    stored = try await context.wallet.importMintQuote(quoteID, mint: try await context.mint())
                 }
-                stored = known
                 // Paid meanwhile? Then there is no invoice to show again.
                 if stored.state == .unpaid && !noWait { stored = try await context.wallet.checkMintQuote(quoteID) }
             } else {

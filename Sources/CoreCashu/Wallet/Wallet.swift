@@ -16,6 +16,8 @@ public actor Wallet {
     let options: WalletOptions
     let logger: Logger
     let outputs: OutputFactory
+    /// NUT-20 quote keys and NUT-11 receiving keys derived from the seed.
+    let lockingKeys: LockingKeyRing
     var connectors: [MintURL: any MintConnector] = [:]
     /// Bumped whenever a mint's stored info changes, so a connector built from older info is not cached.
     var connectorGenerations: [MintURL: Int] = [:]
@@ -32,7 +34,7 @@ public actor Wallet {
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
         connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger,
         leases: (any OperationLeases)? = nil, subscriptions: (any SubscriptionTransport)? = nil
-    ) {
+    ) throws(CryptoError) {
         self.store = store
         self.subscriptions = subscriptions
         self.leases = leases ?? store.operationLeases
@@ -41,6 +43,7 @@ public actor Wallet {
         self.options = options
         self.logger = logger
         self.outputs = OutputFactory(secrets: secrets)
+        self.lockingKeys = try LockingKeyRing(secrets)
     }
 
     /// Opens a wallet: loads its mnemonic from the secure store (creating and saving one for a new wallet, or
@@ -91,9 +94,14 @@ public actor Wallet {
                 throw WalletError.storage(error)
             }
         }
-        let wallet = Wallet(
-            store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
-            options: options, logger: logger, leases: leases, subscriptions: subscriptions)
+        let wallet: Wallet
+        do {
+            wallet = try Wallet(
+                store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
+                options: options, logger: logger, leases: leases, subscriptions: subscriptions)
+        } catch {
+            throw WalletError(.crypto, "cannot derive the seed's locking keys", underlying: error)
+        }
         if recover { _ = await wallet.recover() }
         return wallet
     }

@@ -1,5 +1,6 @@
 // CLI: `cashu wallet pubkey` — the wallet's P2PK receiving key (NUT-11): tokens locked to it only this wallet can
-// claim. Made on first use; its private half is kept in the secure store, where receive finds it.
+// claim. Derived from the seed on first use; its private half is kept in the secure store, where receive finds it,
+// and a wallet restored from the phrase derives it again.
 
 import ArgumentParser
 import CoreCashu
@@ -20,16 +21,9 @@ struct WalletPubkeyCommand: AsyncParsableCommand {
             {
                 key = known
             } else {
-                let secret = Scalar.random()
-                key = secret.publicKey
-                do {
-                    try await context.secureStore.save(
-                        SecureBytes(secret.exposedSecretBytes),
-                        key: SecureStoreKey.p2pkKey(key)
-                    )
-                } catch {
-                    throw CLIError(.storage, "cannot save the key in the secure store", code: "secureStore")
-                }
+                // Derived from the seed (m/129373'/10'/0'/0'/n): a wallet restored from its phrase still claims
+                // what was locked to it.
+                key = try await context.wallet.newReceivingKey()
                 try await CLIMetadata.write(CLIMetadata.p2pkPublicKey, key.hex, in: context.store)
             }
             context.output.result(human: key.hex, json: .object([("pubkey", .string(key.hex))]))

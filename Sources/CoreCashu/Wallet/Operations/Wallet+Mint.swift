@@ -78,14 +78,10 @@ extension Wallet {
 
     private func loadQuoteKey(_ quote: StoredMintQuote) async throws(WalletError) -> Scalar? {
         guard let pubkey = quote.pubkey else { return nil }
-        let bytes: SecureBytes?
-        do { bytes = try await secureStore.load(key: SecureStoreKey.quoteKey(pubkey)) } catch {
-            throw WalletError(.secureStore, "cannot read the quote's NUT-20 key", underlying: error)
+        guard let key = try await lockingKey(for: pubkey, .quote) else {
+            throw WalletError(.secureStore, "the quote's NUT-20 key is neither stored nor derived from this seed")
         }
-        guard let bytes else { throw WalletError(.secureStore, "the quote's NUT-20 key is missing") }
-        do { return try Scalar(rawRepresentation: bytes.exposedSecretBytes) } catch {
-            throw WalletError(.secureStore, "the quote's NUT-20 key is invalid", underlying: error)
-        }
+        return key
     }
 
     /// Sends (or re-sends, byte-identically) a journaled mint request and settles the answer.

@@ -23,14 +23,9 @@ extension Wallet {
         }
         var pubkey: Point?
         if options.lockMintQuotes && capabilities.supports(nut: 20) {
-            let key = Scalar.random()
-            pubkey = key.publicKey
-            do {
-                try await secureStore.save(
-                    SecureBytes(key.exposedSecretBytes), key: SecureStoreKey.quoteKey(key.publicKey))
-            } catch {
-                throw WalletError(.secureStore, "cannot save the quote's NUT-20 key", underlying: error)
-            }
+            // Derived from the seed (a fresh counter per quote, so the mint cannot link them): a wallet restored
+            // from its phrase can still sign for the quote.
+            pubkey = try await nextLockingKey(.quote).publicKey
         }
         let request = MintQuoteBolt11Request(amount: amount, unit: unit, description: description, pubkey: pubkey)
         let response: MintQuoteBolt11Response
@@ -58,6 +53,32 @@ extension Wallet {
             id: response.quote, mintURL: mint, unit: unit, amount: amount, request: response.request,
             state: response.state, expiry: response.expiry, pubkey: pubkey)
         try await write { tx in try tx.saveMintQuote(quote) }
+        return quote
+    }
+
+    /// Adds a quote this wallet does not hold (asked for before a restore, or on another machine with the same
+    /// phrase) by asking the mint for it, so that it can be minted. A locked quote's key must be one of this seed's
+    /// NUT-20 keys.
+    /// - Throws: ``WalletError`` `unknownMint`, `mintRefused` (no such quote), `invalidMintResponse` (an answer
+    ///   without an amount or unit), `secureStore` when the quote is locked to a key this seed does not derive.
+    @discardableResult
+    public func importMintQuote(_ id: String, mint: MintURL) async throws(WalletError) -> StoredMintQuote {
+        if let known = try await read({ tx in try tx.mintQuote(id: id) }) { return known }
+        try await requireMint(mint)
+        let response: MintQuoteBolt11Response
+        do { response = try await connector(mint).mintQuoteState(quote: id) } catch { throw WalletError.mint(error) }
+        guard response.quote == id, let amount = response.amount, let unit = response.unit else {
+            throw WalletError(.invalidMintResponse, "the mint's answer does not say what the quote mints")
+        }
+        if let pubkey = response.pubkey, try await lockingKey(for: pubkey, .quote) == nil {
+            throw WalletError(.secureStore, "the quote is locked to a key this wallet's phrase does not derive")
+        }
+        let quote = StoredMintQuote(
+            id: id, mintURL: mint, unit: unit, amount: amount, request: response.request, state: response.state,
+            expiry: response.expiry, pubkey: response.pubkey)
+        try await write { tx in
+            if try tx.mintQuote(id: id) == nil { try tx.saveMintQuote(quote) }
+        }
         return quote
     }
 

@@ -169,13 +169,8 @@ extension Wallet {
             for key in (conditions.main?.keys ?? []) + (conditions.refund?.keys ?? []) { wanted.insert(key) }
         }
         for pubkey in wanted where !keys.contains(where: { $0.publicKey == pubkey }) {
-            do {
-                if let bytes = try await secureStore.load(key: SecureStoreKey.p2pkKey(pubkey)) {
-                    keys.append(try Scalar(rawRepresentation: bytes.exposedSecretBytes))
-                }
-            } catch {
-                throw WalletError(.secureStore, "cannot read a P2PK key", underlying: error)
-            }
+            // Stored, or derived from the seed (a token locked to this wallet before it was restored).
+            if let key = try await lockingKey(for: pubkey, .p2pk) { keys.append(key) }
         }
         return keys
     }
