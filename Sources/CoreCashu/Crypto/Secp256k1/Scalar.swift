@@ -51,6 +51,16 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
         try self.init(rawRepresentation: raw)
     }
 
+    /// Parses a hex scalar from a `Substring` (specialized here for callers in other modules: the SQLite store reads
+    /// a stored DLEQ's three scalars as slices of its text, which the generic initializer ran unspecialized).
+    public init(hex: Substring) throws(CryptoError) {
+        let raw: [UInt8]
+        do { raw = try Hex.decode(hex, count: 32) } catch {
+            throw CryptoError(.invalidScalar, "a scalar is 64 hex characters")
+        }
+        try self.init(rawRepresentation: raw)
+    }
+
     /// Interprets 32 bytes as a big-endian integer and reduces it modulo n (NUT-13's `int(HMAC) mod n`).
     ///
     /// - Throws: ``CryptoError`` `.invalidScalar` if the input is not 32 bytes or reduces to zero.
