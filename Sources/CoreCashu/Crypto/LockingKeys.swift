@@ -41,13 +41,28 @@ public struct LockingKeys: Sendable {
         return try node.derivingChild(.normal(counter)).privateKey
     }
 
+    /// The highest counter a wallet hands out, so that a lookup window past it stays a valid index.
+    public static let maximumCounter: UInt32 = (1 << 31) - 1 - lookupWindow
+
     /// The counter and private key whose public key is `pubkey`, searching `counters`.
     public func find(_ pubkey: Point, in counters: Range<UInt32>) -> (counter: UInt32, key: Scalar)? {
-        for counter in counters {
-            guard let key = try? key(at: counter) else { return nil }
-            if key.publicKey == pubkey { return (counter, key) }
+        find(Set([pubkey]), in: counters)[pubkey]
+    }
+
+    /// The counters and private keys of those of `pubkeys` found in `counters`, deriving each key of the range once.
+    /// An index BIP-32 cannot derive (vanishingly rare) is skipped.
+    public func find(_ pubkeys: Set<Point>, in counters: Range<UInt32>) -> [Point: (counter: UInt32, key: Scalar)] {
+        var found: [Point: (counter: UInt32, key: Scalar)] = [:]
+        guard !pubkeys.isEmpty else { return found }
+        for counter in counters where counter < 1 << 31 {
+            guard let key = try? key(at: counter) else { continue }
+            let pubkey = key.publicKey
+            if pubkeys.contains(pubkey) {
+                found[pubkey] = (counter, key)
+                if found.count == pubkeys.count { break }
+            }
         }
-        return nil
+        return found
     }
 }
 

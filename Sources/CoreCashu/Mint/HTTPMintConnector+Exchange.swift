@@ -56,8 +56,11 @@ extension HTTPMintConnector {
                 failure = endpoint.isPOST ? Self.outcome(first: firstFailure, latest: error) : error
                 log(.info, "mint request failed", endpoint, attempt: attempt, milliseconds: milliseconds, error: error)
             }
-            // Turned away for the rate limit: the mint did nothing, so the same bytes go again once it allows.
+            // Turned away for the rate limit: the same bytes go again once the mint allows. A 503 may follow a mint
+            // that acted (a proxy's answer), so it is remembered as the first failure: a later refusal of the resent
+            // bytes then cannot pass for a definite answer (`outcome(first:latest:)`).
             if latest.isRateLimited {
+                if firstFailure == nil { firstFailure = failure }
                 let now = ContinuousClock.now
                 let wait = pacer.limited(now: now, retryAfter: latest.retryAfter, jitter: Double.random(in: 0..<1))
                 guard now + wait < rateLimitDeadline else { throw firstFailure ?? failure }

@@ -18,7 +18,8 @@ enum RetryAfter {
         guard let date = httpDate(text) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
-        return min(.milliseconds(Int64(seconds * 1000)), maximum)
+        guard seconds < Double(maximum.components.seconds) else { return maximum }
+        return .milliseconds(Int64(seconds * 1000))
     }
 
     /// An IMF-fixdate (the only form a sender may produce), in GMT.

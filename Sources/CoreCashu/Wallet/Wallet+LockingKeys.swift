@@ -6,12 +6,29 @@ extension Wallet {
     /// The metadata key of a kind's next counter.
     static func lockingCounterKey(_ purpose: LockingKeys.Purpose) -> String { "locking.\(purpose).next" }
 
+    /// The most public keys of one kind looked up among the derived ones at a time (a hostile token could name
+    /// thousands of foreign keys).
+    static let lockingLookupLimit = 32
+
+    /// A kind's next counter as stored: 0 when absent; a value that is not a counter is a damaged store, never
+    /// read as 0 (that would hand out a used key again).
+    static func lockingCounter(_ tx: any WalletTransaction, _ purpose: LockingKeys.Purpose) throws -> UInt32 {
+        guard let text = try tx.metadata(lockingCounterKey(purpose)) else { return 0 }
+        guard let value = UInt32(text), value <= LockingKeys.maximumCounter else {
+            throw WalletError(.storage, "the stored \(purpose) key counter is damaged")
+        }
+        return value
+    }
+
     /// The next locking key of `purpose`: its counter is reserved in the store first (never handed out twice, even
     /// by two processes), and the private key saved in the secure store before it is returned.
     func nextLockingKey(_ purpose: LockingKeys.Purpose) async throws(WalletError) -> Scalar {
         let name = Self.lockingCounterKey(purpose)
         let counter = try await write { tx -> UInt32 in
-            let next = try tx.metadata(name).flatMap { UInt32($0) } ?? 0
+            let next = try Self.lockingCounter(tx, purpose)
+            guard next < LockingKeys.maximumCounter else {
+                throw WalletError(.unsupported, "this wallet has used every \(purpose) key")
+            }
             try tx.setMetadata(name, String(next + 1))
             return next
         }
@@ -23,29 +40,46 @@ extension Wallet {
         return key
     }
 
-    /// The private key of `pubkey` among this seed's locking keys of `purpose`: from the secure store, else by
-    /// searching the derived keys up to ``LockingKeys/lookupWindow`` past the stored counter (a restored wallet).
-    /// A key found by search is saved, and the counter moved past it.
+    /// The private key of `pubkey` among this seed's locking keys of `purpose` (see ``lockingKeys(for:_:)``).
     func lockingKey(for pubkey: Point, _ purpose: LockingKeys.Purpose) async throws(WalletError) -> Scalar? {
-        let stored: SecureBytes?
-        do { stored = try await secureStore.load(key: Self.secureStoreKey(pubkey, purpose)) } catch {
-            throw WalletError(.secureStore, "cannot read a locking key", underlying: error)
-        }
-        if let stored {
-            do { return try Scalar(rawRepresentation: stored.exposedSecretBytes) } catch {
+        try await lockingKeys(for: [pubkey], purpose)[pubkey]
+    }
+
+    /// The private keys of those of `pubkeys` that are this seed's locking keys of `purpose`: from the secure store,
+    /// else found among the derived keys up to ``LockingKeys/lookupWindow`` past the stored counter (a restored
+    /// wallet), each derived once. At most ``lockingLookupLimit`` keys are looked up. Keys found by search are saved,
+    /// and the counter moved past them.
+    func lockingKeys(for pubkeys: Set<Point>, _ purpose: LockingKeys.Purpose) async throws(WalletError)
+        -> [Point: Scalar]
+    {
+        var result: [Point: Scalar] = [:]
+        var missing = Set<Point>()
+        for pubkey in pubkeys.prefix(Self.lockingLookupLimit) {
+            let stored: SecureBytes?
+            do { stored = try await secureStore.load(key: Self.secureStoreKey(pubkey, purpose)) } catch {
+                throw WalletError(.secureStore, "cannot read a locking key", underlying: error)
+            }
+            guard let stored else {
+                missing.insert(pubkey)
+                continue
+            }
+            do { result[pubkey] = try Scalar(rawRepresentation: stored.exposedSecretBytes) } catch {
                 throw WalletError(.secureStore, "a stored locking key is invalid", underlying: error)
             }
         }
-        let name = Self.lockingCounterKey(purpose)
-        let next = try await read { tx in try tx.metadata(name).flatMap { UInt32($0) } ?? 0 }
-        let keys = lockingKeys[purpose]
-        guard let (counter, key) = keys.find(pubkey, in: 0..<(next + LockingKeys.lookupWindow)) else { return nil }
-        try await saveLockingKey(key, purpose)
-        try await write { tx in
-            let current = try tx.metadata(name).flatMap { UInt32($0) } ?? 0
-            if current <= counter { try tx.setMetadata(name, String(counter + 1)) }
+        guard !missing.isEmpty else { return result }
+        let next = try await read { tx in try Self.lockingCounter(tx, purpose) }
+        let found = lockingKeys[purpose].find(missing, in: 0..<(next + LockingKeys.lookupWindow))
+        guard let highest = found.values.map(\.counter).max() else { return result }
+        for (pubkey, match) in found {
+            try await saveLockingKey(match.key, purpose)
+            result[pubkey] = match.key
         }
-        return key
+        let name = Self.lockingCounterKey(purpose)
+        try await write { tx in
+            if try Self.lockingCounter(tx, purpose) <= highest { try tx.setMetadata(name, String(highest + 1)) }
+        }
+        return result
     }
 
     private func saveLockingKey(_ key: Scalar, _ purpose: LockingKeys.Purpose) async throws(WalletError) {

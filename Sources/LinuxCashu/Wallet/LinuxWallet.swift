@@ -110,6 +110,8 @@ public final class LinuxWallet: Sendable {
         do {
             let timeouts = configuration.timeouts
             let onRateLimited = configuration.onRateLimited
+            // One pacer per mint for the wallet's life: a connector rebuilt (new mint info) keeps pacing the mint.
+            let pacers = MintRequestPacers()
             wallet = try await Wallet.open(
                 store: store,
                 secureStore: secrets.store,
@@ -117,7 +119,7 @@ public final class LinuxWallet: Sendable {
                 connectorFactory: { url in
                     HTTPMintConnector(
                         mintURL: url, httpClient: httpClient.client, timeouts: timeouts, logger: logger,
-                        onRateLimited: onRateLimited)
+                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited)
                 },
                 options: configuration.options,
                 logger: logger,

@@ -91,6 +91,24 @@ struct HTTPMintConnectorRateLimitTests {
         #expect(plain.requests.count == 1)
     }
 
+    @Test("a 503 may follow a mint that acted: a refusal of the resent request stays ambiguous, never definite")
+    func serviceUnavailableThenRefusedStaysAmbiguous() async throws {
+        let refusal = #"{"detail":"outputs have already been signed before","code":10002}"#
+        let server = try LoopbackServer { index, _ in
+            index == 0 ? Self.limited(retryAfter: "0", status: 503) : .json(refusal, status: 400)
+        }
+        defer { server.stop() }
+        let connector = Self.connector(try server.url)
+        do {
+            _ = try await connector.checkState(Self.request)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(!error.isDefinite)
+            #expect(error.code == .httpStatus)
+        }
+        #expect(server.requests.count == 2)
+    }
+
     @Test("Retry-After as seconds, as an HTTP date, capped, and unreadable")
     func retryAfterParses() {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -105,6 +123,7 @@ struct HTTPMintConnectorRateLimitTests {
         #expect(RetryAfter.parse("soon", now: now) == nil)
         #expect(RetryAfter.parse(nil, now: now) == nil)
         #expect(RetryAfter.parse("-3", now: now) == nil)
+        #expect(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.maximum)
     }
 
     @Test("the pacer holds a refused mint's requests, then spaces them, doubling after a later refusal")

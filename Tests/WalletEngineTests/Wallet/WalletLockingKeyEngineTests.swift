@@ -66,4 +66,18 @@ struct WalletLockingKeyEngineTests {
         #expect(received.amount + received.fee == 21)
         #expect(try await restored.balance() == received.amount)
     }
+
+    @Test("a damaged key counter in the store is refused, never read as 0 (a used key handed out again)")
+    func damagedCounterRefused() async throws {
+        let harness = try await EngineHarness.make()
+        for damaged in ["not a number", "4294967295", "-1"] {
+            try await harness.store.write { tx in
+                try tx.setMetadata(Wallet.lockingCounterKey(.quote), damaged)
+            }
+            let error = await harness.error {
+                try await harness.wallet.requestMintQuote(amount: 10, mint: harness.mint.url)
+            }
+            #expect(error?.code == .storage, "\(damaged)")
+        }
+    }
 }

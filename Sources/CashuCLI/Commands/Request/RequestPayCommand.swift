@@ -55,7 +55,10 @@ struct RequestPayCommand: AsyncParsableCommand {
                     code: "unsupported"
                 )
             }
-            let amount = amount + methodFee
+            let (amount, overflow) = amount.addingReportingOverflow(methodFee)
+            guard !overflow else {
+                throw CLIError(.input, "the request's amount and fee overflow", code: "invalidInput")
+            }
             let target = transport.map { " to \(Untrusted.display($0.target))" } ?? ""
             let what = request.description.map { " for \"\(Untrusted.display($0))\"" } ?? ""
             if !yes {

@@ -17,6 +17,12 @@ public enum TokenFinder {
         }
     }
 
+    /// Letters, digits, `-` and `_`: a run that follows one of them is part of a longer word (`=`, `+`, `/` may end a
+    /// URL's key or path before a token).
+    private static func isBase64URLByte(_ byte: UInt8) -> Bool {
+        isTokenByte(byte) && byte != UInt8(ascii: "=") && byte != UInt8(ascii: "+") && byte != UInt8(ascii: "/")
+    }
+
     /// Every `cashuA…`/`cashuB…` run in `text`, in order (at most `limit` of them). A run must start the text or
     /// follow a character that cannot be part of a token (so `xcashuB…` is not one).
     /// - Parameters:
@@ -42,7 +48,7 @@ public enum TokenFinder {
                 }
                 cursor = bytes.index(after: cursor)
             }
-            guard matched, before.map({ !isTokenByte($0) }) ?? true, cursor < bytes.endIndex,
+            guard matched, before.map({ !isBase64URLByte($0) }) ?? true, cursor < bytes.endIndex,
                 bytes[cursor] == UInt8(ascii: "A") || bytes[cursor] == UInt8(ascii: "B")
             else {
                 index = bytes.index(after: index)

@@ -82,10 +82,17 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         amountPaid = try c.decodeIfPresent(UInt64.self, forKey: .amountPaid)
         amountIssued = try c.decodeIfPresent(UInt64.self, forKey: .amountIssued)
         updatedAt = try c.decodeIfPresent(UInt64.self, forKey: .updatedAt)
+        let stated = try c.decodeIfPresent(MintQuoteState.self, forKey: .state)
         if let accounted = MintQuoteState(paid: amountPaid, issued: amountIssued) {
-            self.state = accounted
-        } else if let state = try c.decodeIfPresent(MintQuoteState.self, forKey: .state) {
-            self.state = state
+            // A mint that fills the pair with zeros for quotes older than the pair still says PAID in `state`: an
+            // all-zero pair does not overrule it.
+            if let stated, amountPaid == 0, amountIssued == 0 {
+                self.state = stated
+            } else {
+                self.state = accounted
+            }
+        } else if let stated {
+            self.state = stated
         } else if let paid = try c.decodeIfPresent(Bool.self, forKey: .paid) {
             // Mints before the `state` field sent only `paid`.
             self.state = paid ? .paid : .unpaid

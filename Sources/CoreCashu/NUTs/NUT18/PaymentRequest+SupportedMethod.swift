@@ -41,14 +41,14 @@ extension PaymentRequest {
     }
 
     /// The fee the payer adds when paying from `mint`, whose NUT-05 melt methods for the request's unit are
-    /// `meltMethods` (nuts#381): none from a listed mint or when the request names no methods; otherwise the
+    /// `meltMethods` (nuts#381): none from a listed mint (the payee takes its ecash as it is) or when the request names
+    /// no methods; otherwise the
     /// lowest `mf` among the listed methods the mint can melt by. `nil` when the mint can melt by none of them (the
     /// payee could not take the ecash out).
     public func fee(payingFrom mint: String, meltMethods: Set<String>) -> UInt64? {
-        guard let supportedMethods, !supportedMethods.isEmpty else { return 0 }
+        guard let supportedMethods, !supportedMethods.isEmpty, !lists(mint: mint) else { return 0 }
         let usable = supportedMethods.filter { meltMethods.contains($0.method) }
         guard !usable.isEmpty else { return nil }
-        if lists(mint: mint) { return 0 }
         return usable.map { $0.fee ?? 0 }.min() ?? 0
     }
 

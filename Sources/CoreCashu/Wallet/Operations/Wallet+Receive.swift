@@ -168,10 +168,9 @@ extension Wallet {
             guard let conditions = try? SpendingConditions.parse(secret: proof.secret) else { continue }
             for key in (conditions.main?.keys ?? []) + (conditions.refund?.keys ?? []) { wanted.insert(key) }
         }
-        for pubkey in wanted where !keys.contains(where: { $0.publicKey == pubkey }) {
-            // Stored, or derived from the seed (a token locked to this wallet before it was restored).
-            if let key = try await lockingKey(for: pubkey, .p2pk) { keys.append(key) }
-        }
+        // Stored, or derived from the seed (a token locked to this wallet before it was restored).
+        let given = Set(keys.map(\.publicKey))
+        keys += try await lockingKeys(for: wanted.subtracting(given), .p2pk).values
         return keys
     }
 }

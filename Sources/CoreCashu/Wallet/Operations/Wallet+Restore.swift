@@ -40,10 +40,11 @@ extension Wallet {
         let unblinder = await KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
+        // The gap limit counts batches: a batch keeps the wallet's size, and restoreSignatures splits its request to
+        // the mint's limit.
         let limit = await requestLimit(mint)
         var scan = RestoreScan(
-            keysetCount: keysets.count, batchSize: min(options.restoreBatchSize, limit),
-            gapLimit: options.restoreGapLimit)
+            keysetCount: keysets.count, batchSize: options.restoreBatchSize, gapLimit: options.restoreGapLimit)
         var action = scan.start()
         while action != .finish {
             switch action {

@@ -15,7 +15,7 @@ struct TokenFinderTests {
         "a token is found wherever it sits in the text",
         arguments: [
             "%@", "cashu:%@", "  %@\n", "here you go: %@ enjoy", "line one\n%@\nline three", "<a href=\"cashu:%@\">",
-            "(%@)", "pay me\tcashu:%@.",
+            "(%@)", "pay me\tcashu:%@.", "https://wallet.example/#token=%@", "https://x.example/r?token=%@&a=1",
         ])
     func foundInText(_ template: String) throws {
         for version in [Token.Version.v3, .v4] {

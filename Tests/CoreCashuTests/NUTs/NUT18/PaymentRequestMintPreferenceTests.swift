@@ -46,6 +46,8 @@ struct PaymentRequestMintPreferenceTests {
         #expect(request.fee(payingFrom: "https://other.example.com", meltMethods: ["bolt11", "bolt12"]) == 0)
         #expect(request.fee(payingFrom: "https://other.example.com", meltMethods: ["bolt12"]) == 5)
         #expect(request.fee(payingFrom: "https://mint.example.com", meltMethods: ["bolt12"]) == 0)
+        // A listed mint is accepted as it is, whatever it can melt by.
+        #expect(request.fee(payingFrom: "https://mint.example.com", meltMethods: []) == 0)
         #expect(request.fee(payingFrom: "https://other.example.com", meltMethods: ["onchain"]) == nil)
         #expect(PaymentRequest(amount: 1, unit: "sat").fee(payingFrom: "x", meltMethods: []) == 0)
     }

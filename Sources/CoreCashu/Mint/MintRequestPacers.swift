@@ -1,0 +1,21 @@
+// Mint client: one MintRequestPacer per mint, for hosts that build connectors more than once.
+
+import Synchronization
+
+/// Hands out the same ``MintRequestPacer`` for the same mint, so that a rebuilt connector keeps pacing it.
+public final class MintRequestPacers: Sendable {
+    private let pacers = Mutex<[MintURL: MintRequestPacer]>([:])
+
+    /// An empty set of pacers.
+    public init() {}
+
+    /// The pacer of `mint`, made on first use.
+    public func pacer(for mint: MintURL) -> MintRequestPacer {
+        pacers.withLock { pacers in
+            if let existing = pacers[mint] { return existing }
+            let made = MintRequestPacer()
+            pacers[mint] = made
+            return made
+        }
+    }
+}
