@@ -59,25 +59,9 @@ final class TestNginx: Sendable {
         try Data(configuration.utf8).write(to: directory.appendingPathComponent("nginx.conf"))
         // Workers of a root master run as `nobody`: they must be able to write the temporary paths.
         _ = chmod(path, 0o777)
-        let watchdog = """
-            /usr/sbin/nginx -p \(path) -c \(path)/nginx.conf >/dev/null 2>&1 &
-            n=$!; echo "$n"
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 "$n" 2>/dev/null; do sleep 0.5; done
-            kill -9 "$n" 2>/dev/null; pkill -9 -f "nginx -p \(path)" 2>/dev/null
-            """
-        let process = Process()
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", watchdog]
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = try await Task.detached { () -> String in
-            var bytes: [UInt8] = []
-            while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
-            return String(decoding: bytes, as: UTF8.self)
-        }.value
-        guard let pid = Int32(line) else {
+        let started = try await WatchedServer.start(
+            "/usr/sbin/nginx -p \(path) -c \(path)/nginx.conf", cleanup: "pkill -9 -f 'nginx -p \(path)' 2>/dev/null")
+        guard let pid = started else {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "nginx did not start"])
         }
         let nginx = TestNginx(url: try MintURL("http://127.0.0.1:\(port)"), directory: directory, pid: pid)

@@ -14,28 +14,12 @@ final class TestRedis: Sendable {
     }
 
     /// Starts redis-server without persistence; waits until it accepts connections. A shell watchdog SIGKILLs it
-    /// once the test process is gone (SIGTERM can be blocked in processes spawned from test threads).
+    /// once the test process is gone (``WatchedServer``).
     static func start() async throws -> TestRedis {
         let port = try TestPort.reserve()
-        let watchdog = """
-            /usr/bin/redis-server --port \(port) --bind 127.0.0.1 --save '' --appendonly no >/dev/null 2>&1 &
-            r=$!; echo "$r"
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 "$r" 2>/dev/null; do sleep 0.5; done
-            kill -9 "$r" 2>/dev/null
-            """
-        let process = Process()
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", watchdog]
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = try await Task.detached { () -> String in
-            var bytes: [UInt8] = []
-            while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
-            return String(decoding: bytes, as: UTF8.self)
-        }.value
-        guard let pid = Int32(line) else {
+        let started = try await WatchedServer.start(
+            "/usr/bin/redis-server --port \(port) --bind 127.0.0.1 --save '' --appendonly no")
+        guard let pid = started else {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "redis-server did not start"])
         }
         let redis = TestRedis(url: "redis://127.0.0.1:\(port)", pid: pid)
