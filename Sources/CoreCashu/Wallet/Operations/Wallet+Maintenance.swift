@@ -33,14 +33,20 @@ extension Wallet {
         -> [String: MintQuoteState]
     {
         var states: [String: MintQuoteState] = [:]
-        if try await capabilities(of: mint).supports(nut: 29), quotes.count > 1,
-            let request = try? BatchCheckRequest(quotes: quotes.map(\.id))
-        {
-            do {
-                for response in try await connector(mint).checkMintQuotes(request) {
-                    states[response.quote] = response.state
-                }
-            } catch { throw WalletError.mint(error) }
+        if try await capabilities(of: mint).supports(nut: 29), quotes.count > 1 {
+            // As many quotes per request as the mint's array limit allows.
+            let limit = await requestLimit(mint)
+            var start = 0
+            while start < quotes.count {
+                let chunk = quotes[start..<min(start + limit, quotes.count)].map(\.id)
+                start += chunk.count
+                guard let request = try? BatchCheckRequest(quotes: chunk) else { continue }
+                do {
+                    for response in try await connector(mint).checkMintQuotes(request) {
+                        states[response.quote] = response.state
+                    }
+                } catch { throw WalletError.mint(error) }
+            }
         } else {
             for quote in quotes { states[quote.id] = try await checkMintQuote(quote.id).state }
         }

@@ -52,7 +52,8 @@ extension Wallet {
         let (need, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve)
         guard !overflow else { throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve overflow") }
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
-        let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
+        let outputLimit = await requestLimit(mint)
+        let selector = try await keysetTables(mint).selector(maxInputs: outputLimit)
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
@@ -73,8 +74,10 @@ extension Wallet {
             // NUT-08 sizes blank outputs for the fee reserve; when the inputs overshoot, they must cover all that can
             // come back, or the mint has no outputs for the rest of the change.
             let overpaid = selection.total - selection.fee - quote.amount
+            // Within the mint's array limit (a small limit gets back less change than NUT-08 could return).
+            let blankCount = min(BlankOutputs.count(forFeeReserve: overpaid), outputLimit)
             let blanks = try self.deterministicOutputs(
-                tx, amounts: Array(repeating: 1, count: BlankOutputs.count(forFeeReserve: overpaid)), keyset: keyset)
+                tx, amounts: Array(repeating: 1, count: blankCount), keyset: keyset)
             let request = MeltRequest(
                 quote: quoteID, inputs: selection.proofs.map(\.proof),
                 outputs: blanks.isEmpty ? nil : blanks.map(\.blindedMessage), preferAsync: preferAsync ? true : nil)

@@ -34,7 +34,12 @@ struct DenominationPlanner: Sendable {
                 have += 1
             }
         }
-        let rest = try Self.split(remaining, denominations: denominations, maximumOutputs: maxOutputs - result.count)
+        // Top-ups are a preference: when they leave too few outputs for the rest (a mint with a small array limit),
+        // the fewest outputs win.
+        let left = maxOutputs - result.count
+        guard let rest = try? Self.split(remaining, denominations: denominations, maximumOutputs: left) else {
+            return try exact(amount)
+        }
         return (result + rest).sorted()
     }
 
