@@ -132,12 +132,9 @@ extension Wallet {
         -> [Int: BlindSignature]
     {
         guard !outputs.isEmpty else { return [:] }
-        let limit = await requestLimit(mint)
         var result: [Int: BlindSignature] = [:]
-        var start = 0
-        while start < outputs.count {
-            let end = min(start + limit, outputs.count)
-            let request = RestoreRequest(outputs: outputs[start..<end].map(\.blindedMessage))
+        for chunk in outputs.chunked(await requestLimit(mint)) {
+            let request = RestoreRequest(outputs: chunk.map(\.blindedMessage))
             let response = try await connector(mint).restore(request)
             let matched: [RestoredOutput]
             do {
@@ -147,8 +144,7 @@ extension Wallet {
                     .invalidResponse, endpoint: "POST /v1/restore", "restore answer does not fit the request",
                     underlying: error)
             }
-            for item in matched { result[start + item.requestIndex] = item.signature }
-            start = end
+            for item in matched { result[chunk.startIndex + item.requestIndex] = item.signature }
         }
         return result
     }
@@ -158,11 +154,7 @@ extension Wallet {
         -> [CompressedPoint: ProofState.State]
     {
         var result: [CompressedPoint: ProofState.State] = [:]
-        let limit = await requestLimit(mint)
-        var start = 0
-        while start < Ys.count {
-            let chunk = Array(Ys[start..<min(start + limit, Ys.count)])
-            start += chunk.count
+        for chunk in Ys.chunked(await requestLimit(mint)) {
             var points: [Point] = []
             for y in chunk {
                 do { points.append(try y.point()) } catch {

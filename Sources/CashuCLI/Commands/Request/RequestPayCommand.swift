@@ -165,12 +165,9 @@ struct RequestPayCommand: AsyncParsableCommand {
             }
             return explicit
         }
-        let known = try await context.wallet.mints().map(\.url)
-        let candidates = await (try context.defaultMint().map { [$0] } ?? []) + known
-        for mint in candidates where accepted.contains(mint) && known.contains(mint) {
-            if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
-        }
-        if let first = candidates.first(where: { accepted.contains($0) && known.contains($0) }) { return first }
+        let listed = try await walletMints(context).filter(accepted.contains)
+        if let funded = try await firstFunded(listed, amount: amount, unit: unit, context: context) { return funded }
+        if let first = listed.first { return first }
         throw CLIError(
             .input,
             "the request accepts ecash only from \(accepted.map(\.rawValue).joined(separator: ", ")), "
@@ -185,14 +182,26 @@ struct RequestPayCommand: AsyncParsableCommand {
         async throws -> MintURL
     {
         if let explicit = try context.global.explicitMint() { return explicit }
-        let known = try await context.wallet.mints().map(\.url)
-        let candidates = await (try context.defaultMint().map { [$0] } ?? []) + known
-        for mint in candidates where listed.contains(mint) && known.contains(mint) {
-            if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
-        }
-        for mint in candidates where known.contains(mint) {
-            if try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
+        let mints = try await walletMints(context)
+        for choices in [mints.filter(listed.contains), mints] {
+            if let funded = try await firstFunded(choices, amount: amount, unit: unit, context: context) {
+                return funded
+            }
         }
         return try await context.mint()
+    }
+
+    /// The wallet's mints, the default first (it may come twice).
+    static func walletMints(_ context: WalletContext) async throws -> [MintURL] {
+        let known = try await context.wallet.mints().map(\.url)
+        return await (try context.defaultMint().map { [$0] } ?? []).filter(known.contains) + known
+    }
+
+    /// The first of `mints` holding at least `amount` of `unit`.
+    static func firstFunded(_ mints: [MintURL], amount: UInt64, unit: CurrencyUnit, context: WalletContext)
+        async throws -> MintURL?
+    {
+        for mint in mints where try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
+        return nil
     }
 }

@@ -26,7 +26,7 @@ extension PaymentRequest {
         var tlv = TLVWriter()
         if let id { try tlv.append(Tag.id, id) }
         if let amount {
-            try tlv.append(Tag.amount, (0..<8).reversed().map { UInt8(truncatingIfNeeded: amount >> (8 * $0)) })
+            try tlv.append(Tag.amount, u64: amount)
         }
         if let unit {
             // NUT-26 §Unit Encoding: `sat` is the single byte 0x00, any other unit its UTF-8.
@@ -48,7 +48,7 @@ extension PaymentRequest {
             var sub = TLVWriter()
             try sub.append(0x01, method.method)
             if let fee = method.fee {
-                try sub.append(0x02, (0..<8).reversed().map { UInt8(truncatingIfNeeded: fee >> (8 * $0)) })
+                try sub.append(0x02, u64: fee)
             }
             try tlv.append(Tag.supportedMethod, sub.bytes)
         }
@@ -81,8 +81,7 @@ extension PaymentRequest {
             switch tag {
             case Tag.id: request.id = try decodeUTF8(value, "id")
             case Tag.amount:
-                guard value.count == 8 else { throw EncodingFailure(.invalidLength, "creqb amount must be 8 bytes") }
-                request.amount = value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                request.amount = try TLVReader.u64(value, "amount")
             case Tag.unit: request.unit = try value.elementsEqual([0]) ? "sat" : decodeUTF8(value, "unit")
             case Tag.singleUse:
                 guard value.count == 1, let flag = value.first, flag <= 1 else {
@@ -124,10 +123,7 @@ extension PaymentRequest {
                 name = try decodeUTF8(value, "supported method")
             case 0x02:
                 guard fee == nil else { throw EncodingFailure(.invalidField, "creqb supported method fee twice") }
-                guard value.count == 8 else {
-                    throw EncodingFailure(.invalidLength, "creqb method fee must be 8 bytes")
-                }
-                fee = value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                fee = try TLVReader.u64(value, "method fee")
             default: continue
             }
         }

@@ -48,6 +48,20 @@ struct TLVWriter {
     mutating func append(_ tag: UInt8, _ text: String) throws(EncodingFailure) {
         try append(tag, Array(text.utf8))
     }
+
+    /// Appends a record holding a u64, 8 bytes big-endian (NUT-26 amounts and fees).
+    mutating func append(_ tag: UInt8, u64 value: UInt64) throws(EncodingFailure) {
+        try append(tag, (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+    }
+}
+
+extension TLVReader {
+    /// A u64 record's value: exactly 8 bytes, big-endian.
+    /// - Throws: ``EncodingFailure`` `.invalidLength` naming `field` for any other length.
+    static func u64(_ value: ArraySlice<UInt8>, _ field: String) throws(EncodingFailure) -> UInt64 {
+        guard value.count == 8 else { throw EncodingFailure(.invalidLength, "creqb \(field) must be 8 bytes") }
+        return value.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    }
 }
 
 /// The tag-tuple value (NUT-26 §Tag Tuple Encoding): key length u8, key, then value length u8 and value per value.

@@ -40,12 +40,5 @@ final class SQLiteTransaction {
     }
 }
 
-extension Array {
-    /// Consecutive slices of at most `size` elements.
-    func chunked(_ size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}
-
 /// `IN (?, ?, ...)` with `count` placeholders.
 func sqlList(_ count: Int) -> String { "(" + databaseQuestionMarks(count: count) + ")" }

@@ -35,12 +35,8 @@ extension Wallet {
         var states: [String: MintQuoteState] = [:]
         if try await capabilities(of: mint).supports(nut: 29), quotes.count > 1 {
             // As many quotes per request as the mint's array limit allows.
-            let limit = await requestLimit(mint)
-            var start = 0
-            while start < quotes.count {
-                let chunk = quotes[start..<min(start + limit, quotes.count)].map(\.id)
-                start += chunk.count
-                guard let request = try? BatchCheckRequest(quotes: chunk) else { continue }
+            for chunk in quotes.map(\.id).chunked(await requestLimit(mint)) {
+                guard let request = try? BatchCheckRequest(quotes: Array(chunk)) else { continue }
                 do {
                     for response in try await connector(mint).checkMintQuotes(request) {
                         states[response.quote] = response.state
