@@ -63,13 +63,10 @@ struct TestWallet {
     ) async throws -> UInt64 {
         let proofs = try await wallet.proofs(mint: mint, statuses: [.unspent])
         var total: UInt64 = 0
-        var start = 0
-        while start < proofs.count {
-            let chunk = proofs[start..<min(start + batch, proofs.count)]
+        for chunk in proofs.chunked(batch) {
             let request = CheckStateRequest(Ys: try chunk.map { try $0.Y.point() })
             let states = try await connector.checkState(request).states
             for (proof, state) in zip(chunk, states) where state.state == .unspent { total += proof.amount }
-            start += chunk.count
         }
         return total
     }
