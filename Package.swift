@@ -24,19 +24,45 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"])]
         ),
+        // The protocol (crypto, encodings, NUT models and rules) and the wallet engine (sagas, store and connector
+        // protocols, the in-memory store): no networking, no database.
         .target(
-            name: "CoreCashu",
+            name: "CashuEngine",
             dependencies: [
                 "CSecp256k1",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The mint connector over HTTP (async-http-client, SwiftNIO).
+        .target(
+            name: "CashuHTTP",
+            dependencies: [
+                "CashuEngine",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The embedded store (GRDB, WAL) with its lock-file leases and wallet directory.
+        .target(
+            name: "CashuSQLite",
+            dependencies: [
+                "CashuEngine",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // What users import: re-exports the three above.
+        .target(
+            name: "CoreCashu",
+            dependencies: ["CashuEngine", "CashuHTTP", "CashuSQLite"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Test support shared by every test target: the real Nutshell test mint, script running, log capture.
@@ -59,6 +85,9 @@ let package = Package(
             name: "CoreCashuTests",
             dependencies: [
                 "CoreCashu",
+                "CashuEngine",
+                "CashuHTTP",
+                "CashuSQLite",
                 "CashuTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -73,7 +102,7 @@ let package = Package(
         // The wallet engine's sagas and recovery, against a scripted in-memory mint: no mint, network or files.
         .testTarget(
             name: "WalletEngineTests",
-            dependencies: ["CoreCashu", "CashuTestSupport"],
+            dependencies: ["CoreCashu", "CashuEngine", "CashuTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .systemLibrary(
@@ -126,6 +155,7 @@ let package = Package(
             name: "CashuCLI",
             dependencies: [
                 "CoreCashu",
+                "CashuEngine",
                 "LinuxCashu",
                 "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -164,7 +194,9 @@ let package = Package(
         // Test tool: runs one wallet operation in a child process and SIGKILLs itself at a chosen step.
         .executableTarget(
             name: "WalletProbe",
-            dependencies: ["CoreCashu", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "CoreCashu", "CashuEngine", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Tests/WalletProbe",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

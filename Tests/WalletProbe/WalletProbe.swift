@@ -5,7 +5,8 @@
 // Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
 
 import AsyncHTTPClient
-@_spi(Testing) import CoreCashu
+@_spi(Testing) import CashuEngine
+import CoreCashu
 import Foundation
 
 #if canImport(Glibc)

@@ -2,7 +2,8 @@
 // itself when an operation reaches that step (as a power cut would), so the tests can prove `cashu recover` works.
 // Compiled into debug builds only (the tests run those); a release `cashu` ignores the variable.
 
-@_spi(Testing) import CoreCashu
+@_spi(Testing) import CashuEngine
+import CoreCashu
 import Foundation
 
 #if canImport(Glibc)

@@ -1,8 +1,11 @@
-// Tests for Sources/CoreCashu/Crypto/DeterministicSecrets.swift and Crypto/NUT13/: NUT-13 beyond the vectors.
+// Tests for Sources/CashuEngine/Crypto/DeterministicSecrets.swift and Crypto/NUT13/: NUT-13 beyond the vectors.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("NUT-13 deterministic secrets")
 struct DeterministicSecretsTests {

@@ -1,8 +1,11 @@
-// Tests for Sources/CoreCashu/Crypto/MintBackupKey.swift: NUT-27 backup key beyond the vector.
+// Tests for Sources/CashuEngine/Crypto/MintBackupKey.swift: NUT-27 backup key beyond the vector.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("NUT-27 mint backup key")
 struct MintBackupKeyTests {

@@ -2,7 +2,10 @@
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Base64URL")
 struct Base64URLTests {

@@ -5,7 +5,10 @@ import Foundation
 import NIOCore
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("HTTPFailureClassifier")
 struct HTTPFailureClassifierTests {

@@ -7,7 +7,10 @@ import NIOCore
 import NIOPosix
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("HTTPMintConnector faults", .timeLimit(.minutes(1)))
 struct HTTPMintConnectorFaultTests {

@@ -5,7 +5,10 @@ import Foundation
 import Logging
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("HTTPMintConnector logging")
 struct HTTPMintConnectorLoggingTests {

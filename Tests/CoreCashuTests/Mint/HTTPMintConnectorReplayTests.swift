@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("HTTPMintConnector NUT-19 replays")
 struct HTTPMintConnectorReplayTests {

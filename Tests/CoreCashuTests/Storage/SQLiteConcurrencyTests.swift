@@ -6,7 +6,10 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("SQLiteWalletStore across connections")
 struct SQLiteConcurrencyTests {

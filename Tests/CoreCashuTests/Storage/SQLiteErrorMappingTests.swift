@@ -3,7 +3,10 @@
 import GRDB
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("SQLite error mapping")
 struct SQLiteErrorMappingTests {

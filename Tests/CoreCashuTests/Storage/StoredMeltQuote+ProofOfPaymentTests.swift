@@ -3,7 +3,10 @@
 import CashuTestSupport
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("StoredMeltQuote proof of payment")
 struct StoredMeltQuoteProofOfPaymentTests {

@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import GRDB
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// Nutshell 0.21.0's wallet CLI with its files in a fresh temporary directory, run as a subprocess per command.
 ///

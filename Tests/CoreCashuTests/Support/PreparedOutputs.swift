@@ -2,7 +2,10 @@
 
 import Foundation
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// Outputs a test sends to a mint, with what it needs to turn the signatures into proofs.
 struct PreparedOutputs {

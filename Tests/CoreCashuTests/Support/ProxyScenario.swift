@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// A wallet that knows the shared test mint only through a fresh ``MintProxy``, made ready for one operation
 /// (a paid mint quote, funds to send or melt, a token to receive), with the checks every fault test makes.

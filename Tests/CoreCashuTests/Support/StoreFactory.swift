@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// Makes a fresh, empty store of one backend.
 struct StoreFactory: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,10 @@
 
 import Foundation
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 enum StoreFixtures {
     static let mintA = url("https://mint-a.example.com")

@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 extension TestMint {
     /// The active `sat` keyset with its keys, its id checked against the keys.

@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Logging
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 extension TestWallet {
     /// Opens (or reopens, running recovery) a wallet whose connectors go to whatever URL it is given: the proxy's

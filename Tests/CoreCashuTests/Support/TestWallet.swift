@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Logging
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// A wallet for integration tests, with its files in a fresh temporary directory.
 struct TestWallet {

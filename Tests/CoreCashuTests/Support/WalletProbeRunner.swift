@@ -3,7 +3,10 @@
 import CashuTestSupport
 import Foundation
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// The outcome of one probe run.
 struct ProbeRun: CustomStringConvertible {

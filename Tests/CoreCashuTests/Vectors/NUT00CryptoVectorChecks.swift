@@ -1,6 +1,9 @@
 // Vectors/nut00.json — the hash_to_curve, blinding and blind-signing cases.
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 enum NUT00CryptoVectorChecks {
     static func check(_ c: VectorCase) throws {

@@ -2,7 +2,10 @@
 
 import Foundation
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 enum NUT00TokenVectorChecks {
     static func check(_ c: VectorCase) throws {

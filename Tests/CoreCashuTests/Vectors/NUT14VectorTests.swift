@@ -4,7 +4,10 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("nut14 vectors")
 struct NUT14VectorTests {

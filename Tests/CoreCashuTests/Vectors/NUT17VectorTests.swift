@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("nut17 vectors")
 struct NUT17VectorTests {

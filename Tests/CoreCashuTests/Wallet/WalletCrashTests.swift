@@ -5,7 +5,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import CoreCashu
+@_spi(Testing) @testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Wallet crash recovery", .serialized, .timeLimit(.minutes(5)))
 struct WalletCrashTests {

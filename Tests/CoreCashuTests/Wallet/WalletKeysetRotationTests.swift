@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Wallet keyset rotation", .serialized, .timeLimit(.minutes(5)))
 struct WalletKeysetRotationTests {

@@ -6,7 +6,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Wallet: operation leases across processes", .serialized, .timeLimit(.minutes(5)))
 struct WalletLeasesTests {

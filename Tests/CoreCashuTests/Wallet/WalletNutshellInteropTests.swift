@@ -4,7 +4,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// Nutshell's wallet and ours exchange tokens through the shared test mint (input fee 100 ppk), and both sides'
 /// balances must come out right to the sat: ours from the store and NUT-07, Nutshell's from its CLI, its database

@@ -7,7 +7,10 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Wallet proof of payment", .timeLimit(.minutes(5)))
 struct WalletProofOfPaymentTests {

@@ -5,7 +5,10 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Wallet waiting through a subscription transport", .serialized, .timeLimit(.minutes(5)))
 struct WalletSubscriptionTests {

@@ -1,6 +1,7 @@
 // Engine tests: every transition of the melt saga (NUT-05, NUT-08 change, NUT-07 and NUT-09), without a mint.
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("MeltSaga")

@@ -1,6 +1,7 @@
 // Engine tests: every transition of the mint saga (NUT-04, NUT-09), without a mint.
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("MintSaga")

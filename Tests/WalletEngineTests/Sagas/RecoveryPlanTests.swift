@@ -1,6 +1,7 @@
 // Engine tests: recovery's decisions for each unfinished operation, and orphaned reservations.
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Engine tests: the refused-write rule — "refused" only once the operation is closed.
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("RefusedWriteRule")

@@ -1,6 +1,7 @@
 // Engine tests: values the saga tests build journals and mint answers from (no mint, network or files).
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Foundation
 
 /// Journals, answers and failures for driving sagas by hand.

@@ -1,6 +1,7 @@
 // Engine tests: a saga's outcome as the public API sees it.
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("SagaOutcome")

@@ -1,6 +1,7 @@
 // Engine tests: a wallet store whose writes can be made to fail on cue (a full disk), over an in-memory store.
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Synchronization
 
 /// An ``InMemoryWalletStore`` whose next writes fail with a ``StorageError`` once armed.

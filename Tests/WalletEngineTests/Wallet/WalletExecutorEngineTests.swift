@@ -2,7 +2,8 @@
 // order of the steps crash tests kill at.
 
 import CashuTestSupport
-@_spi(Testing) @testable import CoreCashu
+@_spi(Testing) @testable import CashuEngine
+import CoreCashu
 import Synchronization
 import Testing
 

@@ -1,7 +1,8 @@
 // Engine tests: paying a melt quote (NUT-05, NUT-08 change) against a scripted mint, and recovery of each ending.
 
 import CashuTestSupport
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("Wallet engine: melt")

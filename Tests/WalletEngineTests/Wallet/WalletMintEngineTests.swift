@@ -2,7 +2,8 @@
 
 import CashuTestSupport
 import Foundation
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("Wallet engine: mint")

@@ -1,7 +1,8 @@
 // Engine tests: recovery passes (docs/architecture.md, "Sagas") — what they touch, skip, release and report.
 
 import CashuTestSupport
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Foundation
 import Testing
 

@@ -1,7 +1,8 @@
 // Engine tests: restoring from the mnemonic (NUT-09, NUT-13) against a scripted mint.
 
 import CashuTestSupport
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("Wallet engine: restore")

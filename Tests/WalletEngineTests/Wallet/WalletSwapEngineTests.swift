@@ -1,7 +1,8 @@
 // Engine tests: swaps (NUT-03) behind send, receive and reclaim against a scripted mint, and recovery of each.
 
 import CashuTestSupport
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("Wallet engine: swap")

@@ -1,8 +1,11 @@
-// Tests for Sources/CoreCashu/Crypto/BIP32/DerivationPath.swift: parsing, printing and malformed paths.
+// Tests for Sources/CashuEngine/Crypto/BIP32/DerivationPath.swift: parsing, printing and malformed paths.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("BIP-32 derivation paths")
 struct DerivationPathTests {

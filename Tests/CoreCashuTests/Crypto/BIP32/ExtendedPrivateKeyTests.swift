@@ -1,9 +1,12 @@
-// Tests for Sources/CoreCashu/Crypto/BIP32/ExtendedPrivateKey.swift: BIP-32 test vectors 1–4 on private keys.
+// Tests for Sources/CashuEngine/Crypto/BIP32/ExtendedPrivateKey.swift: BIP-32 test vectors 1–4 on private keys.
 
 import Crypto
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("BIP-32 extended private keys")
 struct ExtendedPrivateKeyTests {

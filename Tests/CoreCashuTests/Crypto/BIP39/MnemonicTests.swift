@@ -1,8 +1,11 @@
-// Tests for Sources/CoreCashu/Crypto/BIP39/Mnemonic.swift: the official BIP-39 English vectors and bad phrases.
+// Tests for Sources/CashuEngine/Crypto/BIP39/Mnemonic.swift: the official BIP-39 English vectors and bad phrases.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("BIP-39 mnemonic")
 struct MnemonicTests {

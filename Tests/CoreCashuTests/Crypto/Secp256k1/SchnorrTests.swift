@@ -2,7 +2,10 @@
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// BIP-340 `test-vectors.csv` (bitcoin/bips 7fe0b034ec967b52a5a28276419117326df93263).
 @Suite("Schnorr BIP-340")

@@ -1,9 +1,12 @@
-// Tests of Sources/CoreCashu/NUTs/NUT00/TokenDecoder.swift: prefix dispatch, URI scheme, whitespace, size limits.
+// Tests of Sources/CashuEngine/NUTs/NUT00/TokenDecoder.swift: prefix dispatch, URI scheme, whitespace, size limits.
 
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("TokenDecoder")
 struct TokenDecoderTests {

@@ -1,6 +1,9 @@
 // Test fixtures for the NUT-00 token tests: proofs built from the NUT-00 vector values.
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 enum TokenFixtures {
     static let idV1 = try! KeysetID(hex: "00ad268c4d1f5826")

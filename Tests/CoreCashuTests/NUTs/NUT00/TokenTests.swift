@@ -1,8 +1,11 @@
-// Tests of Sources/CoreCashu/NUTs/NUT00/Token.swift: the token model, amounts, keyset ids, short-id resolution.
+// Tests of Sources/CashuEngine/NUTs/NUT00/Token.swift: the token model, amounts, keyset ids, short-id resolution.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Token")
 struct TokenTests {

@@ -1,9 +1,12 @@
-// Tests of Sources/CoreCashu/NUTs/NUT00/TokenV3Coding.swift: V3 JSON writing, escaping and decoding.
+// Tests of Sources/CashuEngine/NUTs/NUT00/TokenV3Coding.swift: V3 JSON writing, escaping and decoding.
 
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("TokenV3Coding")
 struct TokenV3CodingTests {

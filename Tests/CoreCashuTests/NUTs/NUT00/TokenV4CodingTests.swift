@@ -1,8 +1,11 @@
-// Tests of Sources/CoreCashu/NUTs/NUT00/TokenV4Coding.swift: V4 CBOR layout, optional fields and decoding rules.
+// Tests of Sources/CashuEngine/NUTs/NUT00/TokenV4Coding.swift: V4 CBOR layout, optional fields and decoding rules.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("TokenV4Coding")
 struct TokenV4CodingTests {

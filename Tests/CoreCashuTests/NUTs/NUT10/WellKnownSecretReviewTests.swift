@@ -3,7 +3,10 @@
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("NUT-10 review: hostile secrets and witnesses")
 struct WellKnownSecretReviewTests {

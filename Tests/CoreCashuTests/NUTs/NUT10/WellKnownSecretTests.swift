@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("NUT-10 well-known secret")
 struct WellKnownSecretTests {

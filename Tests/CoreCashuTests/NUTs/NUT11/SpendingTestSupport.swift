@@ -1,6 +1,9 @@
 // Test support for NUT-10/11/14 — keys, proofs and outputs for spending-condition tests.
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 enum SpendingFixtures {
     static let keysetID: KeysetID = {

@@ -5,7 +5,10 @@ import CashuTestSupport
 import Crypto
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("Bolt11Invoice")
 struct Bolt11InvoiceTests {

@@ -4,7 +4,10 @@ import CashuTestSupport
 import Crypto
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("ProofOfPayment")
 struct ProofOfPaymentTests {

@@ -1,8 +1,11 @@
-// Tests for Sources/CoreCashu/NUTs/NUT28/: P2BK sender/receiver round trips, parity, slots and bad input.
+// Tests for Sources/CashuEngine/NUTs/NUT28/: P2BK sender/receiver round trips, parity, slots and bad input.
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 @Suite("NUT-28 pay-to-blinded-key")
 struct P2BKTests {

@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 /// The fixtures under `Tests/CoreCashuTests/Fixtures/nutshell-0.21.0/`, found from this file's path (the test target
 /// declares no resources).

@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 extension NutshellFixtureTests {
     /// Each captured error exchange, its HTTP status and Nutshell's `code` (nil: a FastAPI validation error).

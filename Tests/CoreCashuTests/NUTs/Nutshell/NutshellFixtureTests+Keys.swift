@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 extension NutshellFixtureTests {
     @Test("GET /v1/info decodes with every advertised NUT's settings present")

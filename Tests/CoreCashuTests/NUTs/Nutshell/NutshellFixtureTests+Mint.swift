@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 extension NutshellFixtureTests {
     @Test("POST /v1/mint/quote/bolt11 decodes (UNPAID, no pubkey)")

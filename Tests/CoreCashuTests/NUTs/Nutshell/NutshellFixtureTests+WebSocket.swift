@@ -3,7 +3,10 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
+import CoreCashu
 
 extension NutshellFixtureTests {
     /// One frame of `ws-transcript.json`: what the capture sent, or the mint's text frame byte for byte.

@@ -1,0 +1,115 @@
+// Storage: the SQLite wallet file's permissions and schema version, handled before the store is used.
+
+import CashuEngine
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+enum SQLiteFiles {
+    /// Creates the database file 0600 if it is missing and brings it and its companions to 0600.
+    ///
+    /// SQLite creates `-wal` and `-shm` with the permissions of the database file, so a 0600 database keeps them
+    /// private without touching the process umask (which other threads share).
+    static func preparePrivateFiles(databasePath path: String) throws(StorageError) {
+        let files = FileManager.default
+        do {
+            if !files.fileExists(atPath: path) {
+                do {
+                    // An empty file is an empty SQLite database; `withoutOverwriting` never truncates one another
+                    // process created in the meantime.
+                    try Data().write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                } catch where files.fileExists(atPath: path) {}
+            }
+            for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
+                try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
+            }
+        } catch {
+            throw StorageError(.unavailable, "the wallet database file cannot be created", underlying: error)
+        }
+    }
+
+    /// Opens a pool, makes its writer durable and migrates the schema.
+    ///
+    /// Opening can meet `SQLITE_BUSY` without SQLite's busy handler being asked (switching a new file to WAL while
+    /// another process does the same), so a busy open is retried until the configured busy timeout has passed.
+    static func open(path: String, configuration: Configuration) throws(StorageError) -> DatabasePool {
+        let deadline = Date().addingTimeInterval(configuration.busyTimeout)
+        var delay = 0.005
+        while true {
+            do throws(StorageError) {
+                let pool: DatabasePool
+                do {
+                    pool = try DatabasePool(path: path, configuration: configuration)
+                    // DatabasePool's WAL set-up runs `PRAGMA synchronous = NORMAL` on the writer after
+                    // `prepareDatabase`; put FULL back so that a commit survives power loss.
+                    try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                } catch {
+                    throw StorageError(mapping: error, during: "open", fallback: .unavailable)
+                }
+                try migrateExclusively(pool, databasePath: path)
+                return pool
+            } catch where error.code == .busy && Date() < deadline {
+                Thread.sleep(forTimeInterval: delay)
+                delay = min(delay * 2, 0.1)
+            }
+        }
+    }
+
+    /// ``migrate(_:)`` under an exclusive `flock` on `<database>.migrate-lock`, so that processes opening a new or
+    /// older wallet together migrate it one after the other (each migration is its own transaction: without the
+    /// lock, two processes interleave and the later ones fail). Without a lock file (read-only directory) it
+    /// migrates unlocked, relying on the retries.
+    private static func migrateExclusively(_ pool: DatabasePool, databasePath: String) throws(StorageError) {
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(databasePath + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #else
+            let descriptor = Darwin.open(databasePath + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #endif
+        guard descriptor >= 0 else { return try migrate(pool) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { return try migrate(pool) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try migrate(pool)
+    }
+
+    /// Applies the migrations this version knows.
+    ///
+    /// GRDB reads which migrations were applied outside the migration's transaction, so two processes opening a new
+    /// wallet together can both try `v1`; the loser's transaction fails and rolls back, and finding every migration
+    /// applied afterwards is success.
+    private static func migrate(_ pool: DatabasePool) throws(StorageError) {
+        let migrator = SQLiteMigrations.migrator
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                if try pool.read(migrator.hasBeenSuperseded) {
+                    throw StorageError(.unavailable, "the wallet database was written by a newer version")
+                }
+                try migrator.migrate(pool)
+                return
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                if (try? pool.read(migrator.hasCompletedMigrations)) == true { return }
+                let mapped = StorageError(mapping: error, during: "migrate", fallback: .unavailable)
+                guard attempt < 3, mapped.code != .busy else { throw mapped }
+            }
+        }
+    }
+}
+
+extension Configuration {
+    /// The busy timeout this configuration sets, 0 when it sets none.
+    var busyTimeout: TimeInterval {
+        if case .timeout(let seconds) = busyMode { return seconds }
+        return 0
+    }
+}

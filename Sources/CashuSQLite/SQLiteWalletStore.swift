@@ -1,0 +1,121 @@
+// Storage: the embedded wallet store — SQLite through GRDB, WAL, one immediate write transaction per `write`.
+
+import CashuEngine
+import Foundation
+import GRDB
+
+/// The default ``WalletStore``: one SQLite file, safe to share between processes (the CLI and the refresh timer).
+///
+/// - Each `write` is one `BEGIN IMMEDIATE` transaction: it takes SQLite's write lock before its first statement, so
+///   proofs selected in it cannot be selected by another process until it commits. A process that finds the lock
+///   taken waits up to the busy timeout, then fails with ``StorageError`` `busy`.
+/// - Each `read` is a deferred transaction on a read-only connection: a consistent snapshot that writers do not block
+///   (WAL mode).
+/// - `synchronous = FULL`: a committed write is on disk (the WAL is synced on every commit) before `write` returns.
+/// - The file and its `-wal` and `-shm` companions are 0600; operation lock files (`locks/`, 0700) are 0600.
+///
+/// Neither `read` nor `write` may be called from inside another transaction's body.
+public final class SQLiteWalletStore: WalletStore {
+    let pool: DatabasePool
+
+    /// The database file's path.
+    public let path: String
+
+    /// `flock` leases on files in `locks/` beside the database (``FileOperationLeases``), which every process opening
+    /// this database shares.
+    public let operationLeases: any OperationLeases
+
+    /// Opens (creating and migrating when needed) the wallet database in a wallet directory.
+    /// - Parameters:
+    ///   - directory: the wallet directory; created 0700 if missing.
+    ///   - busyTimeout: how long a write waits for another process's write to finish.
+    /// - Throws: ``StorageError``: `unavailable` when the directory or database cannot be created, opened or
+    ///   migrated (or was written by a newer version), `corrupt` when the file is not a database.
+    public convenience init(directory: WalletDirectory, busyTimeout: TimeInterval = 10) throws(StorageError) {
+        try directory.create()
+        try self.init(path: directory.databaseURL.path, busyTimeout: busyTimeout)
+    }
+
+    /// Opens (creating and migrating when needed) the wallet database at `path`.
+    /// - Parameters:
+    ///   - path: the database file; its directory must exist.
+    ///   - busyTimeout: how long a write waits for another process's write to finish.
+    /// - Throws: ``StorageError``: `unavailable` when the database cannot be created, opened or migrated (or was
+    ///   written by a newer version), `corrupt` when the file is not a database.
+    public init(path: String, busyTimeout: TimeInterval = 10) throws(StorageError) {
+        try SQLiteFiles.preparePrivateFiles(databasePath: path)
+        pool = try SQLiteFiles.open(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+        self.path = path
+        operationLeases = FileOperationLeases(
+            directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("locks"))
+    }
+
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.publicStatementArguments = false
+        configuration.prepareDatabase { db in
+            // SQLite's WAL default is a build option and GRDB sets NORMAL on the pool's writer (see SQLiteFiles.open),
+            // which can lose the last commits on power loss.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Overwrite deleted rows (spent proofs' secrets) instead of leaving them in free pages.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return configuration
+    }
+
+    /// Runs `body` on a consistent snapshot, on one of GRDB's reader queues.
+    /// - Parameter body: reads through the transaction; any write method throws ``StorageError`` `readOnly`.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, or ``StorageError`` when the snapshot cannot be taken.
+    public func read<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws -> T {
+        // GRDB's async `read` interrupts the statement when the task is cancelled; the callback form runs to the end.
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncRead { database in
+                continuation.resume(
+                    returning: Result {
+                        try body(SQLiteTransaction(db: database.get(), isReadOnly: true))
+                    })
+            }
+        }
+        do { return try outcome.get() } catch let error as DatabaseError {
+            throw StorageError(sqlite: error, during: "read")
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on GRDB's writer queue, committed when it returns and rolled
+    /// back when it throws. The busy wait for another process's write happens on that queue, not on a Swift
+    /// concurrency thread.
+    /// - Parameter body: reads and writes through the transaction.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, or ``StorageError`` when the transaction cannot begin or commit (`busy` after
+    ///   the busy timeout, `diskFull`, ...).
+    public func write<T: Sendable>(
+        _ body: @escaping @Sendable (any WalletTransaction) throws -> T
+    ) async throws -> T {
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncWriteWithoutTransaction { database in
+                continuation.resume(returning: Result { try Self.immediate(database, body) })
+            }
+        }
+        do { return try outcome.get() } catch let error as DatabaseError {
+            throw StorageError(sqlite: error, during: "write")
+        }
+    }
+
+    private static func immediate<T>(
+        _ database: Database, _ body: (any WalletTransaction) throws -> T
+    ) throws -> T {
+        var result: T?
+        try database.inTransaction(.immediate) {
+            result = try body(SQLiteTransaction(db: database, isReadOnly: false))
+            return .commit
+        }
+        guard let result else { throw StorageError(.database, "the write transaction returned nothing") }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+// Storage: where a wallet keeps its files — $XDG_DATA_HOME/cashu, private to its owner.
+
+import CashuEngine
+import Foundation
+
+/// The directory a wallet keeps its database in, readable by its owner only (0700).
+public struct WalletDirectory: Hashable, Sendable {
+    /// The directory.
+    public let url: URL
+
+    /// The name of the database file inside the directory.
+    public static let databaseFileName = "wallet.sqlite"
+
+    /// A wallet directory at `url`.
+    /// - Parameter url: a file URL; it is created by ``create()``.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The XDG data directory's `cashu` folder: `$XDG_DATA_HOME/cashu`, or `$HOME/.local/share/cashu` when
+    /// `XDG_DATA_HOME` is unset, empty or relative (the XDG Base Directory specification ignores relative paths).
+    /// - Parameter environment: the environment to read, the process's by default.
+    /// - Returns: the directory; nothing is created yet.
+    /// - Throws: ``StorageError`` with code `unavailable` when neither variable gives an absolute path.
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(StorageError) -> WalletDirectory {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return WalletDirectory(url: URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("cashu"))
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            throw StorageError(.unavailable, "neither XDG_DATA_HOME nor HOME is an absolute path")
+        }
+        return WalletDirectory(
+            url: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/cashu"))
+    }
+
+    /// The wallet database file, `wallet.sqlite`.
+    public var databaseURL: URL { url.appendingPathComponent(Self.databaseFileName) }
+
+    /// Creates the directory (and its missing parents, with the usual permissions) and makes it 0700.
+    /// - Throws: ``StorageError`` with code `unavailable` when it cannot be created or its permissions set.
+    public func create() throws(StorageError) {
+        let files = FileManager.default
+        do {
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !files.fileExists(atPath: url.path) {
+                try files.createDirectory(at: url, withIntermediateDirectories: false)
+            }
+            // Set after creation so that the umask cannot loosen it, and so that an existing directory is tightened.
+            try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+        } catch {
+            throw StorageError(.unavailable, "the wallet directory cannot be created", underlying: error)
+        }
+    }
+}
