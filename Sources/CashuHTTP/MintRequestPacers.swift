@@ -1,5 +1,6 @@
 // Mint client: one MintRequestPacer per mint, for hosts that build connectors more than once.
 
+import CashuEngine
 import Synchronization
 
 /// Hands out the same ``MintRequestPacer`` for the same mint, so that a rebuilt connector keeps pacing it.

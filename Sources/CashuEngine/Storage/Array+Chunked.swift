@@ -2,7 +2,7 @@
 
 extension Array {
     /// Consecutive slices of at most `size` elements; each keeps its indices in the whole array.
-    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+    package func chunked(_ size: Int) -> [ArraySlice<Element>] {
         stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+import CoreCashu
 
 @Suite("HTTPMintConnector rate limits", .timeLimit(.minutes(1)))
 struct HTTPMintConnectorRateLimitTests {

@@ -2,7 +2,8 @@
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 
 @Suite("locking-keys vectors")
 struct LockingKeysVectorTests {

@@ -5,7 +5,8 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 
 @Suite("Wallet locking keys from the seed, against the real mint", .timeLimit(.minutes(5)))
 struct WalletLockingKeyTests {

@@ -6,7 +6,9 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+@testable import CashuHTTP
+import CoreCashu
 
 @Suite("Wallet against a rate-limiting mint", .serialized, .timeLimit(.minutes(6)))
 struct WalletRateLimitTests {

@@ -5,7 +5,8 @@ import CashuTestSupport
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 
 @Suite("Wallet against a mint with a small request limit", .serialized, .timeLimit(.minutes(5)))
 struct WalletRequestLimitTests {

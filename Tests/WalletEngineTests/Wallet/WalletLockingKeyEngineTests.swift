@@ -2,7 +2,8 @@
 // mints a locked quote it never saw and claims a token locked to its old key.
 
 import CashuTestSupport
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 import Testing
 
 @Suite("Wallet engine: locking keys from the seed")

@@ -3,7 +3,8 @@
 import Foundation
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 
 @Suite("TokenFinder")
 struct TokenFinderTests {

@@ -2,7 +2,8 @@
 
 import Testing
 
-@testable import CoreCashu
+@testable import CashuEngine
+import CoreCashu
 
 @Suite("Payment request mint preferences (mp, sm)")
 struct PaymentRequestMintPreferenceTests {
