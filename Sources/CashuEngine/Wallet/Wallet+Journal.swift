@@ -4,17 +4,18 @@
 import Foundation
 
 extension Wallet {
-    /// Journals a new operation and its pending history line. Call inside the write transaction that reserves its
-    /// inputs and counters.
+    /// Journals a new operation and (unless `history` is false: a later part of a split receive) its pending history
+    /// line. Call inside the write transaction that reserves its inputs and counters.
     nonisolated func journal<Payload: Encodable>(
         _ tx: any WalletTransaction, id: OperationID, kind: OperationKind, mint: MintURL, unit: CurrencyUnit,
-        payload: Payload, amount: UInt64, fee: UInt64, memo: String? = nil
+        payload: Payload, amount: UInt64, fee: UInt64, memo: String? = nil, history: Bool = true
     ) throws {
         let now = Date()
         try tx.insertOperation(
             OperationRecord(
                 id: id, kind: kind, mintURL: mint, unit: unit, state: .prepared, payload: try Self.encodeJSON(payload),
                 createdAt: now, updatedAt: now))
+        guard history else { return }
         try tx.saveHistoryEntry(
             HistoryEntry(
                 id: id, kind: kind, mintURL: mint, unit: unit, amount: amount, fee: fee, state: .pending, memo: memo,
@@ -33,13 +34,30 @@ extension Wallet {
         closed.payload = reference.flatMap { try? Self.encodeJSON($0) } ?? []
         closed.updatedAt = Date()
         try tx.updateOperation(closed)
-        if var entry = try tx.historyEntry(id: operation.id) {
+        if operation.kind == .receive, let part = try? Self.decodeJSON(ReceiveGroupPart.self, operation.payload),
+            let group = part.group
+        {
+            // One part of a receive split into several swaps: the group's line follows it.
+            try closeGroupPart(tx, group, part, id: operation.id, settled: state == .done)
+        } else if var entry = try tx.historyEntry(id: operation.id) {
             entry.state = history
             if let amount { entry.amount = amount }
             if let fee { entry.fee = fee }
             entry.updatedAt = Date()
             try tx.saveHistoryEntry(entry)
         }
+    }
+
+    /// Updates the shared history line of `group` after its part `id` closed.
+    private nonisolated func closeGroupPart(
+        _ tx: any WalletTransaction, _ group: ReceiveGroup, _ part: ReceiveGroupPart, id: OperationID, settled: Bool
+    ) throws {
+        guard let entry = try tx.historyEntry(id: group.leader) else { return }
+        let othersOpen = try group.parts.contains { other in
+            try other != id && (tx.operation(id: other)?.state.isUnfinished ?? false)
+        }
+        try tx.saveHistoryEntry(
+            ReceiveGroupHistory.closing(entry, part: part, settled: settled, othersOpen: othersOpen, at: Date()))
     }
 
     /// Sets a history line's final state (a send claimed, reclaimed, or received back).

@@ -28,14 +28,20 @@ struct OpenReceiveLookup {
         self.needles = needles
     }
 
-    /// The oldest unfinished receive in `operations` whose payload holds every secret.
+    /// The oldest unfinished receive in `operations` holding the token's secrets, when open receives hold every one
+    /// of them (a token too large for one swap is received in several, each holding its share).
     func find(in operations: [OperationRecord]) -> OperationID? {
-        operations.first { operation in
-            operation.kind == .receive && operation.state.isUnfinished
-                && needles.allSatisfy { spellings in
+        let open = operations.filter { $0.kind == .receive && $0.state.isUnfinished }
+        var holders: [OperationID] = []
+        for spellings in needles {
+            guard
+                let holder = open.first(where: { operation in
                     spellings.contains { Self.contains(operation.payload, $0) }
-                }
-        }?.id
+                })
+            else { return nil }
+            holders.append(holder.id)
+        }
+        return open.first { holders.contains($0.id) }?.id
     }
 
     /// Whether `needle` occurs in `haystack`.

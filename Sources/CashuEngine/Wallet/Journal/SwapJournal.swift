@@ -24,6 +24,8 @@ struct SwapJournal: Codable, Sendable {
     var memo: String?
     /// For a reclaim: the send whose proofs come back.
     var reclaimedOperation: OperationID?
+    /// For one part of a receive split into several swaps: the parts and the one whose history line they share.
+    var group: ReceiveGroup? = nil
 }
 
 extension SwapJournal {

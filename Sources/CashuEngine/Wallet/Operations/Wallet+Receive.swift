@@ -39,18 +39,21 @@ extension Wallet {
             do { mint = try MintURL(entry.mint) } catch {
                 throw WalletError(.invalidInput, "the token's mint URL is not valid", underlying: error)
             }
-            let outcome = try await receiveEntry(entry.proofs, mint: mint, unit: unit, memo: token.memo, receive)
-            result.operationIDs.append(outcome.operationID)
-            result.amount &+= outcome.kept.reduce(0) { $0 &+ $1.amount }  // bounded by the token's checked total
-            result.fee &+= outcome.fee
+            for outcome in try await receiveEntry(entry.proofs, mint: mint, unit: unit, memo: token.memo, receive) {
+                result.operationIDs.append(outcome.operationID)
+                result.amount &+= outcome.kept.reduce(0) { $0 &+ $1.amount }  // bounded by the token's checked total
+                result.fee &+= outcome.fee
+            }
         }
         guard !result.operationIDs.isEmpty else { throw WalletError(.invalidInput, "the token holds no proofs") }
         return result
     }
 
+    /// Receives one mint's proofs of a token: in one swap, or in as few as the mint's request limit allows
+    /// (``ReceiveGroup``). Returns the outcome of each swap that settled.
     private func receiveEntry(
         _ proofs: [Proof], mint: MintURL, unit: CurrencyUnit, memo: String?, _ receive: ReceiveOptions
-    ) async throws(WalletError) -> SwapOutcome {
+    ) async throws(WalletError) -> [SwapOutcome] {
         if try await read({ tx in try tx.mint(url: mint) }) == nil {
             guard receive.addUnknownMint else {
                 throw WalletError(.unknownMint, "the token is from \(mint), which this wallet does not trust; add it")
@@ -59,12 +62,6 @@ extension Wallet {
         }
         guard Set(proofs.map(\.secret)).count == proofs.count else {
             throw WalletError(.invalidInput, "the token holds the same proof twice")
-        }
-        let limit = await requestLimit(mint)
-        guard proofs.count <= limit else {
-            throw WalletError(
-                .unsupported,
-                "the token holds \(proofs.count) proofs, more than the \(limit) the mint takes in one swap")
         }
         var keysets = try await syncKeysets(mint)
         let known = Set(keysets.map(\.id))
@@ -75,48 +72,110 @@ extension Wallet {
         let inputs = try resolveKeysets(proofs, keysets: keysets, unit: unit)
         let tables = KeysetTables(keysets)
         try verifyReceived(inputs, tables: tables)
-        let fee: UInt64
-        let total: UInt64
-        do {
-            fee = try InputFees.fee(for: inputs, feePPK: tables.feePPK)
-            total = try AmountSplit.sum(inputs.map(\.amount))
-        } catch {
-            throw WalletError(.invalidInput, "the token's amounts overflow", underlying: error)
-        }
-        guard total > fee else {
-            throw WalletError(.invalidInput, "the token is worth \(total), less than the \(fee) fee to receive it")
-        }
+        let parts = try Self.receiveParts(inputs, limit: await requestLimit(mint), feePPK: tables.feePPK)
         let keyset = try await activeKeyset(mint, unit: unit)
         let planner = await planner(keyset)
         let holdings = try await holdings(mint, unit: unit)
         let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
         let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }
-        let id = OperationID.random()
-        // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
-        let claimed = try claim(id)
-        defer { release(claimed) }
+        let ids = parts.map { _ in OperationID.random() }
+        // Leased before the journal entries exist, so no recovery pass elsewhere takes one over (Wallet+Leases.swift).
+        var claims: [OperationID?] = []
+        defer { claims.forEach(release) }
+        for id in ids { claims.append(try claim(id)) }
+        let group = ids.count > 1 ? ReceiveGroup(leader: ids[0], parts: ids) : nil
+        let amount = parts.reduce(0) { $0 + $1.amount }  // each part is bounded by the token's checked total
+        let fee = parts.reduce(0) { $0 + $1.fee }
         step(.planned, .receive)
-        let record = try await write { [inputs] tx -> OperationRecord in
-            var inputs = inputs
-            let amounts = try planner.split(total - fee, holdings: holdings)
-            let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)
-            if needsSigning {
-                inputs = try SpendingConditionSigner.signSwap(
-                    inputs: inputs, outputs: planned.map(\.blindedMessage), keys: signingKeys,
-                    preimage: receive.preimage)
+        let records = try await write { tx -> [OperationRecord] in
+            var records: [OperationRecord] = []
+            for (id, part) in zip(ids, parts) {
+                var inputs = part.inputs
+                let planned = try self.deterministicOutputs(
+                    tx, amounts: try planner.split(part.amount, holdings: holdings), keyset: keyset)
+                if needsSigning {
+                    inputs = try SpendingConditionSigner.signSwap(
+                        inputs: inputs, outputs: planned.map(\.blindedMessage), keys: signingKeys,
+                        preimage: receive.preimage)
+                }
+                let journal = SwapJournal(
+                    purpose: .receive,
+                    request: SwapRequest(inputs: inputs, outputs: planned.map(\.blindedMessage)), ownInputs: [],
+                    outputs: planned, sendIndices: [], amount: part.amount, fee: part.fee, memo: memo,
+                    reclaimedOperation: nil, group: group)
+                // Only the first part has a history line; it shows the whole receive.
+                try self.journal(
+                    tx, id: id, kind: .receive, mint: mint, unit: unit, payload: journal, amount: amount, fee: fee,
+                    memo: memo, history: id == ids[0])
+                records.append(try self.requireOperation(tx, id))
             }
-            let journal = SwapJournal(
-                purpose: .receive,
-                request: SwapRequest(inputs: inputs, outputs: planned.map(\.blindedMessage)), ownInputs: [],
-                outputs: planned, sendIndices: [], amount: total - fee, fee: fee, memo: memo,
-                reclaimedOperation: nil)
-            try self.journal(
-                tx, id: id, kind: .receive, mint: mint, unit: unit, payload: journal, amount: total - fee, fee: fee,
-                memo: memo)
-            return try self.requireOperation(tx, id)
+            return records
         }
         step(.journaled, .receive)
-        return try await resumeSwap(record, firstAttempt: true)
+        guard records.count > 1 else { return [try await resumeSwap(records[0], firstAttempt: true)] }
+        return try await runReceiveParts(records, amount: amount)
+    }
+
+    /// Sends the parts of a split receive one after another. When the first does not happen, nothing of the token
+    /// was taken: the other parts, never sent, are closed and the token can be received again. Once it happened,
+    /// every part is tried; one left open is finished by recovery (resent, never dropped), and the error says how
+    /// much arrived and names the first part, whose history line follows the whole receive.
+    private func runReceiveParts(_ records: [OperationRecord], amount: UInt64) async throws(WalletError)
+        -> [SwapOutcome]
+    {
+        var outcomes: [SwapOutcome] = []
+        var failure: WalletError?
+        for (index, record) in records.enumerated() {
+            do {
+                outcomes.append(try await resumeSwap(record, firstAttempt: index == 0))
+            } catch {
+                if index == 0, try await read({ tx in try self.openOperation(tx, record.id) }) == nil {
+                    try await closeUnsentParts(records.dropFirst())
+                    throw error
+                }
+                failure = failure ?? error
+            }
+        }
+        guard let failure else { return outcomes }
+        let received = outcomes.reduce(0) { sum, outcome in outcome.kept.reduce(sum) { $0 + $1.amount } }
+        throw WalletError(
+            failure.code,
+            "received \(received) of \(amount) in \(outcomes.count) of \(records.count) swaps: \(failure.reason)",
+            mintError: failure.mintError, operationID: records[0].id, underlying: failure.underlying)
+    }
+
+    /// Closes parts of a split receive that were journaled but never sent (this process holds their claims).
+    private func closeUnsentParts(_ records: ArraySlice<OperationRecord>) async throws(WalletError) {
+        try await write { tx in
+            for record in records {
+                guard let open = try self.openOperation(tx, record.id) else { continue }
+                try self.close(tx, open, state: .failed, history: .failed, amount: 0)
+            }
+        }
+    }
+
+    /// The token's proofs in as few swaps as `limit` inputs per request allows, each worth more than its fee.
+    static func receiveParts(_ inputs: [Proof], limit: Int, feePPK: [KeysetID: UInt64]) throws(WalletError)
+        -> [ReceivePart]
+    {
+        var parts: [ReceivePart] = []
+        for slice in inputs.chunked(evenly: limit) {
+            let proofs = Array(slice)
+            let fee: UInt64
+            let total: UInt64
+            do {
+                fee = try InputFees.fee(for: proofs, feePPK: feePPK)
+                total = try AmountSplit.sum(proofs.map(\.amount))
+            } catch {
+                throw WalletError(.invalidInput, "the token's amounts overflow", underlying: error)
+            }
+            guard total > fee else {
+                let share = parts.isEmpty && proofs.count == inputs.count ? "the token" : "a part of the token"
+                throw WalletError(.invalidInput, "\(share) is worth \(total), less than the \(fee) fee to receive it")
+            }
+            parts.append(ReceivePart(inputs: proofs, amount: total - fee, fee: fee))
+        }
+        return parts
     }
 
     /// Full keyset ids for the token's proofs; every proof must belong to this mint and unit.
