@@ -1,6 +1,7 @@
 // Test tool: runs one wallet operation in its own process and SIGKILLs itself at a chosen step (crash tests).
 //
-// Usage: WalletProbe DIR MINT_URL OPERATION [ARGUMENT] [--kill-at STEP[:KIND]] [--repeat N]
+// Usage: WalletProbe DIR MINT_URL OPERATION [ARGUMENT] [--kill-at STEP[:KIND][@N]] [--repeat N]
+// (@N: the Nth time the step is reached, for operations that pass a step more than once, such as a split receive)
 //   OPERATION: fund AMOUNT | send AMOUNT | send-swap AMOUNT | receive TOKEN | melt INVOICE | balance
 // Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
 
@@ -8,6 +9,7 @@ import AsyncHTTPClient
 @_spi(Testing) import CashuEngine
 import CoreCashu
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -17,12 +19,15 @@ import Glibc
 struct WalletProbe {
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        var killAt: (WalletStep, OperationKind?)?
+        var killAt: KillPoint?
         var repeatCount = 1
         if let index = arguments.firstIndex(of: "--kill-at"), index + 1 < arguments.count {
-            let parts = arguments[index + 1].split(separator: ":").map(String.init)
+            let counted = arguments[index + 1].split(separator: "@").map(String.init)
+            let parts = counted[0].split(separator: ":").map(String.init)
             if let step = WalletStep(rawValue: parts[0]) {
-                killAt = (step, parts.count > 1 ? OperationKind(rawValue: parts[1]) : nil)
+                killAt = KillPoint(
+                    step: step, kind: parts.count > 1 ? OperationKind(rawValue: parts[1]) : nil,
+                    occurrence: counted.count > 1 ? Int(counted[1]) ?? 1 : 1)
             }
             arguments.removeSubrange(index...(index + 1))
         }
@@ -47,7 +52,7 @@ struct WalletProbe {
     }
 
     static func run(
-        directory: URL, mint: MintURL, operation: String, argument: String?, killAt: (WalletStep, OperationKind?)?,
+        directory: URL, mint: MintURL, operation: String, argument: String?, killAt: KillPoint?,
         repeatCount: Int
     ) async throws {
         let client = HTTPMintConnector.makeHTTPClient()
@@ -64,15 +69,21 @@ struct WalletProbe {
 
     static func run(
         client: HTTPClient, directory: URL, mint: MintURL, operation: String, argument: String?,
-        killAt: (WalletStep, OperationKind?)?, repeatCount: Int
+        killAt: KillPoint?, repeatCount: Int
     ) async throws {
         let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
         let wallet = try await Wallet.open(
             store: store, secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
             connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client) })
-        if let (step, kind) = killAt {
+        if let killAt {
+            let reachedCount = Mutex(0)
             await wallet.setStepHook { reached, reachedKind in
-                if reached == step && (kind == nil || kind == reachedKind) { kill(getpid(), SIGKILL) }
+                guard reached == killAt.step && (killAt.kind == nil || killAt.kind == reachedKind) else { return }
+                let count = reachedCount.withLock { count in
+                    count += 1
+                    return count
+                }
+                if count == killAt.occurrence { kill(getpid(), SIGKILL) }
             }
         }
         let amount = UInt64(argument ?? "") ?? 0
@@ -102,4 +113,11 @@ struct WalletProbe {
             }
         }
     }
+}
+
+/// Where the probe kills itself: the `occurrence`th time `step` is reached (by an operation of `kind`).
+struct KillPoint: Sendable {
+    var step: WalletStep
+    var kind: OperationKind?
+    var occurrence: Int
 }

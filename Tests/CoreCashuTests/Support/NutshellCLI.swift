@@ -89,9 +89,12 @@ struct NutshellCLI {
 
     /// Mints `amount` sat: `invoice --no-check`, then (once FakeWallet has paid, which it does at once but
     /// asynchronously) `invoice --id` to get the proofs. Without `--no-check` the CLI waits for a WebSocket notice
-    /// FakeWallet never sends; `--id` on an unpaid quote prints no balance and mints nothing.
-    func mint(_ amount: UInt64) async throws {
-        let requested = try await run("invoice", "--no-check", "\(amount)")
+    /// FakeWallet never sends; `--id` on an unpaid quote prints no balance and mints nothing. With `split`, every
+    /// proof is worth `split` (`--split`).
+    func mint(_ amount: UInt64, split: UInt64? = nil) async throws {
+        let before = (try? storedProofs().reduce(0) { $0 + $1.amount }) ?? 0  // no database before the first
+        let splitting = split.map { ["--split", "\($0)"] } ?? []
+        let requested = try await run(["invoice", "--no-check"] + splitting + ["\(amount)"])
         guard let tail = requested.components(separatedBy: "--id ").last, tail != requested,
             let quote = tail.split(whereSeparator: \.isWhitespace).first
         else {
@@ -101,12 +104,30 @@ struct NutshellCLI {
         guard state.state == .paid else {
             throw Failure(description: "the mint never paid quote \(quote):\n\(mint.logTail())")
         }
-        let minted = try await run("invoice", "\(amount)", "--id", String(quote))
+        let minted = try await run(["invoice"] + splitting + ["\(amount)", "--id", String(quote)])
         // `--id` prints no balance: read what it stored.
-        let stored = try storedProofs().reduce(0) { $0 + $1.amount }
+        let stored = try storedProofs().reduce(0) { $0 + $1.amount } - before
         guard stored == amount else {
             throw Failure(description: "cashu invoice --id stored \(stored) sat, not \(amount):\n\(minted)")
         }
+    }
+
+    /// A V4 token of every proof Nutshell holds, read from its database. For tokens of more proofs than
+    /// `cashu send` can select (its coin selection recurses once per proof and fails past about 1,000).
+    func tokenOfEveryProof() throws -> String {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let database = try DatabaseQueue(
+            path: directory.appendingPathComponent("wallet/wallet.sqlite3").path, configuration: configuration)
+        defer { try? database.close() }
+        let proofs = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, amount, secret, C FROM proofs").map { row in
+                Proof(
+                    amount: UInt64(row["amount"] as Int64), id: try KeysetID(hex: row["id"] as String),
+                    secret: row["secret"], C: try CompressedPoint(hex: row["C"] as String))
+            }
+        }
+        return try Token(mint: mint.url.description, unit: "sat", proofs: proofs).serialized(as: .v4)
     }
 
     /// `cashu send <amount> <options>`: the token it prints.

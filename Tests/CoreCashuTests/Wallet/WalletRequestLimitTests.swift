@@ -11,8 +11,7 @@ import CoreCashu
 @Suite("Wallet against a mint with a small request limit", .serialized, .timeLimit(.minutes(5)))
 struct WalletRequestLimitTests {
     @Test func everyArrayKeepsWithinTheMintsLimit() async throws {
-        let mint = try await TestMint.start(environment: ["MINT_MAX_REQUEST_LENGTH": "16"])
-        defer { Task { await mint.stop() } }
+        let mint = try await TestMint.smallRequests
         let mnemonic = Mnemonic()
         let wallet = try await TestWallet.open(
             mnemonic: mnemonic, options: WalletOptions(targetProofsPerDenomination: 16))
