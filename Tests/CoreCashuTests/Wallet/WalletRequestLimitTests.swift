@@ -41,3 +41,33 @@ struct WalletRequestLimitTests {
         #expect(try await restored.balanceConfirmedByMint(mint) == kept + 700)
     }
 }
+
+extension WalletRequestLimitTests {
+    @Test("a send and a melt needing more inputs than one request merge small proofs first")
+    func consolidatesBeforeSendAndMelt() async throws {
+        let mint = try await TestMint.smallRequests
+        let nutshell = try NutshellCLI(mint: mint)
+        let wallet = try await TestWallet.open()
+        defer { nutshell.remove(); wallet.remove() }
+        try await wallet.wallet.addMint(mint.url)
+        // 60 one-sat proofs minted by Nutshell's wallet, put straight into ours (a wallet that received dust).
+        for _ in 0..<4 { try await nutshell.mint(15, split: 1) }
+        let proofs = try TokenDecoder.decode(try nutshell.tokenOfEveryProof()).proofs.map { proof in
+            try StoredProof(proof: proof, mintURL: mint.url, unit: .sat)
+        }
+        try await wallet.wallet.write { tx in try tx.addProofs(proofs) }
+
+        let sent = try await wallet.wallet.send(amount: 30, mint: mint.url, options: SendOptions(preferOffline: false))
+        #expect(try sent.token.totalAmount() == 30)
+        let merges = try await wallet.wallet.history().filter { $0.kind == .swap && $0.state == .done }
+        #expect(!merges.isEmpty)
+        let invoice = try await TestMint.externalInvoice(amount: 10)
+        let quote = try await wallet.wallet.meltQuote(request: invoice, mint: mint.url)
+        let paid = try await wallet.wallet.melt(quoteID: quote.id)
+        #expect(paid.state == .paid)
+        let fees = try await wallet.wallet.history().filter { $0.state != .failed && $0.kind != .melt }
+            .reduce(0) { $0 + $1.fee }
+        let balance = try await wallet.balanceConfirmedByMint(mint)
+        #expect(balance + 30 + 10 + paid.fee + fees == 60)
+    }
+}

@@ -64,28 +64,32 @@ extension Wallet {
         defer { release(claimed) }
         let holdings = try await holdings(mint, unit: unit)
         step(.planned, .send)
-        let record = try await write { [sendAmounts] tx -> OperationRecord in
-            let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
-            guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
-                throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(sendTotal) plus fees")
+        // Too many small proofs for one request: merged first (Wallet+Consolidate.swift).
+        let record = try await withConsolidation(covering: sendTotal, mint: mint, unit: unit) {
+            () async throws(WalletError) -> OperationRecord in
+            try await write { [sendAmounts] tx -> OperationRecord in
+                let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
+                guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
+                    throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(sendTotal) plus fees")
+                }
+                let changeAmounts = try planner.leaving(sendAmounts.count).split(
+                    selection.total - selection.fee - sendTotal, holdings: holdings)
+                try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
+                let change = try self.deterministicOutputs(tx, amounts: changeAmounts, keyset: keyset)
+                let sendOutputs = try lockedSecrets.map { secrets throws(CryptoError) in
+                    try OutputFactory.withSecrets(secrets, amounts: sendAmounts, keysetID: keyset.id)
+                } ?? self.deterministicOutputs(tx, amounts: sendAmounts, keyset: keyset)
+                let (ordered, sendIndices) = Self.interleave(send: sendOutputs, change: change)
+                let journal = SwapJournal(
+                    purpose: .send,
+                    request: SwapRequest(inputs: selection.proofs.map(\.proof), outputs: ordered.map(\.blindedMessage)),
+                    ownInputs: selection.proofs.map(\.Y), outputs: ordered, sendIndices: sendIndices, amount: sendTotal,
+                    fee: selection.fee, memo: send.memo, reclaimedOperation: nil)
+                try self.journal(
+                    tx, id: id, kind: .send, mint: mint, unit: unit, payload: journal, amount: sendTotal,
+                    fee: selection.fee, memo: send.memo)
+                return try self.requireOperation(tx, id)
             }
-            let changeAmounts = try planner.leaving(sendAmounts.count).split(
-                selection.total - selection.fee - sendTotal, holdings: holdings)
-            try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
-            let change = try self.deterministicOutputs(tx, amounts: changeAmounts, keyset: keyset)
-            let sendOutputs = try lockedSecrets.map { secrets throws(CryptoError) in
-                try OutputFactory.withSecrets(secrets, amounts: sendAmounts, keysetID: keyset.id)
-            } ?? self.deterministicOutputs(tx, amounts: sendAmounts, keyset: keyset)
-            let (ordered, sendIndices) = Self.interleave(send: sendOutputs, change: change)
-            let journal = SwapJournal(
-                purpose: .send,
-                request: SwapRequest(inputs: selection.proofs.map(\.proof), outputs: ordered.map(\.blindedMessage)),
-                ownInputs: selection.proofs.map(\.Y), outputs: ordered, sendIndices: sendIndices, amount: sendTotal,
-                fee: selection.fee, memo: send.memo, reclaimedOperation: nil)
-            try self.journal(
-                tx, id: id, kind: .send, mint: mint, unit: unit, payload: journal, amount: sendTotal,
-                fee: selection.fee, memo: send.memo)
-            return try self.requireOperation(tx, id)
         }
         step(.journaled, .send)
         let outcome = try await resumeSwap(record, firstAttempt: true)

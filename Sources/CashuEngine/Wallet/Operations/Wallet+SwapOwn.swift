@@ -14,24 +14,28 @@ extension Wallet {
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
-        let record = try await write { tx -> OperationRecord in
-            let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
-            guard let selection = try selector.select(candidates, atLeast: target) else {
-                throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(target) plus fees")
+        let record = try await withConsolidation(covering: target, mint: mint, unit: unit) {
+            () async throws(WalletError) -> OperationRecord in
+            try await write { tx -> OperationRecord in
+                let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
+                guard let selection = try selector.select(candidates, atLeast: target) else {
+                    throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(target) plus fees")
+                }
+                try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
+                let exact = try planner.exact(target)
+                let change = try planner.leaving(exact.count).split(
+                    selection.total - selection.fee - target, holdings: holdings)
+                let planned = try self.deterministicOutputs(tx, amounts: (exact + change).sorted(), keyset: keyset)
+                let journal = SwapJournal(
+                    purpose: .swap,
+                    request: SwapRequest(inputs: selection.proofs.map(\.proof), outputs: planned.map(\.blindedMessage)),
+                    ownInputs: selection.proofs.map(\.Y), outputs: planned, sendIndices: [], amount: target,
+                    fee: selection.fee, memo: nil, reclaimedOperation: nil)
+                try self.journal(
+                    tx, id: id, kind: .swap, mint: mint, unit: unit, payload: journal, amount: target,
+                    fee: selection.fee)
+                return try self.requireOperation(tx, id)
             }
-            try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
-            let exact = try planner.exact(target)
-            let change = try planner.leaving(exact.count).split(
-                selection.total - selection.fee - target, holdings: holdings)
-            let planned = try self.deterministicOutputs(tx, amounts: (exact + change).sorted(), keyset: keyset)
-            let journal = SwapJournal(
-                purpose: .swap,
-                request: SwapRequest(inputs: selection.proofs.map(\.proof), outputs: planned.map(\.blindedMessage)),
-                ownInputs: selection.proofs.map(\.Y), outputs: planned, sendIndices: [], amount: target,
-                fee: selection.fee, memo: nil, reclaimedOperation: nil)
-            try self.journal(
-                tx, id: id, kind: .swap, mint: mint, unit: unit, payload: journal, amount: target, fee: selection.fee)
-            return try self.requireOperation(tx, id)
         }
         step(.journaled, .swap)
         return try await resumeSwap(record, firstAttempt: true)
@@ -41,9 +45,10 @@ extension Wallet {
 extension Wallet {
     /// Swaps exactly `inputs` into fresh proofs of `keyset`, minus the input fee. The inputs must still be in
     /// `status`: unspent for a plain swap, or `sent` when `reclaiming` names the send whose token they came from.
+    /// When `consolidating`, the outputs are as few as the amount allows (merging small proofs).
     func swapOwn(
         inputs: [StoredProof], mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset,
-        from status: ProofStatus = .unspent, reclaiming: OperationID? = nil
+        from status: ProofStatus = .unspent, reclaiming: OperationID? = nil, consolidating: Bool = false
     ) async throws(WalletError) -> SwapOutcome {
         let kind: OperationKind = reclaiming == nil ? .swap : .reclaim
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
@@ -66,8 +71,9 @@ extension Wallet {
             let total = current.reduce(UInt64(0)) { $0 + $1.amount }
             guard total > fee else { throw WalletError(.insufficientFunds, "the proofs are worth less than the fee") }
             try tx.setStatus(.reserved, Ys: current.map(\.Y), operationID: id)
-            let planned = try self.deterministicOutputs(
-                tx, amounts: try planner.split(total - fee, holdings: holdings), keyset: keyset)
+            let amounts =
+                consolidating ? try planner.exact(total - fee) : try planner.split(total - fee, holdings: holdings)
+            let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)
             let journal = SwapJournal(
                 purpose: reclaiming == nil ? .swap : .reclaim,
                 request: SwapRequest(inputs: current.map(\.proof), outputs: planned.map(\.blindedMessage)),

@@ -1,0 +1,29 @@
+// Wallet: merging small proofs first when a payment needs more inputs than one request to the mint may carry
+// (NUT-06 `max_array_length`) — decisions only.
+
+/// Which proofs to merge next so that an amount can be paid within a mint's request limit.
+///
+/// The smallest proofs, a request's worth, are swapped into as few proofs as their value allows (one per set bit).
+/// Each merge lowers the number of proofs, so repeating it ends: either a selection fits, or nothing more helps.
+enum ConsolidationPlan {
+    /// The next proofs to merge, or `nil` when none is needed (a selection of at most `selector.maxInputs` proofs
+    /// covers `amount` and its fee) or none would help (the wallet does not hold enough, or merging the smallest
+    /// proofs would not leave fewer).
+    static func nextBatch(_ candidates: [StoredProof], covering amount: UInt64, selector: ProofSelector)
+        throws(WalletError) -> [StoredProof]?
+    {
+        if try selector.select(candidates, atLeast: amount) != nil { return nil }
+        let unlimited = ProofSelector(
+            feePPK: selector.feePPK, inactiveKeysets: selector.inactiveKeysets, maxInputs: .max)
+        guard try unlimited.select(candidates, atLeast: amount) != nil else { return nil }
+        let batch = Array(candidates.sorted { $0.amount < $1.amount }.prefix(selector.maxInputs))
+        guard batch.count >= 2 else { return nil }
+        let (total, overflow) = batch.reduce((UInt64(0), false)) { sum, proof in
+            let (next, overflowed) = sum.0.addingReportingOverflow(proof.amount)
+            return (next, sum.1 || overflowed)
+        }
+        let fee = try selector.fee(of: batch)
+        guard !overflow, total > fee, (total - fee).nonzeroBitCount < batch.count else { return nil }
+        return batch
+    }
+}
