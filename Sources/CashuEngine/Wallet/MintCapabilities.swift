@@ -25,6 +25,8 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     public var webSockets: WebSocketSettings?
     /// NUT-06 (nuts#425): the most items in one array of a request; `nil` when the mint does not say.
     public var maxArrayLength: Int?
+    /// NUT-29 batch minting, when the mint offers it (`max_batch_size`, methods); `nil` otherwise.
+    public var batchMint: BatchMintSettings?
 
     /// Reads capabilities off a mint's info.
     public init(info: MintInfo) {
@@ -39,6 +41,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
         cachedResponses = info.nuts.cachedResponses
         webSockets = info.supports(nut: 17) ? info.nuts.webSockets : nil
         maxArrayLength = info.maxArrayLength.map { Int(clamping: max($0, 1)) }
+        batchMint = info.supports(nut: 29) ? info.nuts.batchMint ?? BatchMintSettings() : nil
     }
 
     /// Whether the mint supports a NUT.

@@ -99,13 +99,15 @@ extension Wallet {
         return operation
     }
 
-    /// The open operation of `kind` whose journal (`Journal`) names `quoteID`, if one is under way.
+    /// The open operation of `kind` whose journal (`Journal`) names `quoteID` (alone or in a batch), if one is under
+    /// way.
     nonisolated func openOperation<Journal: QuoteJournal>(
         _ tx: any WalletTransaction, kind: OperationKind, quoteID: String, journal: Journal.Type
     ) throws -> OperationRecord? {
         try tx.unfinishedOperations().first { operation in
             operation.kind == kind
-                && (try? JSONDecoder().decode(Journal.self, from: Data(operation.payload)))?.quoteID == quoteID
+                && (try? JSONDecoder().decode(Journal.self, from: Data(operation.payload)))?.quoteIDs
+                    .contains(quoteID) == true
         }
     }
 

@@ -55,7 +55,7 @@ extension WalletRequestLimitTests {
         let proofs = try TokenDecoder.decode(try nutshell.tokenOfEveryProof()).proofs.map { proof in
             try StoredProof(proof: proof, mintURL: mint.url, unit: .sat)
         }
-        try await wallet.wallet.write { tx in try tx.addProofs(proofs) }
+        _ = try await wallet.wallet.write { tx in try tx.addProofs(proofs) }
 
         let sent = try await wallet.wallet.send(amount: 30, mint: mint.url, options: SendOptions(preferOffline: false))
         #expect(try sent.token.totalAmount() == 30)

@@ -119,6 +119,7 @@ extension MintSaga.Action {
     var name: String {
         switch self {
         case .send: "send"
+        case .sendBatch: "sendBatch"
         case .rewrite: "rewrite"
         case .restore: "restore"
         case .settle: "settle"

@@ -16,7 +16,7 @@ struct WalletConsolidationEngineTests {
         let proofs = try mint.token(amounts: Array(repeating: 1, count: count)).proofs.map { proof in
             try StoredProof(proof: proof, mintURL: mint.url, unit: .sat)
         }
-        try await harness.store.write { tx in try tx.addProofs(proofs) }
+        _ = try await harness.store.write { tx in try tx.addProofs(proofs) }
         harness.mint.clearRequests()
         return harness
     }

@@ -14,16 +14,15 @@ public struct RotationResult: Sendable {
 }
 
 extension Wallet {
-    /// Asks the mints about every quote not yet minted and mints the paid ones.
-    /// - Returns: one result per quote minted.
+    /// Asks the mints about every quote not yet minted and mints the paid ones (several at once where a mint offers
+    /// NUT-29 batches).
+    /// - Returns: one result per mint operation (a batch is one).
     public func mintPaidQuotes(mint: MintURL? = nil) async throws(WalletError) -> [MintResult] {
         let open = try await mintQuotes(mint: mint).filter { $0.state != .issued && !isExpired($0) }
         var results: [MintResult] = []
         for (mintURL, quotes) in Dictionary(grouping: open, by: \.mintURL) {
             let states = try await quoteStates(quotes, mint: mintURL)
-            for quote in quotes where states[quote.id] == .paid {
-                results.append(try await self.mint(quoteID: quote.id))
-            }
+            results += try await mintPaid(quotes.filter { states[$0.id] == .paid }, mint: mintURL)
         }
         return results
     }

@@ -76,7 +76,7 @@ extension Wallet {
         try await read { tx in try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self) }
     }
 
-    private func loadQuoteKey(_ quote: StoredMintQuote) async throws(WalletError) -> Scalar? {
+    func loadQuoteKey(_ quote: StoredMintQuote) async throws(WalletError) -> Scalar? {
         guard let pubkey = quote.pubkey else { return nil }
         guard let key = try await lockingKey(for: pubkey, .quote) else {
             throw WalletError(.secureStore, "the quote's NUT-20 key is neither stored nor derived from this seed")
@@ -95,7 +95,7 @@ extension Wallet {
     }
 
     /// Runs a mint operation's saga (``MintSaga``): performs each action it asks for and feeds the result back.
-    private func runMint(_ operation: OperationRecord, _ start: MintSaga) async -> SagaOutcome<MintResult> {
+    func runMint(_ operation: OperationRecord, _ start: MintSaga) async -> SagaOutcome<MintResult> {
         var saga = start
         var action = saga.start()
         while true {
@@ -103,6 +103,14 @@ extension Wallet {
             case .send(let request):
                 do {
                     let signatures = try await connector(operation.mintURL).mint(request).signatures
+                    step(.answered, .mint)
+                    action = saga.handle(.answered(signatures))
+                } catch {
+                    action = saga.handle(.requestFailed(error))
+                }
+            case .sendBatch(let request):
+                do {
+                    let signatures = try await connector(operation.mintURL).batchMint(request).signatures
                     step(.answered, .mint)
                     action = saga.handle(.answered(signatures))
                 } catch {
@@ -155,7 +163,8 @@ extension Wallet {
         try await settleWrite(operation.id) { tx in
             // Valid signatures are never dropped, even if another pass closed the operation meanwhile.
             try tx.addProofs(stored)
-            if var quote = try tx.mintQuote(id: journal.quoteID) {
+            for quoteID in journal.quoteIDs {
+                guard var quote = try tx.mintQuote(id: quoteID) else { continue }
                 quote.state = .issued
                 quote.updatedAt = Date()
                 try tx.saveMintQuote(quote)

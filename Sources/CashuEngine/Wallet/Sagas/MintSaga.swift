@@ -1,4 +1,5 @@
-// Wallet saga: minting ecash for a paid quote (NUT-04, NUT-09 to learn a lost or refused answer) — decisions only.
+// Wallet saga: minting ecash for a paid quote or a NUT-29 batch of them (NUT-04, NUT-09 to learn a lost or refused
+// answer) — decisions only.
 
 /// The decisions of one mint operation, from its journal to an end, with no I/O.
 ///
@@ -16,9 +17,9 @@
 struct MintSaga: Sendable {
     /// What the wallet learned from performing an action.
     enum Event: Sendable {
-        /// The mint signed the outputs (``Action/send(_:)``).
+        /// The mint signed the outputs (``Action/send(_:)``, ``Action/sendBatch(_:)``).
         case answered([BlindSignature])
-        /// The request failed (``Action/send(_:)``).
+        /// The request failed (``Action/send(_:)``, ``Action/sendBatch(_:)``).
         case requestFailed(MintClientError)
         /// NUT-09: the mint's signatures of journaled outputs, by output index (``Action/restore(_:)``).
         case restored([Int: BlindSignature])
@@ -42,6 +43,8 @@ struct MintSaga: Sendable {
     enum Action: Sendable {
         /// Send the journaled request.
         case send(MintRequest)
+        /// Send the journaled NUT-29 batch request.
+        case sendBatch(BatchMintRequest)
         /// Replace the operation's journal with this one (the request re-signed over the legacy message).
         case rewrite(MintJournal)
         /// Ask the mint (NUT-09) for its signatures of these outputs.
@@ -57,7 +60,8 @@ struct MintSaga: Sendable {
     /// Refusals of a first mint attempt that mean the outputs were not signed.
     static let definiteRefusals: Set<MintError.KnownCode> = [
         .quoteNotPaid, .quoteExpired, .mintingDisabled, .mintSignatureInvalid, .pubkeyRequired, .amountOutsideLimits,
-        .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced,
+        .keysetUnknown, .keysetInactive, .keysetExpired, .transactionNotBalanced, .duplicateQuoteIDs,
+        .maxBatchSizeExceeded, .maxOutputsExceeded,
     ]
 
     let operationID: OperationID
@@ -77,7 +81,12 @@ struct MintSaga: Sendable {
     }
 
     /// The first action: send the journaled request.
-    func start() -> Action { .send(journal.request) }
+    func start() -> Action { sendJournaled() }
+
+    /// Sends the journal's request: the batch when it is one.
+    private func sendJournaled() -> Action {
+        journal.batch.map { .sendBatch($0) } ?? .send(journal.request)
+    }
 
     /// The next action after `event`.
     mutating func handle(_ event: Event) -> Action {
@@ -95,7 +104,7 @@ struct MintSaga: Sendable {
         case .settleFailed(let error):
             return finish(.open(error))
         case .rewritten:
-            return .send(journal.request)
+            return sendJournaled()
         case .rewriteFailed(let error):
             // Nothing left with the new signature; recovery sends the journaled request again and falls back then.
             return finish(.unrecorded(error, operation: operationID))
