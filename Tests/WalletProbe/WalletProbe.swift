@@ -95,6 +95,17 @@ struct WalletProbe {
                 _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
                 let result = try await wallet.mint(quoteID: quote.id)
                 print("ok minted \(result.amount)")
+            case "fund-batch":
+                // Two quotes of `amount` each, minted in one NUT-29 request.
+                if try await wallet.mints().isEmpty { try await wallet.addMint(mint) }
+                var ids: [String] = []
+                for _ in 0..<2 {
+                    let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
+                    _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
+                    ids.append(quote.id)
+                }
+                let result = try await wallet.mint(quoteIDs: ids)
+                print("ok minted \(result.amount)")
             case "send", "send-swap":
                 let options = SendOptions(preferOffline: operation == "send")
                 let result = try await wallet.send(amount: amount, mint: mint, options: options)

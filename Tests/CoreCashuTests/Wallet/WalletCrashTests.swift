@@ -50,6 +50,25 @@ struct WalletCrashTests {
     }
 
     @Test(arguments: steps)
+    func batchMintKilled(at step: String) async throws {
+        let mint = try await TestMint.shared
+        let funded = try await TestWallet.open()
+        defer { funded.remove() }
+        try await funded.wallet.addMint(mint.url)
+        let run = try await WalletProbeRunner.run(
+            directory: funded.directory, mint: mint.url, "fund-batch", "50", killAt: "\(step):mint")
+        #expect(run.killed, "\(run)")
+        let reopened = try await TestWallet.open(directory: funded.directory)
+        if step == WalletStep.planned.rawValue {
+            // Killed before the journal: nothing happened, and the refresh mints both paid quotes in one batch now.
+            #expect(try await Self.assertConsistent(reopened, mint: mint) == 0)
+            #expect(try await reopened.wallet.mintPaidQuotes().map(\.amount) == [100])
+        }
+        #expect(try await Self.assertConsistent(reopened, mint: mint) == 100)
+        #expect(try await reopened.wallet.mintQuotes().allSatisfy { $0.state == .issued })
+    }
+
+    @Test(arguments: steps)
     func sendKilled(at step: String) async throws {
         let mint = try await TestMint.shared
         let wallet = try await TestWallet.open()
