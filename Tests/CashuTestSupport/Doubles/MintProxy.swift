@@ -188,6 +188,12 @@ public final class MintProxy: @unchecked Sendable {
             try await respond(outbound, status: 400, body: Array(body), type: "application/json")
             return
         }
+        if case .rateLimited(let seconds) = fault {
+            try await respond(
+                outbound, status: 429, body: Array(#"{"detail":"Rate limit exceeded."}"#.utf8),
+                type: "application/json", extraHeaders: [("Retry-After", "\(seconds)")])
+            return
+        }
         let relayed: (status: Int, contentType: String, body: [UInt8])
         do {
             relayed = try await forward(head, body: body)
@@ -223,7 +229,7 @@ public final class MintProxy: @unchecked Sendable {
                 try await Task.sleep(for: .milliseconds(10))
             }
             try await respond(outbound, status: relayed.status, body: relayed.body, type: relayed.contentType)
-        case .status, .refusal:
+        case .status, .refusal, .rateLimited:
             return
         }
     }
@@ -232,10 +238,12 @@ public final class MintProxy: @unchecked Sendable {
         _ outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
         status: Int,
         body: [UInt8],
-        type: String
+        type: String,
+        extraHeaders: [(String, String)] = []
     ) async throws {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: type)
+        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
         headers.add(name: "Content-Length", value: "\(body.count)")
         headers.add(name: "Connection", value: "close")
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)

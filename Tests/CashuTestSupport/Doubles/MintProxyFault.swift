@@ -11,6 +11,9 @@ public enum MintProxyFault: Sendable, CustomStringConvertible {
     case replaceBody(label: String, transform: @Sendable (Data) -> Data)
     /// Answer with this status and a plain-text body, without forwarding: the mint never sees the request.
     case status(Int)
+    /// Answer HTTP 429 with `Retry-After: seconds` and Nutshell's rate-limit body, without forwarding: a mint
+    /// limiting this client.
+    case rateLimited(retryAfter: Int)
     /// Answer 400 with a NUT-00 error body (`{"detail", "code"}`), without forwarding: a mint refusing the request.
     case refusal(code: Int, detail: String)
     /// Forward to the mint, then answer 200 with a body that is not JSON.
@@ -30,7 +33,7 @@ public enum MintProxyFault: Sendable, CustomStringConvertible {
     /// Whether the mint sees the request.
     public var forwards: Bool {
         switch self {
-        case .status, .refusal: false
+        case .status, .refusal, .rateLimited: false
         default: true
         }
     }
@@ -41,6 +44,7 @@ public enum MintProxyFault: Sendable, CustomStringConvertible {
         case .replaceBody(let label, _): "replaceBody(\(label))"
         case .status(let code): "status(\(code))"
         case .refusal(let code, let detail): "refusal(\(code), \(detail))"
+        case .rateLimited(let seconds): "rateLimited(\(seconds) s)"
         case .garbage: "garbage"
         case .cutMidResponse: "cutMidResponse"
         case .holdAnswer: "holdAnswer"
