@@ -13,6 +13,13 @@ struct PaymentRequestSummary {
             ("amount", .optional(request.amount)), ("unit", .optional(request.unit)),
             ("singleUse", request.singleUse.map { .bool($0) } ?? .null),
             ("mints", request.mints.map { .array($0.map { .string($0) }) } ?? .null),
+            ("mintsPreferred", request.mintPreferred.map { .bool($0) } ?? .null),
+            (
+                "methods",
+                request.supportedMethods.map { methods in
+                    .array(methods.map { .object([("method", .string($0.method)), ("fee", .optional($0.fee))]) })
+                } ?? .null
+            ),
             ("description", .optional(request.description)),
             (
                 "transports",
@@ -50,9 +57,14 @@ struct PaymentRequestSummary {
         lines.append("Payment request (\(encoding)): \(amount)")
         if let description = request.description { lines.append("  description: \(Untrusted.display(description))") }
         if let mints = request.mints, !mints.isEmpty {
-            lines.append("  mints: \(mints.map { Untrusted.display($0) }.joined(separator: ", "))")
+            let binding = request.isMintListStrict == false ? " (preferred; others accepted)" : ""
+            lines.append("  mints: \(mints.map { Untrusted.display($0) }.joined(separator: ", "))\(binding)")
         } else {
             lines.append("  mints: any")
+        }
+        for method in request.supportedMethods ?? [] {
+            let fee = method.fee.map { Amount.text($0, request.unit ?? "sat") } ?? "no fee"
+            lines.append("  from another mint by \(Untrusted.display(method.method)): \(fee)")
         }
         if let id = request.id { lines.append("  id: \(Untrusted.display(id))") }
         if request.singleUse == true { lines.append("  single use") }

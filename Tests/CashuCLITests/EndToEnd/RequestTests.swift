@@ -40,6 +40,34 @@ struct RequestTests {
         }
     }
 
+    @Test("request create with a preferred mint list and methods (mp, sm): encoded, decoded and shown")
+    func preferredMintsAndMethods() async throws {
+        let mint = try await TestMint.shared
+        let payee = CLIWallet()
+        defer { payee.remove() }
+        for format in ["creqA", "creqb"] {
+            let created = try await payee.json(
+                "request", "--amount", "21", "--accept", mint.url.rawValue, "--prefer-mints", "--method", "bolt11:2",
+                "--method", "bolt12", "--format", format)
+            let encoded = try #require(created.string("request"))
+            let decoded = try PaymentRequest(encoded: encoded)
+            #expect(decoded.mintPreferred == true && decoded.isMintListStrict == false)
+            #expect(
+                decoded.supportedMethods == [
+                    PaymentRequest.SupportedMethod(method: "bolt11", fee: 2),
+                    PaymentRequest.SupportedMethod(method: "bolt12"),
+                ])
+            let shown = try await payee.json("decode", encoded)
+            #expect(shown["mintsPreferred"] as? Bool == true)
+            #expect((shown["methods"] as? [[String: Any]])?.first?["fee"] as? Int == 2)
+            let human = try await payee.run("decode", encoded)
+            #expect(human.stdout.contains("preferred; others accepted"), "\(human)")
+            #expect(human.stdout.contains("from another mint by bolt11: 2 sat"), "\(human)")
+        }
+        let refused = try await payee.run("request", "--method", "bolt11:two")
+        #expect(refused.status != 0 && refused.stderr.contains("--method"), "\(refused)")
+    }
+
     @Test("a request without transport is paid with a token printed alone; the payee receives it")
     func payInBand() async throws {
         let mint = try await TestMint.shared

@@ -11,7 +11,8 @@ struct RequestCreateCommand: AsyncParsableCommand {
         discussion: """
             Without a transport the payer hands over a token (receive it with `cashu receive`). --post URL asks \
             the payer's wallet to POST the payment there. The accepted mints default to --mint or the wallet's \
-            default mint.
+            default mint; they bind the payer unless --prefer-mints makes them a preference, and --method says how \
+            ecash from another mint would be moved and what the payer adds for it (nuts#381 `mp`, `sm`).
             """
     )
 
@@ -47,12 +48,39 @@ struct RequestCreateCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Ask for ecash locked to this public key (NUT-11).", valueName: "pubkey"))
     var lock: String?
 
+    @Flag(name: .long, help: "The accepted mints are a preference: ecash of other mints is taken too.")
+    var preferMints = false
+
+    @Option(
+        name: .customLong("method"),
+        help: ArgumentHelp(
+            "A method ecash of another mint is moved by, and the fee the payer adds for it (repeatable).",
+            valueName: "method[:fee]")
+    )
+    var methods: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("creqA (NUT-18) or creqb (NUT-26).", valueName: "format"))
     var format: String = "creqA"
 
     func validate() throws {
         guard ["creqa", "creqb"].contains(format.lowercased()) else {
             throw ValidationError("--format is creqA or creqb")
+        }
+        _ = try Self.supportedMethods(methods)
+    }
+
+    /// `--method` values (`bolt11`, `bolt11:2`) as `sm` entries.
+    static func supportedMethods(_ values: [String]) throws -> [PaymentRequest.SupportedMethod] {
+        try values.map { value in
+            let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
+            guard let method = parts.first, !method.isEmpty, method.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                throw ValidationError("--method is a method name, optionally with :fee (e.g. bolt11:2)")
+            }
+            guard parts.count == 2 else { return PaymentRequest.SupportedMethod(method: method.lowercased()) }
+            guard let fee = UInt64(parts[1]) else {
+                throw ValidationError("the fee in --method \(value) is not a number")
+            }
+            return PaymentRequest.SupportedMethod(method: method.lowercased(), fee: fee)
         }
     }
 
@@ -90,6 +118,9 @@ struct RequestCreateCommand: AsyncParsableCommand {
             }
         }
         request.mints = mints.isEmpty ? nil : mints
+        if preferMints { request.mintPreferred = true }
+        let supported = try Self.supportedMethods(methods)
+        request.supportedMethods = supported.isEmpty ? nil : supported
         let encoded: String
         let encoding: String
         if format.lowercased() == "creqb" {
