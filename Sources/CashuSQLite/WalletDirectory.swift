@@ -1,4 +1,4 @@
-// Storage: where a wallet keeps its files — $XDG_DATA_HOME/cashu, private to its owner.
+// Storage: the directory a wallet keeps its files in, private to its owner (the XDG default is LinuxCashu's).
 
 import CashuEngine
 import Foundation
@@ -15,24 +15,6 @@ public struct WalletDirectory: Hashable, Sendable {
     /// - Parameter url: a file URL; it is created by ``create()``.
     public init(url: URL) {
         self.url = url
-    }
-
-    /// The XDG data directory's `cashu` folder: `$XDG_DATA_HOME/cashu`, or `$HOME/.local/share/cashu` when
-    /// `XDG_DATA_HOME` is unset, empty or relative (the XDG Base Directory specification ignores relative paths).
-    /// - Parameter environment: the environment to read, the process's by default.
-    /// - Returns: the directory; nothing is created yet.
-    /// - Throws: ``StorageError`` with code `unavailable` when neither variable gives an absolute path.
-    public static func standard(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(StorageError) -> WalletDirectory {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return WalletDirectory(url: URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("cashu"))
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw StorageError(.unavailable, "neither XDG_DATA_HOME nor HOME is an absolute path")
-        }
-        return WalletDirectory(
-            url: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/cashu"))
     }
 
     /// The wallet database file, `wallet.sqlite`.

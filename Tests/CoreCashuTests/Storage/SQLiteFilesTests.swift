@@ -1,4 +1,4 @@
-// Tests of Storage/SQLite/WalletDirectory.swift and SQLiteFiles.swift: where the wallet lives and who may read it.
+// Tests of CashuSQLite's WalletDirectory.swift and SQLiteFiles.swift: the wallet's files and who may read them.
 
 import CashuTestSupport
 import Foundation
@@ -16,24 +16,9 @@ struct SQLiteFilesTests {
         return try #require(attributes[.posixPermissions] as? Int) & 0o777
     }
 
-    @Test func standardDirectoryFollowsXDG() throws {
-        #expect(
-            try WalletDirectory.standard(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).url.path
-                == "/data/cashu")
-        for xdg in [nil, "", "relative/path"] {
-            var environment = ["HOME": "/home/u"]
-            environment["XDG_DATA_HOME"] = xdg
-            #expect(try WalletDirectory.standard(environment: environment).url.path == "/home/u/.local/share/cashu")
-        }
-        let standard = try WalletDirectory.standard(environment: ["HOME": "/home/u"])
-        #expect(standard.databaseURL.path == "/home/u/.local/share/cashu/wallet.sqlite")
-        expectStorageError(.unavailable) { try WalletDirectory.standard(environment: [:]) }
-        expectStorageError(.unavailable) { try WalletDirectory.standard(environment: ["HOME": "home"]) }
-    }
-
     @Test func directoryIs0700AndDatabaseFilesAre0600() async throws {
         let root = try TemporaryDirectory()
-        let directory = try WalletDirectory.standard(environment: ["XDG_DATA_HOME": root.url.path + "/xdg"])
+        let directory = WalletDirectory(url: root.url.appendingPathComponent("xdg/cashu"))
         let store = try SQLiteWalletStore(directory: directory)
         _ = try await store.write { tx in try tx.addProofs([StoreFixtures.proof()]) }
         #expect(try Self.permissions(directory.url.path) == 0o700)
