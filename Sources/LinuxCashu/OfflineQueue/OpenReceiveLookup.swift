@@ -28,20 +28,24 @@ struct OpenReceiveLookup {
         self.needles = needles
     }
 
-    /// The oldest unfinished receive in `operations` holding the token's secrets, when open receives hold every one
-    /// of them (a token too large for one swap is received in several, each holding its share).
+    /// The oldest unfinished receive in `operations` whose payload holds every secret; else, when open receives hold
+    /// them between them (a token too large for one swap is received in several, each holding its share), the
+    /// oldest of those.
     func find(in operations: [OperationRecord]) -> OperationID? {
         let open = operations.filter { $0.kind == .receive && $0.state.isUnfinished }
-        var holders: [OperationID] = []
+        if let whole = open.first(where: { operation in needles.allSatisfy { holds(operation, $0) } }) {
+            return whole.id
+        }
+        var holders = Set<OperationID>()
         for spellings in needles {
-            guard
-                let holder = open.first(where: { operation in
-                    spellings.contains { Self.contains(operation.payload, $0) }
-                })
-            else { return nil }
-            holders.append(holder.id)
+            guard let holder = open.first(where: { holds($0, spellings) }) else { return nil }
+            holders.insert(holder.id)
         }
         return open.first { holders.contains($0.id) }?.id
+    }
+
+    private func holds(_ operation: OperationRecord, _ spellings: [[UInt8]]) -> Bool {
+        spellings.contains { Self.contains(operation.payload, $0) }
     }
 
     /// Whether `needle` occurs in `haystack`.

@@ -41,6 +41,17 @@ struct OpenReceiveLookupTests {
         #expect(lookup.find(in: [partial, closed, send]) == nil)
     }
 
+    @Test("a token received in several swaps: the open parts holding its secrets between them are found")
+    func partsOfASplitReceive() throws {
+        let secrets = (0..<4).map { String(repeating: "\($0)a", count: 32) }
+        let lookup = try #require(OpenReceiveLookup(token: try Self.token(secrets: secrets), mint: F.mintA))
+        let first = try Self.operation(.receive, .done, payload: ["inputs": Array(secrets[0..<2])])
+        let second = try Self.operation(.receive, .inFlight, payload: ["inputs": Array(secrets[2..<4])])
+        #expect(lookup.find(in: [first, second]) == nil, "a settled part holds its share no longer")
+        let reopened = try Self.operation(.receive, .prepared, payload: ["inputs": Array(secrets[0..<2])])
+        #expect(lookup.find(in: [reopened, second]) == reopened.id)
+    }
+
     @Test func byteSearch() {
         #expect(OpenReceiveLookup.contains(Array("hello world".utf8), Array("o w".utf8)))
         #expect(!OpenReceiveLookup.contains(Array("hello".utf8), Array("hello!".utf8)))
