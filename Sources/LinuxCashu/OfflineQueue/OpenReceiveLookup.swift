@@ -28,20 +28,28 @@ struct OpenReceiveLookup {
         self.needles = needles
     }
 
-    /// The oldest unfinished receive in `operations` whose payload holds every secret; else, when open receives hold
-    /// them between them (a token too large for one swap is received in several, each holding its share), the
-    /// oldest of those.
+    /// The oldest unfinished receive in `operations` whose payload holds every secret; else the oldest holding any of
+    /// them (a token too large for one swap is received in several parts, and a part that settled no longer holds
+    /// its share), named by its group's first part, whose history line follows the whole receive.
     func find(in operations: [OperationRecord]) -> OperationID? {
         let open = operations.filter { $0.kind == .receive && $0.state.isUnfinished }
         if let whole = open.first(where: { operation in needles.allSatisfy { holds(operation, $0) } }) {
             return whole.id
         }
-        var holders = Set<OperationID>()
-        for spellings in needles {
-            guard let holder = open.first(where: { holds($0, spellings) }) else { return nil }
-            holders.insert(holder.id)
+        guard let part = open.first(where: { operation in needles.contains { holds(operation, $0) } }) else {
+            return nil
         }
-        return open.first { holders.contains($0.id) }?.id
+        let hint = try? JSONDecoder().decode(GroupHint.self, from: Data(part.payload))
+        return hint?.group?.leader ?? part.id
+    }
+
+    /// The part of a split receive's journal that names its group.
+    private struct GroupHint: Decodable {
+        struct Group: Decodable {
+            var leader: OperationID
+        }
+
+        var group: Group?
     }
 
     private func holds(_ operation: OperationRecord, _ spellings: [[UInt8]]) -> Bool {

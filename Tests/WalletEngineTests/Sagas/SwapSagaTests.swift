@@ -139,6 +139,26 @@ struct SwapSagaTests {
         #expect(outcome?.error?.mintError?.known == .transactionNotBalanced)
     }
 
+    @Test("a later part of a split receive, refused with every input unspent: open (its proofs exist nowhere else)")
+    func refusedLaterPartStaysOpen() {
+        var journal = F.swapJournal(purpose: .receive, own: [], tokenInputs: F.proofs([4, 4]))
+        let leader = OperationID(rawValue: "leader")
+        journal.group = ReceiveGroup(leader: leader, parts: [leader, F.operationID])
+        let (start, Ys) = refused(journal, code: .transactionNotBalanced)
+        var saga = start
+        let outcome = saga.handle(.inputStates(F.states(Ys, .unspent))).outcome
+        #expect(outcome?.name == "open")
+        #expect(outcome?.error?.code == .pending && outcome?.error?.operationID == F.operationID)
+        #expect(outcome?.error?.mintError?.known == .transactionNotBalanced)
+        // The group's first part is closed like any receive: the token is still whole then.
+        journal.group = ReceiveGroup(leader: F.operationID, parts: [F.operationID, OperationID(rawValue: "later")])
+        var first = refused(journal, code: .transactionNotBalanced)
+        guard case .close(.released) = first.0.handle(.inputStates(F.states(first.1, .unspent))) else {
+            Issue.record("expected close(released)")
+            return
+        }
+    }
+
     @Test("refused and an input pending at the mint: wait, open")
     func refusedPendingWaits() {
         let (start, Ys) = refused()

@@ -106,6 +106,33 @@ struct WalletSplitReceiveEngineTests {
         await #expect(try harness.openOperations().isEmpty)
     }
 
+    @Test("a later part refused with its proofs unspent stays open (they exist nowhere else); recovery receives it")
+    func laterPartRefusedStaysOpen() async throws {
+        let (harness, token) = try await limited()
+        harness.mint.script(.swap, .hold({}), .refuse(code: 0))
+        let error = await harness.error { try await harness.wallet.receive(token: token) }
+        #expect(error?.code == .pending)
+        #expect(error?.reason.contains("received 7 of 10") == true)
+        #expect(try await harness.openOperations().count == 1)
+        #expect(try await harness.history(error?.operationID)?.state == .pending)
+        _ = await harness.wallet.recover()
+        #expect(try await harness.balance() == 10)
+        #expect(try await harness.history(error?.operationID)?.state == .done)
+    }
+
+    @Test("a token partly received before is received again: the parts already swapped fail, the rest arrive")
+    func partlyReceivedTokenAgain() async throws {
+        let (harness, token) = try await limited()
+        // The first four proofs (the first part) were swapped already, here or elsewhere.
+        harness.mint.spend(try EngineHarness.Ys(Array(token.proofs[0..<4])))
+        let error = await harness.error { try await harness.wallet.receive(token: token) }
+        #expect(error?.code == .alreadySpent)
+        #expect(error?.reason.contains("received 6 of 10 in 2 of 3 swaps") == true)
+        #expect(try await harness.balance() == 6)
+        await #expect(try harness.openOperations().isEmpty)
+        #expect(try await harness.history(error?.operationID)?.amount == 6)
+    }
+
     @Test("a token within the limit is still one swap with its own line")
     func withinTheLimit() async throws {
         let (harness, _) = try await limited()

@@ -33,6 +33,10 @@ extension Wallet {
             throw WalletError(.quoteState, "a quote of the batch was already minted")
         }
         let mint = first.mintURL
+        // The batch path and its amounts are bolt11's (other methods need `quote_amounts` and their own path).
+        guard first.method == "bolt11" else {
+            throw WalletError(.unsupported, "only bolt11 quotes are minted in batches")
+        }
         guard let settings = try await capabilities(of: mint).batchMint, settings.allows(method: first.method) else {
             throw WalletError(.unsupported, "\(mint) does not mint \(first.method) quotes in batches (NUT-29)")
         }
@@ -103,12 +107,21 @@ extension Wallet {
     /// allows), one by one otherwise and for any batch that did not happen.
     func mintPaid(_ paid: [StoredMintQuote], mint: MintURL) async throws(WalletError) -> [MintResult] {
         var results: [MintResult] = []
-        var single: [StoredMintQuote] = paid
-        if paid.count > 1, let settings = try await capabilities(of: mint).batchMint {
-            single = []
+        // A quote with an operation still open is resumed by itself (mint(quoteID:) finishes that operation).
+        var single: [StoredMintQuote] = []
+        var batchable: [StoredMintQuote] = []
+        for quote in paid {
+            if try await unfinishedMint(quoteID: quote.id) != nil {
+                single.append(quote)
+            } else {
+                batchable.append(quote)
+            }
+        }
+        if batchable.count > 1, let settings = try await capabilities(of: mint).batchMint {
             let size = min(await requestLimit(mint), Int(clamping: settings.maxBatchSize ?? UInt64.max))
-            for group in Dictionary(grouping: paid, by: { "\($0.unit.rawValue) \($0.method)" }).values {
-                guard group.count > 1, size > 1, settings.allows(method: group[0].method) else {
+            for group in Dictionary(grouping: batchable, by: { "\($0.unit.rawValue) \($0.method)" }).values {
+                guard group.count > 1, size > 1, group[0].method == "bolt11", settings.allows(method: group[0].method)
+                else {
                     single += group
                     continue
                 }
@@ -131,6 +144,8 @@ extension Wallet {
                     }
                 }
             }
+        } else {
+            single += batchable
         }
         for quote in single { results.append(try await self.mint(quoteID: quote.id)) }
         return results

@@ -23,14 +23,16 @@ extension Wallet {
     @discardableResult
     func consolidate(toCover amount: UInt64, mint: MintURL, unit: CurrencyUnit) async throws(WalletError) -> Bool {
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
+        let keyset = try await activeKeyset(mint, unit: unit)
+        let planner = await planner(keyset)
         var merged = false
         var candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
         // Each merge leaves fewer proofs; the bound only guards against another process adding proofs all along.
         for _ in 0..<candidates.count {
-            guard let batch = try ConsolidationPlan.nextBatch(candidates, covering: amount, selector: selector) else {
-                break
-            }
-            let keyset = try await activeKeyset(mint, unit: unit)
+            guard
+                let batch = try ConsolidationPlan.nextBatch(
+                    candidates, covering: amount, selector: selector, planner: planner)
+            else { break }
             _ = try await swapOwn(inputs: batch, mint: mint, unit: unit, keyset: keyset, consolidating: true)
             merged = true
             candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }

@@ -116,10 +116,12 @@ extension Wallet {
         return try await runReceiveParts(records, amount: amount)
     }
 
-    /// Sends the parts of a split receive one after another. When the first does not happen, nothing of the token
-    /// was taken: the other parts, never sent, are closed and the token can be received again. Once it happened,
-    /// every part is tried; one left open is finished by recovery (resent, never dropped), and the error says how
-    /// much arrived and names the first part, whose history line follows the whole receive.
+    /// Sends the parts of a split receive one after another. When the first does not happen and its proofs are still
+    /// unspent (the mint unreachable, or a refusal it did not act on), nothing of the token was taken: the other
+    /// parts, never sent, are closed and the token can be received again. Otherwise (the first settled, or its proofs
+    /// were spent before, as when a partly received token is received again) every part is tried. A part left open
+    /// is finished by recovery (resent, never dropped); the error says how much arrived, names the first part (whose
+    /// history line follows the whole receive), and is `pending` while any part is open.
     private func runReceiveParts(_ records: [OperationRecord], amount: UInt64) async throws(WalletError)
         -> [SwapOutcome]
     {
@@ -129,7 +131,9 @@ extension Wallet {
             do {
                 outcomes.append(try await resumeSwap(record, firstAttempt: index == 0))
             } catch {
-                if index == 0, try await read({ tx in try self.openOperation(tx, record.id) }) == nil {
+                if index == 0, error.code != .alreadySpent,
+                    try await read({ tx in try self.openOperation(tx, record.id) }) == nil
+                {
                     try await closeUnsentParts(records.dropFirst())
                     throw error
                 }
@@ -137,10 +141,14 @@ extension Wallet {
             }
         }
         guard let failure else { return outcomes }
+        let ids = records.map(\.id)
+        let stillOpen = try await read { tx in try ids.contains { try self.openOperation(tx, $0) != nil } }
         let received = outcomes.reduce(0) { sum, outcome in outcome.kept.reduce(sum) { $0 + $1.amount } }
+        let summary = "received \(received) of \(amount) in \(outcomes.count) of \(records.count) swaps"
         throw WalletError(
-            failure.code,
-            "received \(received) of \(amount) in \(outcomes.count) of \(records.count) swaps: \(failure.reason)",
+            stillOpen ? .pending : failure.code,
+            stillOpen ? "\(summary); the rest is pending and finished by recovery: \(failure.reason)"
+                : "\(summary): \(failure.reason)",
             mintError: failure.mintError, operationID: records[0].id, underlying: failure.underlying)
     }
 

@@ -11,7 +11,8 @@
 ///   happen, inputs released, the refusal stands. All spent: NUT-09 on the outputs; all signed settle it, none means
 ///   someone else spent the inputs, part of them is a broken answer. A mix: someone else spent some of them. Any
 ///   pending or unknown state: wait;
-/// - anything ambiguous leaves it open for recovery.
+/// - anything ambiguous leaves it open for recovery, and so does a refused later part of a split receive whose proofs
+///   are unspent (they exist nowhere else once the first part settled).
 struct SwapSaga: Sendable {
     /// What the wallet learned from performing an action.
     enum Event: Sendable {
@@ -128,6 +129,17 @@ struct SwapSaga: Sendable {
                 .open(WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operationID)))
         }
         if inputStates.allSatisfy({ $0 == .unspent }) {
+            if let group = journal.group, group.leader != operationID {
+                // A later part of a split receive: the token's other parts were swapped, so its proofs survive only
+                // in this journal. It stays open (recovery sends it again) rather than being closed and dropped.
+                return finish(
+                    .open(
+                        WalletError(
+                            .pending,
+                            "the mint refused a part of the receive although its proofs are unspent; it stays open "
+                                + "and is sent again later",
+                            mintError: refusal?.mintError, operationID: operationID)))
+            }
             // The swap did not happen (even if a restore knew our outputs: then a counter was reused elsewhere).
             return close(
                 .released(journal.ownInputs),
