@@ -28,6 +28,11 @@ extension HTTPMintConnector {
         _ endpoint: MintEndpoint,
         body: [UInt8]?
     ) async throws(MintClientError) -> Response {
+        guard proxied || !mintURL.isOnion else {
+            throw MintClientError(
+                .unreachable, endpoint: endpoint.template,
+                "an .onion mint is reached only through a proxy to Tor (--tor or --proxy); nothing was sent")
+        }
         let policy = MintRetryPolicy(cachedResponses: cachedResponses)
         let sentAt = Date()
         let rateLimitDeadline = ContinuousClock.now + timeouts.rateLimitWait

@@ -40,7 +40,7 @@ import Logging
 /// duration and attempt; never a body. No logger is passed to async-http-client, whose logs carry the full URL.
 ///
 /// The connector does not own its `HTTPClient`: whoever creates the client shuts it down
-/// (``makeHTTPClient(timeouts:)`` makes one configured for mints). A client of your own should disable redirects;
+/// (``makeHTTPClient(timeouts:proxy:)`` makes one configured for mints). A client of your own should disable redirects;
 /// async-http-client keeps no cookies and no disk cache.
 public struct HTTPMintConnector: MintConnector {
     /// The default limit on an answer's size: 8 MiB.
@@ -59,6 +59,9 @@ public struct HTTPMintConnector: MintConnector {
     public let pacer: MintRequestPacer
     /// Told of each wait for the mint's rate limit (the mint, how long), e.g. to tell the user once.
     public let onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
+    /// Whether the client sends through a proxy (``NetworkProxy``); without one an `.onion` mint is refused before
+    /// any connection.
+    public let proxied: Bool
 
     let httpClient: HTTPClient
     let logger: Logger?
@@ -75,6 +78,7 @@ public struct HTTPMintConnector: MintConnector {
     ///   - logger: where to log requests (fixed messages, no bodies, no quote ids), or `nil` for silence.
     ///   - pacer: the pacing shared with other connectors to the same mint (a new one by default).
     ///   - onRateLimited: told of each wait for the mint's rate limit.
+    ///   - proxied: whether `httpClient` goes through a proxy (``makeHTTPClient(timeouts:proxy:)``).
     public init(
         mintURL: MintURL,
         httpClient: HTTPClient,
@@ -83,7 +87,8 @@ public struct HTTPMintConnector: MintConnector {
         maximumResponseBytes: Int = HTTPMintConnector.defaultMaximumResponseBytes,
         logger: Logger? = nil,
         pacer: MintRequestPacer = MintRequestPacer(),
-        onRateLimited: (@Sendable (MintURL, Duration) -> Void)? = nil
+        onRateLimited: (@Sendable (MintURL, Duration) -> Void)? = nil,
+        proxied: Bool = false
     ) {
         self.mintURL = mintURL
         self.httpClient = httpClient
@@ -93,6 +98,7 @@ public struct HTTPMintConnector: MintConnector {
         self.logger = logger
         self.pacer = pacer
         self.onRateLimited = onRateLimited
+        self.proxied = proxied
     }
 
     /// The same connector with the mint's NUT-19 setting, e.g. once ``info()`` has answered.
@@ -107,7 +113,8 @@ public struct HTTPMintConnector: MintConnector {
             maximumResponseBytes: maximumResponseBytes,
             logger: logger,
             pacer: pacer,
-            onRateLimited: onRateLimited
+            onRateLimited: onRateLimited,
+            proxied: proxied
         )
     }
 
@@ -115,13 +122,16 @@ public struct HTTPMintConnector: MintConnector {
     /// connection, a failed connection attempt reported at once instead of retried until the connect timeout,
     /// idle connections closed after 2 s (well before common servers' keep-alive), no response decompression.
     ///
-    /// - Parameter timeouts: the connect timeout is taken from here.
+    /// - Parameters:
+    ///   - timeouts: the connect timeout is taken from here.
+    ///   - proxy: every connection goes through it (nothing goes out directly, even when it is down).
     /// - Returns: a client the caller owns: call `try await client.shutdown()` when done with it (async-http-client
     ///   traps in debug builds when a client is released without shutting down).
-    public static func makeHTTPClient(timeouts: MintTimeouts = .default) -> HTTPClient {
+    public static func makeHTTPClient(timeouts: MintTimeouts = .default, proxy: NetworkProxy? = nil) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .init(timeouts.connect)),
+            proxy: proxy?.clientProxy,
             decompression: .disabled
         )
         configuration.connectionPool.retryConnectionEstablishment = false

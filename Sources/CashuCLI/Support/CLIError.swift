@@ -62,6 +62,10 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
         if error.code == .pending {
             message += "; run `cashu recover` later to settle it"
         }
+        if error.code == .mintUnreachable, let proxy = ProxyChoice.active.withLock({ $0 }) {
+            // Nothing went out directly: the proxy may be what is down.
+            message += " (through the proxy \(proxy); is it running?)"
+        }
         self.init(
             ExitClass(error.code),
             Self.oneLine(message),

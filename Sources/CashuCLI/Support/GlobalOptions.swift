@@ -4,7 +4,7 @@ import ArgumentParser
 import CoreCashu
 import Foundation
 
-/// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, shared by every command.
+/// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, `--proxy`, `--tor`, shared by every command.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -33,6 +33,18 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Log what the wallet does on stderr (never secrets).")
     var verbose = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Send every connection through this proxy (env CASHU_PROXY): socks5h://host:port, socks5://, http://.",
+            valueName: "url"
+        )
+    )
+    var proxy: String?
+
+    @Flag(name: .long, help: "Go through the local Tor daemon (socks5h://127.0.0.1:9050); needed for .onion mints.")
+    var tor = false
+
     /// The wallet directory: `--dir`, else `CASHU_DIR`, else `$XDG_DATA_HOME/cashu`.
     func walletDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory
     {
@@ -55,6 +67,7 @@ struct GlobalOptions: ParsableArguments {
     var currencyUnit: CurrencyUnit { CurrencyUnit(rawValue: unit.lowercased()) }
 
     func validate() throws {
+        if tor && proxy != nil { throw ValidationError("--tor and --proxy name two proxies; give one") }
         guard !unit.isEmpty, unit.count <= 16, unit.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             throw ValidationError("--unit must be a short unit name such as sat, msat, usd")
         }

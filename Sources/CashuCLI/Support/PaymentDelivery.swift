@@ -6,7 +6,7 @@ import Foundation
 
 /// Posts payment payloads to a payee's endpoint.
 enum PaymentDelivery {
-    /// POSTs `payload` as JSON to `target` (NUT-18 §Transport `post`).
+    /// POSTs `payload` as JSON to `target` (NUT-18 §Transport `post`), through the command's proxy when it has one.
     /// - Throws: ``CLIError`` `mintUnreachable` class when the payee cannot be reached or does not answer 2xx.
     static func post(_ payload: PaymentRequestPayload, to target: String) async throws {
         guard let url = URL(string: target), let scheme = url.scheme?.lowercased(),
@@ -24,10 +24,14 @@ enum PaymentDelivery {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(Array(body))
         let status: UInt
+        let proxy = ProxyChoice.active.withLock { $0 }
+        let client = proxy.map { HTTPMintConnector.makeHTTPClient(proxy: $0) }
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let response = try await (client ?? HTTPClient.shared).execute(request, timeout: .seconds(30))
             status = response.status.code
+            try? await client?.shutdown()
         } catch {
+            try? await client?.shutdown()
             throw CLIError(
                 .mintUnreachable,
                 "the payee at \(Untrusted.display(target)) cannot be reached",

@@ -100,6 +100,7 @@ struct WalletContext: Sendable {
         } catch {
             throw CLIError(.config, error.reason, code: "config")
         }
+        configuration.proxy = try ProxyChoice.resolve(global)
         configuration.logger = logger(verbose: global.verbose)
         configuration.onRateLimited = RateLimitNotice.shared.heard
         do {

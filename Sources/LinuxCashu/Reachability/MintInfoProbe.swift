@@ -17,10 +17,12 @@ public struct MintInfoProbe: MintReachabilityProbe {
     }
 
     /// A probe over `HTTPMintConnector`s sharing `httpClient` (which the caller shuts down;
-    /// ``makeHTTPClient(timeouts:)`` makes a suitable one), with `timeouts` as the deadlines (the client's own
-    /// connect timeout also applies).
-    public init(httpClient: HTTPClient, timeouts: MintTimeouts = MintInfoProbe.probeTimeouts) {
-        self.connector = { mint in HTTPMintConnector(mintURL: mint, httpClient: httpClient, timeouts: timeouts) }
+    /// ``makeHTTPClient(timeouts:proxy:)`` makes a suitable one), with `timeouts` as the deadlines (the client's own
+    /// connect timeout also applies); `proxied` when that client goes through a proxy.
+    public init(httpClient: HTTPClient, timeouts: MintTimeouts = MintInfoProbe.probeTimeouts, proxied: Bool = false) {
+        self.connector = { mint in
+            HTTPMintConnector(mintURL: mint, httpClient: httpClient, timeouts: timeouts, proxied: proxied)
+        }
     }
 
     /// Deadlines for a probe: 3 s to connect, 5 s for the answer.
@@ -29,7 +31,10 @@ public struct MintInfoProbe: MintReachabilityProbe {
     /// A client for probes (the caller shuts it down): no redirects, `probeTimeouts.connect` to connect, and idle
     /// connections closed after 100 ms, so that each probe opens a connection of its own. A kept-alive connection
     /// would outlive a route going away and turn a probe's immediate "network unreachable" into a read timeout.
-    public static func makeHTTPClient(timeouts: MintTimeouts = MintInfoProbe.probeTimeouts) -> HTTPClient {
+    /// With `proxy`, probes go through it like every other connection.
+    public static func makeHTTPClient(
+        timeouts: MintTimeouts = MintInfoProbe.probeTimeouts, proxy: NetworkProxy? = nil
+    ) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .init(timeouts.connect)),
@@ -37,6 +42,7 @@ public struct MintInfoProbe: MintReachabilityProbe {
             decompression: .disabled
         )
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.proxy = proxy?.clientProxy
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 

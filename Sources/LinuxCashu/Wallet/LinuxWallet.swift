@@ -102,9 +102,12 @@ public final class LinuxWallet: Sendable {
                 underlying: error)
         }
         // Owned: shut down by close(), or when the wallet is dropped without it (the connectors keep it alive).
-        let httpClient = OwnedHTTPClient(HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts))
+        let proxy = configuration.proxy
+        let httpClient = OwnedHTTPClient(
+            HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts, proxy: proxy))
+        // WebSockets would go out directly: with a proxy the wallet polls instead.
         let webSockets =
-            configuration.useWebSockets
+            configuration.useWebSockets && proxy == nil
             ? MintWebSocketPool(configuration: configuration.webSocket, logger: logger) : nil
         let wallet: Wallet
         do {
@@ -119,7 +122,7 @@ public final class LinuxWallet: Sendable {
                 connectorFactory: { url in
                     HTTPMintConnector(
                         mintURL: url, httpClient: httpClient.client, timeouts: timeouts, logger: logger,
-                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited)
+                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxy != nil)
                 },
                 options: configuration.options,
                 logger: logger,
@@ -138,9 +141,9 @@ public final class LinuxWallet: Sendable {
         var monitor: NetlinkReachabilityMonitor?
         var probeClient: OwnedHTTPClient?
         if configuration.watchReachability {
-            let client = OwnedHTTPClient(MintInfoProbe.makeHTTPClient())
+            let client = OwnedHTTPClient(MintInfoProbe.makeHTTPClient(proxy: configuration.proxy))
             let watcher = NetlinkReachabilityMonitor(
-                probe: MintInfoProbe(httpClient: client.client),
+                probe: MintInfoProbe(httpClient: client.client, proxied: configuration.proxy != nil),
                 configuration: configuration.reachability,
                 logger: logger
             )

@@ -39,6 +39,9 @@ public struct LinuxWalletConfiguration: Sendable {
     public var environment: [String: String]
     /// Told each time a mint's rate limit makes a request wait (the mint, how long); e.g. to tell the user.
     public var onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
+    /// The proxy every connection goes through (mint requests, reachability probes); nothing goes out directly, even
+    /// when it is down. NUT-17 WebSockets are not proxied yet, so with a proxy the wallet polls instead. `nil`: direct.
+    public var proxy: NetworkProxy?
 
     /// A configuration for the wallet in `directory`.
     public init(
@@ -73,6 +76,8 @@ public struct LinuxWalletConfiguration: Sendable {
 
     /// The environment variable naming the secure store kind for a new wallet.
     public static let secretStoreVariable = "CASHU_SECRET_STORE"
+    /// The environment variable naming the proxy (`socks5h://127.0.0.1:9050`).
+    public static let proxyVariable = "CASHU_PROXY"
 
     /// A configuration from the environment; `directory` overrides `CASHU_DIR`.
     /// - Throws: ``LinuxWalletError`` `configuration` when no wallet directory can be named, or
@@ -99,6 +104,12 @@ public struct LinuxWalletConfiguration: Sendable {
             }
             preferred = kind
         }
+        var proxy: NetworkProxy?
+        if let text = environment[Self.proxyVariable], !text.isEmpty {
+            do { proxy = try NetworkProxy(text) } catch {
+                throw LinuxWalletError(.configuration, "\(Self.proxyVariable): \(error.reason)")
+            }
+        }
         self.init(
             directory: chosen,
             passphrase: EncryptedFileStore.passphrase(from: environment),
@@ -106,5 +117,6 @@ public struct LinuxWalletConfiguration: Sendable {
             allowPlaintextSecrets: preferred == .plaintextFile,
             environment: environment
         )
+        self.proxy = proxy
     }
 }

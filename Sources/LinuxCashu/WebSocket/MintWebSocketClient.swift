@@ -51,7 +51,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
     ///   - mint: the mint; its `http`/`https` URL gives `ws`/`wss` and the path `/v1/ws`.
     ///   - configuration: timeouts, keepalive and reconnection.
     ///   - eventLoopGroup: the NIO event loops; by default the process-wide singleton, which async-http-client's
-    ///     default (and so ``HTTPMintConnector/makeHTTPClient(timeouts:)``) also uses: one set of threads.
+    ///     default (and so ``HTTPMintConnector/makeHTTPClient(timeouts:proxy:)``) also uses: one set of threads.
     ///   - logger: fixed messages; never quote ids, filters or message bodies.
     /// - Throws: ``SubscriptionError`` `unsupported` when no WebSocket URL can be made from the mint's URL.
     public init(

@@ -86,6 +86,12 @@ final class TestNginx: Sendable {
         }
     }
 
+    /// The address of each client the proxy relayed for (from its access log), in order.
+    func clientAddresses() -> [String] {
+        let log = (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
     func stop() {
         kill(pid, SIGKILL)
         try? FileManager.default.removeItem(at: directory)

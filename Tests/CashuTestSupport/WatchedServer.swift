@@ -1,14 +1,14 @@
 // Test support: starting a server process that a shell watchdog SIGKILLs once the test process is gone (SIGTERM can
-// be blocked in processes spawned from test threads), for TestRedis and TestNginx.
+// be blocked in processes spawned from test threads), for TestRedis, TestNginx and TestSOCKSProxy.
 
 import Foundation
 
-enum WatchedServer {
+public enum WatchedServer {
     /// Runs `command` in the background under a watchdog and returns its pid (`nil` when it printed none).
     /// - Parameters:
     ///   - command: the shell command that starts the server (it must stay in the foreground of its subshell).
     ///   - cleanup: shell run after the server is killed (e.g. to kill its worker processes).
-    static func start(_ command: String, cleanup: String = "") async throws -> Int32? {
+    public static func start(_ command: String, cleanup: String = "") async throws -> Int32? {
         let watchdog = """
             \(command) >/dev/null 2>&1 &
             r=$!; echo "$r"

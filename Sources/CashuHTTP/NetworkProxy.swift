@@ -1,0 +1,98 @@
+// Mint client: the proxy every connection goes through (SOCKS5 or HTTP CONNECT), so the mint never sees the wallet's
+// address and names are resolved by the proxy.
+
+import AsyncHTTPClient
+import CashuEngine
+import Foundation
+
+/// A proxy for the wallet's connections: `socks5h://host:port` (names resolved by the proxy), `socks5://host:port`
+/// (treated the same: the wallet never resolves a name itself when a proxy is set, so DNS does not leak), or
+/// `http://[user:password@]host:port` (HTTP CONNECT). Printing it never shows the credentials.
+public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
+    /// The proxy protocols.
+    public enum Kind: String, Sendable, Hashable {
+        case socks5h, socks5, http
+    }
+
+    /// The protocol.
+    public let kind: Kind
+    /// The proxy's host.
+    public let host: String
+    /// The proxy's port.
+    public let port: Int
+    /// HTTP CONNECT credentials, if any (never printed).
+    let credentials: (user: String, password: String)?
+
+    /// The local Tor daemon's SOCKS port.
+    public static let tor = NetworkProxy(kind: .socks5h, host: "127.0.0.1", port: 9050, credentials: nil)
+
+    private init(kind: Kind, host: String, port: Int, credentials: (user: String, password: String)?) {
+        self.kind = kind
+        self.host = host
+        self.port = port
+        self.credentials = credentials
+    }
+
+    /// Parses a proxy URL.
+    /// - Throws: ``MintClientError`` `invalidRequest` naming what is wrong (never the credentials).
+    public init(_ text: String) throws(MintClientError) {
+        guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let scheme = components.scheme?.lowercased(), let kind = Kind(rawValue: scheme)
+        else {
+            throw MintClientError(
+                .invalidRequest, endpoint: "proxy",
+                "a proxy is socks5h://host:port, socks5://host:port or http://host:port")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL names no host")
+        }
+        let port = components.port ?? (kind == .http ? 8080 : 1080)
+        guard (1...65_535).contains(port), components.path.isEmpty || components.path == "/" else {
+            throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL is host and port only")
+        }
+        var credentials: (String, String)?
+        if let user = components.user {
+            // async-http-client speaks SOCKS5 without authentication only.
+            guard kind == .http else {
+                throw MintClientError(
+                    .invalidRequest, endpoint: "proxy", "a SOCKS proxy with a user name and password is not supported")
+            }
+            credentials = (user, components.password ?? "")
+        }
+        self.init(kind: kind, host: host, port: port, credentials: credentials)
+    }
+
+    /// async-http-client's proxy setting for this proxy.
+    public var clientProxy: HTTPClient.Configuration.Proxy {
+        switch kind {
+        case .socks5h, .socks5:
+            return .socksServer(host: host, port: port)
+        case .http:
+            return .server(
+                host: host, port: port,
+                authorization: credentials.map { .basic(username: $0.user, password: $0.password) })
+        }
+    }
+
+    /// `scheme://host:port`, with `***@` in place of any credentials.
+    public var description: String { "\(kind.rawValue)://\(credentials == nil ? "" : "***@")\(host):\(port)" }
+
+    public static func == (lhs: NetworkProxy, rhs: NetworkProxy) -> Bool {
+        lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.port == rhs.port
+            && lhs.credentials?.user == rhs.credentials?.user && lhs.credentials?.password == rhs.credentials?.password
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(credentials?.user)
+    }
+}
+
+extension MintURL {
+    /// Whether the mint is a Tor onion service (reachable only through a proxy to Tor).
+    public var isOnion: Bool {
+        (URLComponents(string: rawValue)?.host?.lowercased()).map { $0.hasSuffix(".onion") } ?? false
+    }
+}
