@@ -74,6 +74,17 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The URL with its credentials, for keeping the setting (never for printing).
+    package var persistentText: String {
+        var components = URLComponents()
+        components.scheme = kind.rawValue
+        components.host = host
+        components.port = port
+        components.user = credentials?.user
+        components.password = credentials?.password
+        return components.string ?? "\(kind.rawValue)://\(host):\(port)"
+    }
+
     /// `scheme://host:port`, with `***@` in place of any credentials.
     public var description: String { "\(kind.rawValue)://\(credentials == nil ? "" : "***@")\(host):\(port)" }
 

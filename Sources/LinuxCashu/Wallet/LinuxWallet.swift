@@ -32,14 +32,14 @@ public final class LinuxWallet: Sendable {
     /// The configuration the wallet was opened with.
     public let configuration: LinuxWalletConfiguration
 
-    let httpClient: OwnedHTTPClient
+    let httpClient: MintHTTPClients
     let probeClient: OwnedHTTPClient?
     private let isClosed = Mutex(false)
 
     init(
         wallet: Wallet, store: SQLiteWalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
         monitor: NetlinkReachabilityMonitor?, webSockets: MintWebSocketPool?, recovery: RecoveryReport,
-        configuration: LinuxWalletConfiguration, httpClient: OwnedHTTPClient, probeClient: OwnedHTTPClient?
+        configuration: LinuxWalletConfiguration, httpClient: MintHTTPClients, probeClient: OwnedHTTPClient?
     ) {
         self.wallet = wallet
         self.store = store
@@ -103,11 +103,12 @@ public final class LinuxWallet: Sendable {
         }
         // Owned: shut down by close(), or when the wallet is dropped without it (the connectors keep it alive).
         let proxy = configuration.proxy
-        let httpClient = OwnedHTTPClient(
-            HTTPMintConnector.makeHTTPClient(timeouts: configuration.timeouts, proxy: proxy))
-        // WebSockets would go out directly: with a proxy the wallet polls instead.
+        let routes = MintHTTPClients.decode(
+            try? await store.read { tx in try tx.metadata(MintHTTPClients.metadataKey) })
+        let httpClient = MintHTTPClients(fallback: proxy, routes: routes, timeouts: configuration.timeouts)
+        // WebSockets would go out directly: with a proxy (the wallet's or a mint's) the wallet polls instead.
         let webSockets =
-            configuration.useWebSockets && proxy == nil
+            configuration.useWebSockets && proxy == nil && routes.isEmpty
             ? MintWebSocketPool(configuration: configuration.webSocket, logger: logger) : nil
         let wallet: Wallet
         do {
@@ -120,9 +121,10 @@ public final class LinuxWallet: Sendable {
                 secureStore: secrets.store,
                 mnemonic: mnemonic,
                 connectorFactory: { url in
-                    HTTPMintConnector(
-                        mintURL: url, httpClient: httpClient.client, timeouts: timeouts, logger: logger,
-                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxy != nil)
+                    let (client, proxied) = httpClient.client(for: url)
+                    return HTTPMintConnector(
+                        mintURL: url, httpClient: client, timeouts: timeouts, logger: logger,
+                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxied)
                 },
                 options: configuration.options,
                 logger: logger,
@@ -142,8 +144,17 @@ public final class LinuxWallet: Sendable {
         var probeClient: OwnedHTTPClient?
         if configuration.watchReachability {
             let client = OwnedHTTPClient(MintInfoProbe.makeHTTPClient(proxy: configuration.proxy))
+            // Probes take the same way as requests: a mint with a proxy of its own is probed through it.
+            let probe =
+                routes.isEmpty
+                ? MintInfoProbe(httpClient: client.client, proxied: configuration.proxy != nil)
+                : MintInfoProbe(connector: { url in
+                    let (routed, proxied) = httpClient.client(for: url)
+                    return HTTPMintConnector(
+                        mintURL: url, httpClient: routed, timeouts: MintInfoProbe.probeTimeouts, proxied: proxied)
+                })
             let watcher = NetlinkReachabilityMonitor(
-                probe: MintInfoProbe(httpClient: client.client, proxied: configuration.proxy != nil),
+                probe: probe,
                 configuration: configuration.reachability,
                 logger: logger
             )
@@ -169,6 +180,26 @@ public final class LinuxWallet: Sendable {
             recovery: recovery, configuration: configuration, httpClient: httpClient, probeClient: probeClient)
     }
 
+    /// Reaches `mint` through `proxy` from now on, and in every later session (kept in the wallet's metadata); `nil`
+    /// goes back to the wallet's own proxy setting. Set it before ``Wallet/addMint(_:)`` for a mint not yet added:
+    /// a connector already made keeps its way until the wallet is opened again.
+    /// - Throws: ``WalletError`` `storage` when the setting cannot be kept.
+    public func setProxy(_ proxy: NetworkProxy?, for mint: MintURL) async throws(WalletError) {
+        var routes = httpClient.routes
+        routes[mint] = proxy
+        let text: String
+        do { text = try MintHTTPClients.encode(routes) } catch {
+            throw WalletError(.storage, "cannot encode the mints' proxies", underlying: error)
+        }
+        do { try await store.write { tx in try tx.setMetadata(MintHTTPClients.metadataKey, text) } } catch {
+            throw WalletError(.storage, "cannot keep the mint's proxy", underlying: error)
+        }
+        httpClient.route(mint, through: proxy)
+    }
+
+    /// The proxy `mint` is reached through (its own, else the wallet's; `nil`: direct).
+    public func proxy(for mint: MintURL) -> NetworkProxy? { httpClient.proxy(for: mint) }
+
     /// Stops the queue's background task and the monitor, and closes every connection. Idempotent.
     public func close() async {
         isClosed.withLock { $0 = true }
@@ -186,7 +217,7 @@ public final class LinuxWallet: Sendable {
     /// Stops the queue, then the monitor and the WebSockets, then the clients they use. Every step is idempotent.
     private static func close(
         _ queue: OfflineQueue, _ monitor: NetlinkReachabilityMonitor?, _ webSockets: MintWebSocketPool?,
-        _ httpClient: OwnedHTTPClient, _ probeClient: OwnedHTTPClient?
+        _ httpClient: MintHTTPClients, _ probeClient: OwnedHTTPClient?
     ) async {
         await queue.stop()
         await monitor?.shutdown()

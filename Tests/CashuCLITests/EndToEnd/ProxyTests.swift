@@ -26,6 +26,25 @@ struct ProxyTests {
         #expect(down.stderr.contains("through the proxy socks5h://127.0.0.1:\(socks.port); is it running?"), "\(down)")
     }
 
+    @Test("mints add --proxy: that mint goes through the proxy in every later command, without --proxy")
+    func perMintProxy() async throws {
+        let mint = try await TestMint.shared
+        let socks = try await TestSOCKSProxy.start()
+        defer { socks.stop() }
+        let alice = CLIWallet()
+        defer { alice.remove() }
+        let proxy = "socks5h://127.0.0.1:\(socks.port)"
+        let added = try await alice.json("mints", "add", mint.url.rawValue, "--proxy", proxy)
+        #expect(added.string("proxy") == proxy, "\(added)")
+        let minted = try await alice.run("mint", "50", "--json")
+        #expect(minted.status == 0, "\(minted)")
+        let listed = try await alice.json("mints", "list")
+        #expect((listed["mints"] as? [[String: Any]])?.first?["proxy"] as? String == proxy, "\(listed)")
+        socks.stop()
+        let down = try await alice.run("mint", "10")
+        #expect(down.status == 69, "\(down)")
+    }
+
     @Test("an .onion mint without a proxy: refused (69) before any connection")
     func onionWithoutProxy() async throws {
         let alice = CLIWallet()

@@ -16,18 +16,23 @@ struct MintsListCommand: AsyncParsableCommand {
             let mints = try await context.wallet.mints()
             let defaultMint = try await context.defaultMint()
             let unit = context.global.currencyUnit
-            var table = TextTable(header: ["", "Mint", "Name", "Balance"], rightAligned: [3])
+            let routed = mints.contains { context.linux.proxy(for: $0.url) != nil }
+            var table = TextTable(
+                header: ["", "Mint", "Name", "Balance"] + (routed ? ["Proxy"] : []), rightAligned: [3])
             var items: [JSONOutput] = []
             for mint in mints {
                 let name = try await context.wallet.capabilities(of: mint.url).name
                 let balance = try await context.wallet.balance(mint: mint.url, unit: unit)
                 let isDefault = mint.url == defaultMint
-                table.add([isDefault ? "*" : "", mint.url.rawValue, name ?? "", Amount.text(balance, unit)])
+                let proxy = context.linux.proxy(for: mint.url)
+                table.add(
+                    [isDefault ? "*" : "", mint.url.rawValue, name ?? "", Amount.text(balance, unit)]
+                        + (routed ? [proxy?.description ?? "direct"] : []))
                 items.append(
                     .object([
                         ("url", .string(mint.url.rawValue)), ("name", .optional(name)), ("default", .bool(isDefault)),
                         ("balance", .number(balance)), ("unit", .string(unit.rawValue)),
-                        ("added", .date(mint.addedAt)),
+                        ("added", .date(mint.addedAt)), ("proxy", .optional(proxy?.description)),
                     ])
                 )
             }
