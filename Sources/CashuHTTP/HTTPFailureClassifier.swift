@@ -34,6 +34,11 @@ enum HTTPFailureClassifier {
             return (.unreachable, "host name did not resolve")
         }
         if let client = error as? HTTPClientError { return classify(client) }
+        // A SOCKS proxy that could not open the way to the mint (NIOSOCKS' handshake errors, e.g. the target refused
+        // or, through Tor, an onion service that is offline): the tunnel never opened, nothing was sent.
+        if String(reflecting: type(of: error)).hasPrefix("NIOSOCKS.SOCKSError") {
+            return (.unreachable, "the proxy could not reach the mint")
+        }
         if let channel = error as? ChannelError { return classify(channel) }
         // Bytes that are not HTTP, or an answer that ended before its declared length.
         if error is HTTPParserError { return (.transport, "the answer was cut off or is not HTTP") }
@@ -60,6 +65,11 @@ enum HTTPFailureClassifier {
             return (.unreachable, "connection could not be opened in time")
         case .getConnectionFromPoolTimeout:
             return (.unreachable, "no connection became available in time")
+        case .invalidProxyResponse:
+            // An HTTP proxy refused the CONNECT: the tunnel never opened.
+            return (.unreachable, "the proxy refused the connection to the mint")
+        case .proxyAuthenticationRequired:
+            return (.unreachable, "the proxy wants a user name and password")
         case .alreadyShutdown:
             return (.unreachable, "the HTTP client is shut down")
         case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath, .invalidLocalAddress, .traceRequestWithBody:

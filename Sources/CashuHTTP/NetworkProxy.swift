@@ -8,7 +8,7 @@ import Foundation
 /// A proxy for the wallet's connections: `socks5h://host:port` (names resolved by the proxy), `socks5://host:port`
 /// (treated the same: the wallet never resolves a name itself when a proxy is set, so DNS does not leak), or
 /// `http://[user:password@]host:port` (HTTP CONNECT). Printing it never shows the credentials.
-public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
+public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The proxy protocols.
     public enum Kind: String, Sendable, Hashable {
         case socks5h, socks5, http
@@ -43,11 +43,14 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
                 .invalidRequest, endpoint: "proxy",
                 "a proxy is socks5h://host:port, socks5://host:port or http://host:port")
         }
-        guard let host = components.host, !host.isEmpty else {
+        guard var host = components.host, !host.isEmpty else {
             throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL names no host")
         }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }  // IPv6
         let port = components.port ?? (kind == .http ? 8080 : 1080)
-        guard (1...65_535).contains(port), components.path.isEmpty || components.path == "/" else {
+        guard (1...65_535).contains(port), components.path.isEmpty || components.path == "/",
+            components.query == nil, components.fragment == nil
+        else {
             throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL is host and port only")
         }
         var credentials: (String, String)?
@@ -78,7 +81,7 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
     package var persistentText: String {
         var components = URLComponents()
         components.scheme = kind.rawValue
-        components.host = host
+        components.host = host.contains(":") ? "[\(host)]" : host
         components.port = port
         components.user = credentials?.user
         components.password = credentials?.password
@@ -86,7 +89,13 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `scheme://host:port`, with `***@` in place of any credentials.
-    public var description: String { "\(kind.rawValue)://\(credentials == nil ? "" : "***@")\(host):\(port)" }
+    public var description: String {
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return "\(kind.rawValue)://\(credentials == nil ? "" : "***@")\(shown):\(port)"
+    }
+
+    /// What `dump` and debuggers show: the redacted description.
+    public var customMirror: Mirror { Mirror(self, children: ["proxy": description]) }
 
     public static func == (lhs: NetworkProxy, rhs: NetworkProxy) -> Bool {
         lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.port == rhs.port
@@ -104,6 +113,8 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible {
 extension MintURL {
     /// Whether the mint is a Tor onion service (reachable only through a proxy to Tor).
     public var isOnion: Bool {
-        (URLComponents(string: rawValue)?.host?.lowercased()).map { $0.hasSuffix(".onion") } ?? false
+        guard var host = URLComponents(string: rawValue)?.host?.lowercased() else { return false }
+        while host.hasSuffix(".") { host.removeLast() }  // `x.onion.` is the same name
+        return host.hasSuffix(".onion")
     }
 }

@@ -3,6 +3,7 @@
 
 import CoreCashu
 import Foundation
+import Synchronization
 
 /// A microsocks for one test; stop it with ``stop()``.
 public final class TestSOCKSProxy: Sendable {
@@ -14,6 +15,7 @@ public final class TestSOCKSProxy: Sendable {
     /// Its port.
     public let port: Int
     private let pid: Int32
+    private let stopped = Mutex(false)
 
     private init(port: Int, pid: Int32) throws {
         self.port = port
@@ -43,8 +45,13 @@ public final class TestSOCKSProxy: Sendable {
         throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "microsocks did not listen"])
     }
 
-    /// Kills it: from now on nothing can go through it.
+    /// Kills it: from now on nothing can go through it. Once only (its pid may be reused afterwards).
     public func stop() {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         kill(pid, SIGKILL)
         for _ in 0..<100 where Self.accepts(port: port) { usleep(20_000) }
     }

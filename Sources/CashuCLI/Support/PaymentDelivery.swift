@@ -25,13 +25,19 @@ enum PaymentDelivery {
         request.body = .bytes(Array(body))
         let status: UInt
         let proxy = ProxyChoice.active.withLock { $0 }
-        let client = proxy.map { HTTPMintConnector.makeHTTPClient(proxy: $0) }
+        if proxy == nil, let target = try? MintURL(target), target.isOnion {
+            throw CLIError(
+                .mintUnreachable, "the payee is an .onion address, reached only through a proxy to Tor (--tor)",
+                code: "deliveryFailed")
+        }
+        // A client of its own: through the proxy when there is one, never following redirects.
+        let client = HTTPMintConnector.makeHTTPClient(proxy: proxy)
         do {
-            let response = try await (client ?? HTTPClient.shared).execute(request, timeout: .seconds(30))
+            let response = try await client.execute(request, timeout: .seconds(30))
             status = response.status.code
-            try? await client?.shutdown()
+            try? await client.shutdown()
         } catch {
-            try? await client?.shutdown()
+            try? await client.shutdown()
             throw CLIError(
                 .mintUnreachable,
                 "the payee at \(Untrusted.display(target)) cannot be reached",

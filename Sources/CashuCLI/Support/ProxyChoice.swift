@@ -13,6 +13,12 @@ enum ProxyChoice {
     /// The proxy of the running command, once chosen.
     static let active = Mutex<NetworkProxy?>(nil)
 
+    /// The proxy named on the command line (`--tor`, `--proxy`), not taken from the environment; `nil` without one.
+    static func explicit(_ global: GlobalOptions) -> NetworkProxy? {
+        guard global.tor || global.proxy != nil else { return nil }
+        return active.withLock { $0 }
+    }
+
     /// `--tor` (the local Tor daemon, which must be listening), else `--proxy`, else `CASHU_PROXY`; `nil`: direct.
     /// - Throws: ``CLIError`` `config` for a proxy URL that cannot be used, `mintUnreachable` when `--tor` finds
     ///   nothing listening.
@@ -29,6 +35,9 @@ enum ProxyChoice {
                     code: "proxyDown")
             }
             proxy = .tor
+        } else if let explicit = global.proxy, explicit.trimmingCharacters(in: .whitespaces).isEmpty {
+            // `--proxy "$P"` with P unset must not quietly mean "direct".
+            throw CLIError(.config, "--proxy is empty; give a proxy URL or leave the option out", code: "config")
         } else if let text = global.proxy ?? environment["CASHU_PROXY"], !text.isEmpty {
             do { proxy = try NetworkProxy(text) } catch {
                 throw CLIError(.config, "proxy: \(error.reason)", code: "config")

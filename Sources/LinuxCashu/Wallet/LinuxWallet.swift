@@ -103,8 +103,17 @@ public final class LinuxWallet: Sendable {
         }
         // Owned: shut down by close(), or when the wallet is dropped without it (the connectors keep it alive).
         let proxy = configuration.proxy
-        let routes = MintHTTPClients.decode(
-            try? await store.read { tx in try tx.metadata(MintHTTPClients.metadataKey) })
+        // A mint kept behind a proxy must never be reached directly: unreadable routes stop the opening.
+        let routesText: String?
+        do { routesText = try await store.read { tx in try tx.metadata(MintHTTPClients.metadataKey) } } catch {
+            openLock.release()
+            throw LinuxWalletError(.storage, "cannot read the mints' proxies: \(error)", underlying: error)
+        }
+        guard let routes = MintHTTPClients.decode(routesText) else {
+            openLock.release()
+            throw LinuxWalletError(
+                .configuration, "the mints' proxies kept in the wallet cannot be read; nothing was sent")
+        }
         let httpClient = MintHTTPClients(fallback: proxy, routes: routes, timeouts: configuration.timeouts)
         // WebSockets would go out directly: with a proxy (the wallet's or a mint's) the wallet polls instead.
         let webSockets =
@@ -144,15 +153,19 @@ public final class LinuxWallet: Sendable {
         var probeClient: OwnedHTTPClient?
         if configuration.watchReachability {
             let client = OwnedHTTPClient(MintInfoProbe.makeHTTPClient(proxy: configuration.proxy))
-            // Probes take the same way as requests: a mint with a proxy of its own is probed through it.
-            let probe =
-                routes.isEmpty
-                ? MintInfoProbe(httpClient: client.client, proxied: configuration.proxy != nil)
-                : MintInfoProbe(connector: { url in
-                    let (routed, proxied) = httpClient.client(for: url)
+            // Probes take the same way as requests, looked up at each probe: a mint with a proxy of its own (set
+            // now or later) is probed through it, the others by the probe client (which has the wallet's proxy).
+            let fallback = configuration.proxy
+            let probe = MintInfoProbe(connector: { url in
+                if let routed = httpClient.routes[url], routed != fallback {
+                    let (proxiedClient, _) = httpClient.client(for: url)
                     return HTTPMintConnector(
-                        mintURL: url, httpClient: routed, timeouts: MintInfoProbe.probeTimeouts, proxied: proxied)
-                })
+                        mintURL: url, httpClient: proxiedClient, timeouts: MintInfoProbe.probeTimeouts, proxied: true)
+                }
+                return HTTPMintConnector(
+                    mintURL: url, httpClient: client.client, timeouts: MintInfoProbe.probeTimeouts,
+                    proxied: fallback != nil)
+            })
             let watcher = NetlinkReachabilityMonitor(
                 probe: probe,
                 configuration: configuration.reachability,
@@ -185,16 +198,27 @@ public final class LinuxWallet: Sendable {
     /// a connector already made keeps its way until the wallet is opened again.
     /// - Throws: ``WalletError`` `storage` when the setting cannot be kept.
     public func setProxy(_ proxy: NetworkProxy?, for mint: MintURL) async throws(WalletError) {
-        var routes = httpClient.routes
-        routes[mint] = proxy
-        let text: String
-        do { text = try MintHTTPClients.encode(routes) } catch {
-            throw WalletError(.storage, "cannot encode the mints' proxies", underlying: error)
-        }
-        do { try await store.write { tx in try tx.setMetadata(MintHTTPClients.metadataKey, text) } } catch {
+        // Read, changed and written in one transaction: two calls at once keep both routes.
+        let routes: [MintURL: NetworkProxy]
+        do {
+            routes = try await store.write { tx -> [MintURL: NetworkProxy] in
+                guard var routes = MintHTTPClients.decode(try tx.metadata(MintHTTPClients.metadataKey)) else {
+                    throw WalletError(.storage, "the mints' proxies kept in the wallet cannot be read")
+                }
+                routes[mint] = proxy
+                try tx.setMetadata(MintHTTPClients.metadataKey, try MintHTTPClients.encode(routes))
+                return routes
+            }
+        } catch let error as WalletError {
+            throw error
+        } catch {
             throw WalletError(.storage, "cannot keep the mint's proxy", underlying: error)
         }
-        httpClient.route(mint, through: proxy)
+        if proxy != nil, webSockets != nil {
+            // The WebSockets would go out directly: from now on the wallet polls.
+            await wallet.setSubscriptionTransport(nil)
+        }
+        httpClient.route(mint, through: routes[mint])
     }
 
     /// The proxy `mint` is reached through (its own, else the wallet's; `nil`: direct).

@@ -60,14 +60,14 @@ final class MintHTTPClients: Sendable {
         for client in clients { await client.shutdown() }
     }
 
-    /// The per-mint proxies kept in the wallet's metadata; entries that no longer parse are left out.
-    static func decode(_ text: String?) -> [MintURL: NetworkProxy] {
-        guard let text, let map = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else {
-            return [:]
-        }
+    /// The per-mint proxies kept in the wallet's metadata (none when nothing is kept); `nil` when the text or an
+    /// entry cannot be read: the wallet then refuses to open rather than reach a mint directly.
+    static func decode(_ text: String?) -> [MintURL: NetworkProxy]? {
+        guard let text else { return [:] }
+        guard let map = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else { return nil }
         var routes: [MintURL: NetworkProxy] = [:]
         for (mint, proxy) in map {
-            guard let url = try? MintURL(mint), let parsed = try? NetworkProxy(proxy) else { continue }
+            guard let url = try? MintURL(mint), let parsed = try? NetworkProxy(proxy) else { return nil }
             routes[url] = parsed
         }
         return routes

@@ -25,10 +25,11 @@ struct MintsAddCommand: AsyncParsableCommand {
     func run() async throws {
         let url = try GlobalOptions.mintURL(url)
         let makeDefault = makeDefault
+        let global = global
         try await WalletContext.run(global, .createIfMissing) { context in
             let known = try await context.wallet.mints().contains { $0.url == url }
             // Its own proxy, kept: set before adding, so the mint's first request already goes through it.
-            let proxy = ProxyChoice.active.withLock { $0 }
+            let proxy = ProxyChoice.explicit(global)
             if let proxy { try await context.linux.setProxy(proxy, for: url) }
             let capabilities = try await context.wallet.addMint(url)
             let isDefault: Bool
