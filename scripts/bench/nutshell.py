@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 MINT_URL = os.environ["MINT_URL"]
 MINT_LOG = os.path.join(os.environ["MINT_DIR"], "mint.log") if os.environ.get("MINT_DIR") else None
@@ -111,17 +112,29 @@ class Failed:
 
 
 def failure_reason(error):
-    """The exception's class and the mint's error detail, short. Nutshell raises `Exception("Mint Error: DETAIL
-    (Code: N)")`; for a request the mint's FastAPI refuses, DETAIL is pydantic's error list, which echoes every input
-    back (hundreds of kB for 2,500 proofs), so only each error's location and message are kept."""
+    """The exception's class, its short detail, and the last line of Nutshell's code it passed through (which tells a
+    refusal by the wallet itself from one by the mint). Nutshell raises `Exception("Mint Error: DETAIL (Code: N)")`
+    for a mint's refusal; when the mint's FastAPI refuses a request, DETAIL is pydantic's error list, which echoes
+    every input back (hundreds of kB for 2,500 proofs), so for it, as for a pydantic ValidationError raised in the
+    wallet, only each error's location and message are kept."""
     text = str(error)
+    if callable(getattr(error, "errors", None)):  # pydantic.ValidationError
+        text = f"{getattr(error, 'title', '')}: " + "; ".join(
+            f"{'.'.join(map(str, item['loc']))}: {item['msg']}" for item in error.errors())
     refusals = re.findall(r"'loc': \[([^\]]*)\], 'msg': '([^']*)'", text)
     if text.startswith("Mint Error:") and refusals:
         detail = "; ".join(f"{loc.replace(chr(39), '')}: {msg}" for loc, msg in refusals)
         code = re.search(r"\(Code: (\d+)\)$", text)
         text = f"Mint Error: {detail}" + (f" (Code: {code.group(1)})" if code else "")
-    first = (text.splitlines()[0] if text else "").replace("|", "\\|")  # it goes in a markdown table cell
-    return f"{type(error).__name__}: " + (first if len(first) <= 200 else first[:200] + "…")
+    first = text.splitlines()[0] if text else ""
+    first = first if len(first) <= 200 else first[:200] + "…"
+    package = f"{os.sep}cashu{os.sep}"
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if package in frame.filename]
+    where = ""
+    if frames:
+        path = frames[-1].filename.split(package, 1)[1]
+        where = f", raised in cashu/{path}:{frames[-1].lineno} `{frames[-1].name}`"
+    return f"{type(error).__name__}: {first}{where}".replace("|", "\\|")  # it goes in a markdown table cell
 
 
 async def measure_or_fail(count, prepare, body):
