@@ -128,12 +128,14 @@ def failure_reason(error):
         text = f"Mint Error: {detail}" + (f" (Code: {code.group(1)})" if code else "")
     first = text.splitlines()[0] if text else ""
     first = first if len(first) <= 200 else first[:200] + "…"
+    # walk_tb, not extract_tb: Nutshell sets sys.tracebacklimit = 0 when DEBUG is off, and extract_tb obeys it.
     package = f"{os.sep}cashu{os.sep}"
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if package in frame.filename]
+    frames = [(frame.f_code, line) for frame, line in traceback.walk_tb(error.__traceback__)
+              if package in frame.f_code.co_filename]
     where = ""
     if frames:
-        path = frames[-1].filename.split(package, 1)[1]
-        where = f", raised in cashu/{path}:{frames[-1].lineno} `{frames[-1].name}`"
+        code, line = frames[-1]
+        where = f", raised in cashu/{code.co_filename.split(package, 1)[1]}:{line} `{code.co_name}`"
     return f"{type(error).__name__}: {first}{where}".replace("|", "\\|")  # it goes in a markdown table cell
 
 
