@@ -7,9 +7,10 @@ Usage: MINT_URL=... MINT_DIR=... .venv-mint/bin/python scripts/bench/nutshell.py
 API rows call Nutshell's wallet in this process: time.perf_counter and time.process_time (this process, all
 threads) around the call; requests counted on httpx. CLI rows run `cashu` as a subprocess: wall, the child's CPU
 (RUSAGE_CHILDREN) and requests counted in the mint's access log. The operations and fixtures match
-Benchmarks/Benchmarks/CoreCashuBenchmarks/WalletBenchmarks.swift: 1000 sat minted; a token of 100 proofs of 1 sat
-without DLEQ; 1000 sat sent from 2,000 proofs of 1..64 sat in turn; balance and open over 10,000 proofs; a fresh
-wallet restoring 200 proofs minted from NUT-13 counters 0..199.
+Benchmarks/Benchmarks/CoreCashuBenchmarks/WalletBenchmarks.swift and SplitReceiveBenchmarks.swift: 1000 sat minted;
+a token of 100 proofs of 1 sat without DLEQ, and one of 2,500 (more than the mint takes in one request: that row
+reports Nutshell's failure instead of stopping the script); 1000 sat sent from 2,000 proofs of 1..64 sat in turn;
+balance and open over 10,000 proofs; a fresh wallet restoring 200 proofs minted from NUT-13 counters 0..199.
 """
 
 import asyncio
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 MINT_URL = os.environ["MINT_URL"]
 MINT_LOG = os.path.join(os.environ["MINT_DIR"], "mint.log") if os.environ.get("MINT_DIR") else None
@@ -96,6 +98,62 @@ async def measure(count, body, check=None):
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         if check:
             check(result)
+        walls.append(wall * 1000)
+        cpus.append(cpu * 1000)
+        requests.append(REQUESTS[0] - before)
+    return statistics.median(walls), statistics.median(cpus), statistics.median(requests), count
+
+
+class Failed:
+    """A row whose operation raised: a short reason, and wall ms, CPU ms and requests of the attempt that failed."""
+
+    def __init__(self, error, wall, cpu, requests):
+        self.reason, self.wall, self.cpu, self.requests = failure_reason(error), wall, cpu, requests
+
+
+def failure_reason(error):
+    """The exception's class, its short detail, and the last line of Nutshell's code it passed through (which tells a
+    refusal by the wallet itself from one by the mint). Nutshell raises `Exception("Mint Error: DETAIL (Code: N)")`
+    for a mint's refusal; when the mint's FastAPI refuses a request, DETAIL is pydantic's error list, which echoes
+    every input back (hundreds of kB for 2,500 proofs), so for it, as for a pydantic ValidationError raised in the
+    wallet, only each error's location and message are kept."""
+    text = str(error)
+    if callable(getattr(error, "errors", None)):  # pydantic.ValidationError
+        text = f"{getattr(error, 'title', '')}: " + "; ".join(
+            f"{'.'.join(map(str, item['loc']))}: {item['msg']}" for item in error.errors())
+    refusals = re.findall(r"'loc': \[([^\]]*)\], 'msg': '([^']*)'", text)
+    if text.startswith("Mint Error:") and refusals:
+        detail = "; ".join(f"{loc.replace(chr(39), '')}: {msg}" for loc, msg in refusals)
+        code = re.search(r"\(Code: (\d+)\)$", text)
+        text = f"Mint Error: {detail}" + (f" (Code: {code.group(1)})" if code else "")
+    first = text.splitlines()[0] if text else ""
+    first = first if len(first) <= 200 else first[:200] + "…"
+    # walk_tb, not extract_tb: Nutshell sets sys.tracebacklimit = 0 when DEBUG is off, and extract_tb obeys it.
+    package = f"{os.sep}cashu{os.sep}"
+    frames = [(frame.f_code, line) for frame, line in traceback.walk_tb(error.__traceback__)
+              if package in frame.f_code.co_filename]
+    where = ""
+    if frames:
+        code, line = frames[-1]
+        where = f", raised in cashu/{code.co_filename.split(package, 1)[1]}:{line} `{code.co_name}`"
+    return f"{type(error).__name__}: {first}{where}".replace("|", "\\|")  # it goes in a markdown table cell
+
+
+async def measure_or_fail(count, prepare, body):
+    """As `measure`, with `prepare()` run untimed before each timed `body(prepared)`; the first exception of the body
+    ends the row as `Failed` instead of ending the script (the body checks its own result)."""
+    walls, cpus, requests = [], [], []
+    for _ in range(count):
+        prepared = await prepare()
+        before = REQUESTS[0]
+        with contextlib.redirect_stdout(io.StringIO()):
+            wall, cpu = time.perf_counter(), time.process_time()
+            try:
+                await body(prepared)
+            except Exception as error:  # noqa: BLE001 — any failure of Nutshell's wallet is the row's result
+                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+                return Failed(error, wall * 1000, cpu * 1000, REQUESTS[0] - before)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         walls.append(wall * 1000)
         cpus.append(cpu * 1000)
         requests.append(REQUESTS[0] - before)
@@ -177,6 +235,31 @@ async def main():
     cli_row = cli_measure(iterations(3), "receiver", lambda: ["receive", tokens.pop()])
     rows.append(("receive 100-proof token", api, cli_row))
 
+    # receive a 2,500-proof token (2,500 x 1 sat, no DLEQ): more inputs than the mint takes in one request (its
+    # max_array_length, 1,000). Nutshell swaps all 2,500 at once, which the mint refuses; ours splits the receive.
+    # Each token is minted just before its attempt, and built from the minted proofs directly: Nutshell's `send`
+    # recurses past Python's limit selecting 2,500 proofs. No CLI row: the token (~350 kB) is longer than one
+    # command-line argument may be (MAX_ARG_STRLEN, 128 kB).
+    big_sender = await open_wallet("bigsender")
+    big_receiver = await open_wallet("bigreceiver")
+
+    async def mint_2500_token():
+        before = {proof.secret for proof in big_sender.proofs}
+        await mint_split(big_sender, [1] * 2500)
+        fresh = [proof for proof in big_sender.proofs if proof.secret not in before]
+        return await big_sender.serialize_proofs(fresh)
+
+    async def receive_2500(token):
+        before = big_receiver.available_balance.amount
+        await receive(big_receiver, deserialize_token_from_string(token))
+        credited = big_receiver.available_balance.amount - before
+        # One swap of 2,500 inputs at 100 ppk pays 250 sat, should a mint take it; anything else fails the row.
+        if credited != 2250:
+            raise AssertionError(f"credited {credited}, expected 2250")
+
+    api = await measure_or_fail(iterations(5), mint_2500_token, receive_2500)
+    rows.append(("receive 2,500-proof token", api, None))
+
     # send 1000 sat from 2,000 proofs: Nutshell's own choice (exact proofs offline, else a swap), and a forced swap.
     holder = await open_wallet("holder")
     await mint_split(holder, mixed(2000))
@@ -235,7 +318,10 @@ async def main():
           "| CLI requests |")
     print("|---|---|---|---|---|---|---|")
     for name, api, cli_row in rows:
-        cells = [f"{api[0]:.1f}", f"{api[1]:.1f}", f"{api[2]:g}"]
+        if isinstance(api, Failed):
+            cells = [f"FAILED after {api.wall:.1f} ({api.reason})", f"{api.cpu:.1f}", f"{api.requests:g}"]
+        else:
+            cells = [f"{api[0]:.1f}", f"{api[1]:.1f}", f"{api[2]:g}"]
         cells += [f"{cli_row[0]:.0f}", f"{cli_row[1]:.0f}", f"{cli_row[2]:g}"] if cli_row else ["—", "—", "—"]
         print(f"| {name} | " + " | ".join(cells) + " |")
     print(f"\nmedians; API rows over {iterations(10)}–{iterations(20)} runs, CLI rows over {iterations(2)}–"

@@ -1,4 +1,5 @@
-// Wallet engine benchmarks: balance and open on a 10,000-proof store; mint, receive, send, restore against a mint.
+// Wallet engine benchmarks: balance and open on a 10,000-proof store; mint, receive, send, restore against a mint
+// (the split receive of a 2,500-proof token: SplitReceiveBenchmarks.swift).
 
 import Benchmark
 import CoreCashu
@@ -49,6 +50,7 @@ func walletBenchmarks() {
         return
     }
     mintBackedBenchmarks()
+    splitReceiveBenchmarks()
 }
 
 /// Balance and open: a store pre-populated with synthetic proofs, no mint.
@@ -124,15 +126,7 @@ private func mintBackedBenchmarks() {
         try await WalletBench.startMintAndWallet()
         let mint = try WalletBench.requireMint().url
         let count = configuration.warmupIterations + configuration.maxIterations
-        let proofs = try await Fixtures.mintProofs(amounts: Array(repeating: 1, count: 100 * count), mint: mint)
-            .map { proof in
-                var bare = proof
-                bare.dleq = nil
-                return bare
-            }
-        WalletBench.tokens = try stride(from: 0, to: proofs.count, by: 100).map { start in
-            try Token(mint: mint.rawValue, unit: "sat", proofs: Array(proofs[start..<start + 100])).serialized(as: .v4)
-        }
+        WalletBench.tokens = try await Fixtures.oneSatTokens(count, proofs: 100, mint: mint)
     } teardown: {
         try await WalletBench.tearDown()
     }

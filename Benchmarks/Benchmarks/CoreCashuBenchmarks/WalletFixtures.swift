@@ -115,6 +115,20 @@ enum Fixtures {
         return proofs
     }
 
+    /// `count` V4 tokens of `size` one-sat proofs each, minted straight from the mint and stripped of their DLEQ
+    /// proofs: how Nutshell sends by default, so that both wallets receive the same kind of token.
+    static func oneSatTokens(_ count: Int, proofs size: Int, mint: MintURL) async throws -> [String] {
+        let proofs = try await mintProofs(amounts: Array(repeating: 1, count: size * count), mint: mint)
+            .map { proof in
+                var bare = proof
+                bare.dleq = nil
+                return bare
+            }
+        return try stride(from: 0, to: proofs.count, by: size).map { start in
+            try Token(mint: mint.rawValue, unit: "sat", proofs: Array(proofs[start..<start + size])).serialized(as: .v4)
+        }
+    }
+
     /// Polls a quote until the FakeWallet has paid it (it pays at once, asynchronously).
     static func waitUntilPaid(_ quote: String, _ connector: any MintConnector) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
