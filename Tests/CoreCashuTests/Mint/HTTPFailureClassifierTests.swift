@@ -25,6 +25,8 @@ struct HTTPFailureClassifierTests {
             IOError(errnoCode: ENETUNREACH, reason: "connect"), IOError(errnoCode: EHOSTUNREACH, reason: "connect"),
             IOError(errnoCode: EHOSTUNREACH, reason: "finishing a non-blocking connect failed"),
             IOError(errnoCode: ENETDOWN, reason: "connect"),
+            // An HTTP proxy refusing the CONNECT (any status but 200, or 407): the tunnel never opened.
+            HTTPClientError.invalidProxyResponse, HTTPClientError.proxyAuthenticationRequired,
         ] {
             #expect(Self.code(error) == .unreachable, "\(error)")
         }
@@ -42,7 +44,7 @@ struct HTTPFailureClassifierTests {
         struct Unknown: Error {}
         for error: any Error in [
             HTTPClientError.remoteConnectionClosed, HTTPClientError.uncleanShutdown,
-            HTTPClientError.bodyLengthMismatch, HTTPClientError.invalidProxyResponse,
+            HTTPClientError.bodyLengthMismatch,
             IOError(errnoCode: ECONNRESET, reason: "read"), IOError(errnoCode: EPIPE, reason: "write"),
             IOError(errnoCode: EHOSTUNREACH, reason: "write"), ChannelError.ioOnClosedChannel, ChannelError.eof,
             Unknown(),

@@ -50,4 +50,30 @@ struct NetworkProxyTests {
             #expect(error.reason.contains("only through a proxy"))
         }
     }
+
+    @Test("a SOCKS proxy that cannot reach the mint: unreachable (nothing was sent), never ambiguous")
+    func proxyCannotReachTheMint() async throws {
+        let socks = try await TestSOCKSProxy.start()
+        defer { socks.stop() }
+        let client = HTTPMintConnector.makeHTTPClient(proxy: socks.proxy)
+        // A port nothing listens on: the proxy's connection to it is refused.
+        let nowhere = try MintURL("http://127.0.0.1:\(try TestPort.reserve())")
+        let connector = HTTPMintConnector(mintURL: nowhere, httpClient: client, proxied: true)
+        do {
+            _ = try await connector.swap(SwapRequest(inputs: [], outputs: []))
+            Issue.record("a swap reached a mint that is not there")
+        } catch {
+            #expect(error.code == .unreachable, "\(error)")
+        }
+        try await client.shutdown()
+    }
+
+    @Test("a proxy's password never shows in dump() or mirrors")
+    func mirrorRedacted() throws {
+        var dumped = ""
+        dump(try NetworkProxy("http://alice:s3cret@proxy.example:3128"), to: &dumped)
+        #expect(!dumped.contains("s3cret") && dumped.contains("***@"))
+        #expect(try NetworkProxy("socks5h://[::1]:1080").host == "::1")
+        #expect(try MintURL("http://2gzyxa5ihm7nsggfxnu52rck2vv4rvmdlkiu3zzui5du4xyclen53wid.onion.").isOnion)
+    }
 }
