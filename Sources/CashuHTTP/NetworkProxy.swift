@@ -77,6 +77,9 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
         }
     }
 
+    /// Whether the proxy URL carries a user name and password.
+    public var hasCredentials: Bool { credentials != nil }
+
     /// The URL with its credentials, for keeping the setting (never for printing).
     package var persistentText: String {
         var components = URLComponents()

@@ -19,10 +19,21 @@ struct DaemonInstallCommand: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try global.walletDirectory().url.path
-        guard let units = SystemdUnits.installed(executable: executable, walletDirectory: directory) else {
+        guard var units = SystemdUnits.installed(executable: executable, walletDirectory: directory) else {
             throw ValidationError(
                 "cannot tell where the cashu binary is (pass --executable /path/to/cashu), or a path holds a control "
                     + "character")
+        }
+        // The timer's refresh must go through the same proxy as the commands (--proxy, --tor or CASHU_PROXY).
+        if let proxy = try ProxyChoice.resolve(global) {
+            guard !proxy.hasCredentials else {
+                throw CLIError(
+                    .config,
+                    "the proxy has a password: put CASHU_PROXY in ~/.config/cashu/refresh.env (mode 0600) and install "
+                        + "without --proxy",
+                    code: "config")
+            }
+            units.proxy = proxy.description
         }
         do {
             try FileManager.default.createDirectory(

@@ -15,6 +15,9 @@ struct SystemdUnits: Equatable {
     var walletDirectory: String
     /// Passed as `CASHU_DIR` when the wallet is not in the default place.
     var exportsWalletDirectory: Bool
+    /// Passed as `CASHU_PROXY` when the wallet goes through a proxy (one without credentials: those belong in
+    /// `refresh.env`, mode 0600).
+    var proxy: String? = nil
 
     /// The units shipped in dist/systemd: the binary in `~/.local/bin`, the wallet in its default directory.
     static let shipped = SystemdUnits(
@@ -67,6 +70,10 @@ struct SystemdUnits: Equatable {
         ]
         if exportsWalletDirectory {
             lines.append("Environment=\(Self.argument("CASHU_DIR=\(walletDirectory)"))")
+        }
+        if let proxy {
+            // The refresh goes through the same proxy as the commands, never directly.
+            lines.append("Environment=\(Self.argument("CASHU_PROXY=\(Self.escaped(proxy))"))")
         }
         lines += [
             // Servers keep CASHU_PASSPHRASE (the encrypted secret store's passphrase) here, mode 0600.

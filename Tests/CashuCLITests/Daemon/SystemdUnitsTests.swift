@@ -56,6 +56,34 @@ struct SystemdUnitsTests {
         }
     }
 
+    @Test("`cashu daemon install --proxy`: the refresh goes through the same proxy; one with a password is refused")
+    func installWithProxy() async throws {
+        let home = try DaemonTestSupport.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = DaemonTestSupport.environment(home: home)
+        let wallet = home.appendingPathComponent("wallet").path
+        let install = try await ScriptRunner.run(
+            DaemonTestSupport.cashu,
+            arguments: ["daemon", "install", "--dir", wallet, "--no-enable", "--proxy", "socks5h://127.0.0.1:9050"],
+            environment: environment
+        )
+        try #require(install.status == 0, "\(install.standardError)")
+        let service = home.appendingPathComponent(".config/systemd/user/cashu-refresh.service").path
+        let text = try String(contentsOfFile: service, encoding: .utf8)
+        #expect(text.contains("\nEnvironment=CASHU_PROXY=socks5h://127.0.0.1:9050\n"), "\(text)")
+        let verify = try await DaemonTestSupport.verify(
+            [service, home.appendingPathComponent(".config/systemd/user/cashu-refresh.timer").path], home: home)
+        #expect(verify.status == 0 && verify.standardError.isEmpty, "\(verify.standardError)")
+        let secret = try await ScriptRunner.run(
+            DaemonTestSupport.cashu,
+            arguments: [
+                "daemon", "install", "--dir", wallet, "--no-enable", "--proxy", "http://u:hunter2@127.0.0.1:3128",
+            ],
+            environment: environment
+        )
+        #expect(secret.status == 78 && !secret.standardError.contains("hunter2"), "\(secret.standardError)")
+    }
+
     @Test("`cashu daemon install` writes verified units for this binary and wallet; status and uninstall follow")
     func installStatusUninstall() async throws {
         let home = try DaemonTestSupport.home()
