@@ -77,6 +77,11 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
         }
     }
 
+    /// `Basic …` for an HTTP proxy's `Proxy-Authorization` header, when it has credentials.
+    public var basicAuthorization: String? {
+        credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
+    }
+
     /// Whether the proxy URL carries a user name and password.
     public var hasCredentials: Bool { credentials != nil }
 

@@ -115,10 +115,11 @@ public final class LinuxWallet: Sendable {
                 .configuration, "the mints' proxies kept in the wallet cannot be read; nothing was sent")
         }
         let httpClient = MintHTTPClients(fallback: proxy, routes: routes, timeouts: configuration.timeouts)
-        // WebSockets would go out directly: with a proxy (the wallet's or a mint's) the wallet polls instead.
+        // WebSockets take the same way as requests: each mint's client connects through that mint's proxy.
         let webSockets =
-            configuration.useWebSockets && proxy == nil && routes.isEmpty
-            ? MintWebSocketPool(configuration: configuration.webSocket, logger: logger) : nil
+            configuration.useWebSockets
+            ? MintWebSocketPool(
+                configuration: configuration.webSocket, logger: logger, proxy: { httpClient.proxy(for: $0) }) : nil
         let wallet: Wallet
         do {
             let timeouts = configuration.timeouts
@@ -214,8 +215,8 @@ public final class LinuxWallet: Sendable {
         } catch {
             throw WalletError(.storage, "cannot keep the mint's proxy", underlying: error)
         }
-        if proxy != nil, webSockets != nil {
-            // The WebSockets would go out directly: from now on the wallet polls.
+        if webSockets != nil {
+            // A WebSocket client already made for the mint keeps its way: from now on the wallet polls.
             await wallet.setSubscriptionTransport(nil)
         }
         httpClient.route(mint, through: routes[mint])

@@ -39,8 +39,8 @@ public struct LinuxWalletConfiguration: Sendable {
     public var environment: [String: String]
     /// Told each time a mint's rate limit makes a request wait (the mint, how long); e.g. to tell the user.
     public var onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
-    /// The proxy every connection goes through (mint requests, reachability probes); nothing goes out directly, even
-    /// when it is down. NUT-17 WebSockets are not proxied yet, so with a proxy the wallet polls instead. `nil`: direct.
+    /// The proxy every connection goes through (mint requests, NUT-17 WebSockets, reachability probes); nothing goes
+    /// out directly, even when it is down. `nil`: direct.
     public var proxy: NetworkProxy?
 
     /// A configuration for the wallet in `directory`.

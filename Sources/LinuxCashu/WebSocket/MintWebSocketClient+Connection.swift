@@ -15,13 +15,13 @@ extension MintWebSocketClient {
             task = connecting
         } else {
             setState(.connecting(attempt: attempt))
-            let (endpoint, configuration, group, logger) = (endpoint, configuration, group, logger)
+            let (endpoint, configuration, group, logger, proxy) = (endpoint, configuration, group, logger, proxy)
             task = Task { [weak self] in
                 let opened: Result<WebSocketConnection, SubscriptionError>
                 do throws(SubscriptionError) {
                     opened = .success(
                         try await WebSocketConnection.open(
-                            url: endpoint, configuration: configuration, group: group, logger: logger))
+                            url: endpoint, configuration: configuration, group: group, logger: logger, proxy: proxy))
                 } catch {
                     opened = .failure(error)
                 }

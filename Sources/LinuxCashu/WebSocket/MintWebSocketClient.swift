@@ -26,6 +26,8 @@ public actor MintWebSocketClient: SubscriptionTransport {
     public nonisolated let endpoint: URL
     /// The client's bounds.
     public nonisolated let configuration: WebSocketConfiguration
+    /// The proxy it connects through, if any.
+    public nonisolated let proxy: NetworkProxy?
     let group: any EventLoopGroup
     let logger: Logger
 
@@ -53,17 +55,20 @@ public actor MintWebSocketClient: SubscriptionTransport {
     ///   - eventLoopGroup: the NIO event loops; by default the process-wide singleton, which async-http-client's
     ///     default (and so ``HTTPMintConnector/makeHTTPClient(timeouts:proxy:)``) also uses: one set of threads.
     ///   - logger: fixed messages; never quote ids, filters or message bodies.
+    ///   - proxy: the proxy to connect through (SOCKS5 or HTTP CONNECT); `nil`: direct.
     /// - Throws: ``SubscriptionError`` `unsupported` when no WebSocket URL can be made from the mint's URL.
     public init(
         mint: MintURL, configuration: WebSocketConfiguration = .default,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        logger: Logger = Logger(label: "cashu.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "cashu.websocket", factory: { _ in SwiftLogNoOpLogHandler() }),
+        proxy: NetworkProxy? = nil
     ) throws(SubscriptionError) {
         guard let endpoint = Self.endpoint(for: mint) else {
             throw SubscriptionError(.unsupported, "no WebSocket URL for mint \(mint)")
         }
         self.mint = mint
         self.endpoint = endpoint
+        self.proxy = proxy
         self.configuration = configuration
         self.group = eventLoopGroup
         var logger = logger

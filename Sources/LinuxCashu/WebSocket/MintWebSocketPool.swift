@@ -13,6 +13,7 @@ public actor MintWebSocketPool: SubscriptionTransport {
     let group: any EventLoopGroup
     let logger: Logger
     var clients: [MintURL: MintWebSocketClient] = [:]
+    let proxy: @Sendable (MintURL) -> NetworkProxy?
     var isShutdown = false
 
     /// Creates a pool; nothing connects until a subscription.
@@ -20,11 +21,14 @@ public actor MintWebSocketPool: SubscriptionTransport {
     ///   - configuration: timeouts, keepalive and reconnection of every client.
     ///   - eventLoopGroup: shared by every client (by default the process-wide singleton).
     ///   - logger: where the clients log.
+    ///   - proxy: the proxy each mint's client connects through (`nil`: direct), asked when the client is made.
     public init(
         configuration: WebSocketConfiguration = .default,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        logger: Logger = Logger(label: "cashu.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "cashu.websocket", factory: { _ in SwiftLogNoOpLogHandler() }),
+        proxy: @escaping @Sendable (MintURL) -> NetworkProxy? = { _ in nil }
     ) {
+        self.proxy = proxy
         self.configuration = configuration
         self.group = eventLoopGroup
         self.logger = logger
@@ -36,7 +40,7 @@ public actor MintWebSocketPool: SubscriptionTransport {
         guard !isShutdown else { throw SubscriptionError(.shutdown, "the WebSocket pool was shut down") }
         if let client = clients[mint] { return client }
         let client = try MintWebSocketClient(
-            mint: mint, configuration: configuration, eventLoopGroup: group, logger: logger)
+            mint: mint, configuration: configuration, eventLoopGroup: group, logger: logger, proxy: proxy(mint))
         clients[mint] = client
         return client
     }

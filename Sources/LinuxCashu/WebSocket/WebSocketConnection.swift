@@ -49,7 +49,8 @@ final class WebSocketConnection: Sendable {
     /// after the deadline is closed at once.
     /// - Throws: ``SubscriptionError`` `connectTimeout`, or `unreachable` (refused, upgrade refused, TLS).
     static func open(
-        url: URL, configuration: WebSocketConfiguration, group: any EventLoopGroup, logger: Logger
+        url: URL, configuration: WebSocketConfiguration, group: any EventLoopGroup, logger: Logger,
+        proxy: NetworkProxy? = nil
     ) async throws(SubscriptionError) -> WebSocketConnection {
         let deadline = NIODeadline.now() + TimeAmount(configuration.connectTimeout)
         let upgraded = OneShot<Result<WebSocketConnection, SubscriptionError>>()
@@ -59,14 +60,36 @@ final class WebSocketConnection: Sendable {
         var clientConfiguration = WebSocketClient.Configuration(maxFrameSize: configuration.maxFrameSize)
         clientConfiguration.maxAccumulatedFrameSize = configuration.maxFrameSize
         clientConfiguration.maxAccumulatedFrameCount = 1024
-        WebSocket.connect(to: url, configuration: clientConfiguration, on: group) { socket in
+        let onUpgrade: @Sendable (WebSocket) -> Void = { socket in
             let connection = WebSocketConnection(socket: socket)
             connection.install()
             if !upgraded.complete(.success(connection)) {
                 // Too late: the caller gave up on this attempt.
                 connection.abandon()
             }
-        }.whenFailure { error in
+        }
+        let connecting: EventLoopFuture<Void>
+        if let proxy, proxy.kind == .http {
+            // websocket-kit's own HTTP CONNECT support.
+            var headers = HTTPHeaders()
+            if let authorization = proxy.basicAuthorization {
+                headers.add(name: "Proxy-Authorization", value: authorization)
+            }
+            connecting = WebSocket.connect(
+                to: url.absoluteString, proxy: proxy.host, proxyPort: proxy.port, proxyHeaders: headers,
+                configuration: clientConfiguration, on: group, onUpgrade: onUpgrade)
+        } else if let proxy {
+            var socketConfiguration = WebSocket.Configuration()
+            socketConfiguration.maxAccumulatedFrameSize = clientConfiguration.maxAccumulatedFrameSize
+            socketConfiguration.maxAccumulatedFrameCount = clientConfiguration.maxAccumulatedFrameCount
+            socketConfiguration.minNonFinalFragmentSize = clientConfiguration.minNonFinalFragmentSize
+            connecting = SOCKSWebSocketDialer.connect(
+                to: url, through: proxy, configuration: socketConfiguration,
+                maxFrameSize: configuration.maxFrameSize, group: group, onUpgrade: onUpgrade)
+        } else {
+            connecting = WebSocket.connect(to: url, configuration: clientConfiguration, on: group, onUpgrade: onUpgrade)
+        }
+        connecting.whenFailure { error in
             upgraded.complete(
                 .failure(SubscriptionError(.unreachable, "cannot open the WebSocket", underlying: error)))
         }
