@@ -47,6 +47,12 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
             throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL names no host")
         }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }  // IPv6
+        // A host name or an address, nothing else (the host is percent-decoded: no control characters, spaces, ...).
+        let allowed = "0123456789.-:_".unicodeScalars
+        guard host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || allowed.contains($0)) })
+        else {
+            throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy's host is not a host name or address")
+        }
         let port = components.port ?? (kind == .http ? 8080 : 1080)
         guard (1...65_535).contains(port), components.path.isEmpty || components.path == "/",
             components.query == nil, components.fragment == nil

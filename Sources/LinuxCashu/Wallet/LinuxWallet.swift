@@ -215,11 +215,10 @@ public final class LinuxWallet: Sendable {
         } catch {
             throw WalletError(.storage, "cannot keep the mint's proxy", underlying: error)
         }
-        if webSockets != nil {
-            // A WebSocket client already made for the mint keeps its way: from now on the wallet polls.
-            await wallet.setSubscriptionTransport(nil)
-        }
+        // The new way first, then the mint's WebSocket client (made on the old way) is closed; the next
+        // subscription makes one on the new way.
         httpClient.route(mint, through: routes[mint])
+        await webSockets?.drop(mint)
     }
 
     /// The proxy `mint` is reached through (its own, else the wallet's; `nil`: direct).

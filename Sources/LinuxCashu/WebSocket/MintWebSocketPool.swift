@@ -52,6 +52,12 @@ public actor MintWebSocketPool: SubscriptionTransport {
         try await client(for: request.mint).subscribe(request)
     }
 
+    /// Shuts the mint's client down and forgets it (its way changed); the next subscription makes a new one.
+    public func drop(_ mint: MintURL) async {
+        guard let client = clients.removeValue(forKey: mint) else { return }
+        await client.shutdown()
+    }
+
     /// Shuts every client down. Idempotent.
     public func shutdown() async {
         isShutdown = true

@@ -13,37 +13,50 @@ import WebSocketKit
 
 /// Connects a WebSocket to `url` through a SOCKS5 proxy and hands the upgraded socket to `onUpgrade`.
 enum SOCKSWebSocketDialer {
-    /// The connection attempt; fails when the proxy, the tunnel, TLS or the upgrade fails.
+    /// The connection attempt; fails when the proxy, the tunnel, TLS or the upgrade fails, or `deadline` passes
+    /// first (the channel is then closed, never left open).
     static func connect(
         to url: URL, through proxy: NetworkProxy, configuration: WebSocket.Configuration, maxFrameSize: Int,
-        group: any EventLoopGroup, onUpgrade: @escaping @Sendable (WebSocket) -> Void
+        deadline: NIODeadline, group: any EventLoopGroup, onUpgrade: @escaping @Sendable (WebSocket) -> Void
     ) -> EventLoopFuture<Void> {
         let eventLoop = group.any()
-        guard let host = url.host, let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss" else {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host,
+            let scheme = components.scheme?.lowercased(), scheme == "ws" || scheme == "wss"
+        else {
             return eventLoop.makeFailedFuture(ChannelError.badInterfaceAddressFamily)
         }
         let secure = scheme == "wss"
-        let port = url.port ?? (secure ? 443 : 80)
-        var path = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { path += "?" + query }
+        let port = components.port ?? (secure ? 443 : 80)
+        var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        let literal = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (components.port.map { ":\($0)" } ?? "")
         let tunnel = eventLoop.makePromise(of: Void.self)
         let upgraded = eventLoop.makePromise(of: Void.self)
-        let socks = SOCKSClientHandler(targetAddress: .domain(host, port: port))
-        let bootstrap = ClientBootstrap(group: eventLoop).channelInitializer { channel in
+        let bootstrap = ClientBootstrap(group: eventLoop).connectTimeout(.seconds(10)).channelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(socks)
+                // One handshake per connection attempt.
+                try channel.pipeline.syncOperations.addHandler(
+                    SOCKSClientHandler(targetAddress: .domain(host, port: port)))
                 try channel.pipeline.syncOperations.addHandler(TunnelWatcher(tunnel: tunnel))
             }
         }
         let attempt = bootstrap.connect(host: proxy.host, port: proxy.port).flatMap { channel in
-            tunnel.futureResult.flatMap { () -> EventLoopFuture<Void> in
+            // Past the deadline the attempt is over, and so is its channel.
+            let expiry = channel.eventLoop.scheduleTask(deadline: deadline) {
+                upgraded.fail(ChannelError.connectTimeout(.zero))
+                channel.close(promise: nil)
+            }
+            upgraded.futureResult.whenComplete { _ in expiry.cancel() }
+            return tunnel.futureResult.flatMap { () -> EventLoopFuture<Void> in
                 channel.eventLoop.makeCompletedFuture {
                     let sync = channel.pipeline.syncOperations
                     if secure {
                         let context = try NIOSSLContext(configuration: .makeClientConfiguration())
-                        let tls = try NIOSSLClientHandler(context: context, serverHostname: host)
+                        let tls = try NIOSSLClientHandler(context: context, serverHostname: literal ? nil : host)
                         try sync.addHandler(tls, position: .first)
                     }
+                    let refusal = UpgradeRefusalWatcher(upgraded: upgraded)
                     let upgrader = NIOWebSocketClientUpgrader(
                         maxFrameSize: maxFrameSize, automaticErrorHandling: true,
                         upgradePipelineHandler: { channel, _ in
@@ -51,10 +64,17 @@ enum SOCKSWebSocketDialer {
                         })
                     try sync.addHTTPClientHandlers(
                         leftOverBytesStrategy: .forwardBytes,
-                        withClientUpgrade: (upgraders: [upgrader], completionHandler: { _ in upgraded.succeed(()) }))
+                        withClientUpgrade: (
+                            upgraders: [upgrader],
+                            completionHandler: { context in
+                                upgraded.succeed(())
+                                context.pipeline.syncOperations.removeHandler(refusal, promise: nil)
+                            }
+                        ))
+                    try sync.addHandler(refusal)
                 }.flatMap {
                     var headers = HTTPHeaders()
-                    headers.add(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
+                    headers.add(name: "Host", value: hostHeader)
                     headers.add(name: "Content-Length", value: "0")
                     let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
                     channel.write(HTTPClientRequestPart.head(head), promise: nil)
@@ -102,6 +122,24 @@ enum SOCKSWebSocketDialer {
         func channelInactive(context: ChannelHandlerContext) {
             tunnel.fail(ChannelError.ioOnClosedChannel)
             context.fireChannelInactive()
+        }
+    }
+
+    /// An HTTP answer reaching the end of the pipeline means the mint did not upgrade (a 101 is consumed by the
+    /// upgrader, which removes this handler): the attempt fails and the channel closes.
+    private final class UpgradeRefusalWatcher: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = HTTPClientResponsePart
+
+        private let upgraded: EventLoopPromise<Void>
+
+        init(upgraded: EventLoopPromise<Void>) { self.upgraded = upgraded }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            if case .head(let head) = unwrapInboundIn(data) {
+                let refusal = SubscriptionError(.unreachable, "the mint refused the WebSocket upgrade (\(head.status))")
+                upgraded.fail(refusal)
+                context.close(promise: nil)
+            }
         }
     }
 }

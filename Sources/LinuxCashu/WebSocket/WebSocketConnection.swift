@@ -77,7 +77,7 @@ final class WebSocketConnection: Sendable {
             }
             connecting = WebSocket.connect(
                 to: url.absoluteString, proxy: proxy.host, proxyPort: proxy.port, proxyHeaders: headers,
-                configuration: clientConfiguration, on: group, onUpgrade: onUpgrade)
+                proxyConnectDeadline: deadline, configuration: clientConfiguration, on: group, onUpgrade: onUpgrade)
         } else if let proxy {
             var socketConfiguration = WebSocket.Configuration()
             socketConfiguration.maxAccumulatedFrameSize = clientConfiguration.maxAccumulatedFrameSize
@@ -85,7 +85,7 @@ final class WebSocketConnection: Sendable {
             socketConfiguration.minNonFinalFragmentSize = clientConfiguration.minNonFinalFragmentSize
             connecting = SOCKSWebSocketDialer.connect(
                 to: url, through: proxy, configuration: socketConfiguration,
-                maxFrameSize: configuration.maxFrameSize, group: group, onUpgrade: onUpgrade)
+                maxFrameSize: configuration.maxFrameSize, deadline: deadline, group: group, onUpgrade: onUpgrade)
         } else {
             connecting = WebSocket.connect(to: url, configuration: clientConfiguration, on: group, onUpgrade: onUpgrade)
         }

@@ -29,7 +29,7 @@ struct NetworkProxyTests {
 
     @Test("unusable proxy URLs are refused with a reason and without echoing credentials", arguments: [
         "ftp://proxy:21", "socks5h://", "socks5h://user:pw@127.0.0.1:1080", "http://proxy:0", "http://proxy:80/path",
-        "not a url",
+        "not a url", "socks5h://a%0AExecStartPre=/bin/sh:1080", "socks5h://a%20b:1080",
     ])
     func refused(text: String) {
         #expect(throws: MintClientError.self) { try NetworkProxy(text) }

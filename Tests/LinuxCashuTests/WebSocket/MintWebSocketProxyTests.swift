@@ -44,4 +44,24 @@ struct MintWebSocketProxyTests {
         }
         await cut.shutdown()
     }
+
+    @Test("a mint that answers the upgrade with an HTTP error: refused at once, not a timeout")
+    func refusedUpgrade() async throws {
+        let mint = try await TestMint.shared
+        let socks = try await TestSOCKSProxy.start()
+        defer { socks.stop() }
+        // No WebSocket under this path: Nutshell answers 404.
+        let elsewhere = try MintURL(mint.url.rawValue + "/nothing-here")
+        let configuration = WebSocketConfiguration(connectTimeout: .seconds(20), maxReconnectAttempts: 0)
+        let client = try MintWebSocketClient(mint: elsewhere, configuration: configuration, proxy: socks.proxy)
+        let started = ContinuousClock.now
+        do {
+            _ = try await client.subscribe(SubscriptionRequest(mint: elsewhere, kind: .bolt11MintQuote, filters: ["x"]))
+            Issue.record("a refused upgrade opened a WebSocket")
+        } catch {
+            #expect(error.code == .unreachable, "\(error)")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        await client.shutdown()
+    }
 }
