@@ -1,5 +1,6 @@
 // CLI: `cashu pay INVOICE` — pay a Lightning invoice with ecash (NUT-05 melt): the quote with its fees is shown and
-// confirmed, the unused fee reserve comes back as change (NUT-08).
+// confirmed, the unused fee reserve comes back as change (NUT-08). `cashu pay user@domain AMOUNT` (or an LNURL) asks
+// the payee for the invoice first (LUD-06/16) and checks it before paying.
 
 import ArgumentParser
 import CoreCashu
@@ -13,20 +14,29 @@ struct PayCommand: AsyncParsableCommand {
             Shows the amount, the fee reserve (the most Lightning routing may cost; the unused part comes back \
             as change) and the estimated input fees, and asks before paying unless --yes. A payment still in \
             flight ends with exit code 75; `cashu pending` and `cashu refresh` settle it. With --yes, an invoice \
-            whose mint cannot be reached is queued and paid when the mint is back (`cashu refresh`).
+            whose mint cannot be reached is queued and paid when the mint is back (`cashu refresh`). To a Lightning \
+            address (user@domain) or an LNURL, give the amount in sat: the payee's invoice must ask for exactly it \
+            and commit to the payee's description, or nothing is paid.
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The bolt11 invoice.", valueName: "invoice"))
+    @Argument(
+        help: ArgumentHelp("A bolt11 invoice, a Lightning address (user@domain) or an LNURL.", valueName: "target"))
     var invoice: String
+
+    @Argument(help: ArgumentHelp("The amount, for a Lightning address or an LNURL (sat).", valueName: "amount"))
+    var amount: String?
+
+    @Option(name: .long, help: ArgumentHelp("A comment for the payee, when it takes one (LUD-12).", valueName: "text"))
+    var comment: String?
 
     @Flag(name: [.short, .long], help: "Pay without asking.")
     var yes = false
 
     func run() async throws {
-        let invoice = invoice
+        let invoice = try await resolvedInvoice()
         let yes = yes
         try await WalletContext.run(global) { context in
             let output = context.output
@@ -101,6 +111,49 @@ struct PayCommand: AsyncParsableCommand {
 
     /// NUT-02 input fees of the proofs that pay amount + fee reserve on the active keyset (one proof per power of two).
     /// An estimate: a swap first for exact proofs, when the wallet has none, costs its own input fee.
+    /// The invoice to pay: the argument itself, or the one a Lightning address's or LNURL's payee gives for
+    /// the amount (checked against the amount and the payee's metadata before anything is paid).
+    private func resolvedInvoice() async throws -> String {
+        let text = invoice.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = text.lowercased()
+        let isLNURL = text.contains("@") || lower.hasPrefix("lnurl") || lower.hasPrefix("lightning:lnurl")
+        guard isLNURL else {
+            if amount != nil { throw CLIError(.usage, "an invoice carries its amount; give none", code: "usage") }
+            return text
+        }
+        guard global.currencyUnit == .sat else {
+            throw CLIError(.usage, "Lightning addresses are paid in sat (--unit sat)", code: "usage")
+        }
+        guard let amount, let sat = Amount.parse(amount), sat > 0 else {
+            throw CLIError(.usage, "give the amount to pay, in sat: cashu pay \(text) AMOUNT", code: "usage")
+        }
+        let (millisatoshis, overflow) = sat.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { throw CLIError(.input, "the amount is too large", code: "invalidInput") }
+        let target: LNURLPayTarget
+        do { target = try LNURLPayTarget(text) } catch {
+            throw CLIError(.input, error.reason, code: error.code.rawValue)
+        }
+        let proxy = try ProxyChoice.resolve(global)
+        let client = HTTPMintConnector.makeHTTPClient(proxy: proxy)
+        do {
+            let lnurl = LNURLClient(httpClient: client, proxied: proxy != nil)
+            let parameters = try await lnurl.payParameters(target)
+            let invoice = try await lnurl.invoice(parameters, millisatoshis: millisatoshis, comment: comment)
+            try? await client.shutdown()
+            return invoice
+        } catch {
+            try? await client.shutdown()
+            let exit: ExitClass =
+                switch error.code {
+                case .unreachable: .mintUnreachable
+                case .payeeRefused: .mintRefused
+                case .amountOutOfRange, .invalidAddress: .input
+                default: .protocol
+                }
+            throw CLIError(exit, "\(target): \(CLIError.oneLine(error.reason))", code: error.code.rawValue)
+        }
+    }
+
     static func estimatedInputFee(_ quote: StoredMeltQuote, context: WalletContext) async throws -> UInt64 {
         let keysets = try await context.wallet.syncKeysets(quote.mintURL)
         guard let keyset = keysets.first(where: { $0.active && $0.unit == quote.unit }), keyset.inputFeePPK > 0 else {

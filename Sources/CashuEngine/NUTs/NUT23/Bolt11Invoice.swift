@@ -20,8 +20,11 @@ public struct Bolt11Invoice: Hashable, Sendable {
     public let paymentHash: [UInt8]
     /// How many seconds after ``timestamp`` the invoice expires (tag `x`; 3600 when absent).
     public let expiry: UInt64
+    /// The SHA-256 its description is committed to (tag `h`, 32 bytes), when it has one (LNURL-pay checks it).
+    public let descriptionHash: [UInt8]?
+
     /// Whether the invoice commits to its description by hash (tag `h`) rather than carrying it (tag `d`).
-    public let hasDescriptionHash: Bool
+    public var hasDescriptionHash: Bool { descriptionHash != nil }
 
     /// The Unix time after which the payee no longer accepts payment (saturating).
     public var expiresAt: UInt64 {
@@ -60,14 +63,14 @@ public struct Bolt11Invoice: Hashable, Sendable {
         var fields = Bolt11TaggedFields(data[Self.timestampGroups..<fieldsEnd])
         var paymentHash: [UInt8]?
         var expiry: UInt64?
-        var hasDescriptionHash = false
+        var descriptionHash: [UInt8]?
         while let (tag, value) = try fields.next() {
             switch tag {
             // BOLT #11: fields of a fixed length given another length are skipped, and the first `p` is the one.
             case Bolt11TaggedFields.paymentHash where value.count == 52 && paymentHash == nil:
                 paymentHash = Array(try Bech32.convertBits(Array(value), from: 5, to: 8, pad: true).prefix(32))
-            case Bolt11TaggedFields.descriptionHash where value.count == 52:
-                hasDescriptionHash = true
+            case Bolt11TaggedFields.descriptionHash where value.count == 52 && descriptionHash == nil:
+                descriptionHash = Array(try Bech32.convertBits(Array(value), from: 5, to: 8, pad: true).prefix(32))
             case Bolt11TaggedFields.expiry where expiry == nil:
                 expiry = try Self.bigEndian(value)
             default:
@@ -82,7 +85,7 @@ public struct Bolt11Invoice: Hashable, Sendable {
         self.timestamp = try Self.bigEndian(data[..<Self.timestampGroups])
         self.paymentHash = paymentHash
         self.expiry = expiry ?? Self.defaultExpiry
-        self.hasDescriptionHash = hasDescriptionHash
+        self.descriptionHash = descriptionHash
     }
 
     /// A big-endian number of 5-bit groups.
