@@ -28,7 +28,7 @@ public struct LNURLClient: Sendable {
     /// The payee's `payRequest` (LUD-06 first step).
     /// - Throws: ``LNURLError``.
     public func payParameters(_ target: LNURLPayTarget) async throws(LNURLError) -> LNURLPayParameters {
-        try LNURLPayParameters(json: try await get(target.url))
+        try LNURLPayParameters(json: try await get(target.url), origin: target.url)
     }
 
     /// An invoice for `millisatoshis` from the payee, checked against the amount and the metadata's hash.
@@ -62,6 +62,8 @@ public struct LNURLClient: Sendable {
             return bytes
         } catch let error as LNURLError {
             throw error
+        } catch is NIOTooManyBytesError {
+            throw LNURLError(.invalidResponse, "the payee's answer is too large")
         } catch {
             throw LNURLError(.unreachable, "the payee at \(url.host ?? "?") cannot be reached")
         }

@@ -147,7 +147,7 @@ struct PayCommand: AsyncParsableCommand {
                 switch error.code {
                 case .unreachable: .mintUnreachable
                 case .payeeRefused: .mintRefused
-                case .amountOutOfRange, .invalidAddress: .input
+                case .amountOutOfRange, .invalidAddress, .invalidComment: .input
                 default: .protocol
                 }
             throw CLIError(exit, "\(target): \(CLIError.oneLine(error.reason))", code: error.code.rawValue)

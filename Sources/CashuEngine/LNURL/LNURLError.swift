@@ -14,6 +14,8 @@ public struct LNURLError: Error, Sendable, CustomStringConvertible {
         public static let invalidResponse = Code(rawValue: "invalidResponse")
         /// The payee answered `{"status": "ERROR", "reason": ...}`.
         public static let payeeRefused = Code(rawValue: "payeeRefused")
+        /// A comment the payee does not take (too long, or none allowed).
+        public static let invalidComment = Code(rawValue: "invalidComment")
         /// The amount is outside what the payee accepts.
         public static let amountOutOfRange = Code(rawValue: "amountOutOfRange")
         /// The invoice does not ask for the amount, or does not commit to the payee's metadata.

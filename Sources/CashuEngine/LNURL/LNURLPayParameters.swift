@@ -23,10 +23,11 @@ public struct LNURLPayParameters: Sendable, Hashable {
         return entries.first { ($0.first as? String) == "text/plain" }.flatMap { $0.count > 1 ? $0[1] as? String : nil }
     }
 
-    /// Reads the payee's answer.
+    /// Reads the payee's answer to a request made to `origin`.
     /// - Throws: ``LNURLError`` `payeeRefused` for `{"status": "ERROR"}`, `invalidResponse` for anything that is
-    ///   not a well-formed `payRequest` (wrong tag, bad numbers, an empty range, a callback that is not https).
-    public init(json body: [UInt8]) throws(LNURLError) {
+    ///   not a well-formed `payRequest` (wrong tag, bad numbers, an empty range, a callback that is not https, or
+    ///   one on this machine from a payee that is not: the wallet is not sent to its own local services).
+    public init(json body: [UInt8], origin: URL? = nil) throws(LNURLError) {
         let object: [String: Any]
         do {
             guard let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
@@ -47,6 +48,11 @@ public struct LNURLPayParameters: Sendable, Hashable {
         }
         do { try LNURLPayTarget.requireTransport(callback) } catch {
             throw LNURLError(.invalidResponse, "the payee's callback is not https")
+        }
+        if let host = callback.host, LNURLPayTarget.isLoopback(host),
+            !(origin?.host.map(LNURLPayTarget.isLoopback) ?? false)
+        {
+            throw LNURLError(.invalidResponse, "the payee's callback points at this machine")
         }
         guard let minimum = Self.unsigned(object["minSendable"]), let maximum = Self.unsigned(object["maxSendable"]),
             minimum >= 1, minimum <= maximum
@@ -69,9 +75,9 @@ public struct LNURLPayParameters: Sendable, Hashable {
     /// - Throws: ``LNURLError`` `amountOutOfRange`, `invalidAddress` for a comment the payee does not take.
     public func invoiceURL(millisatoshis: UInt64, comment: String? = nil) throws(LNURLError) -> URL {
         guard (minSendable...maxSendable).contains(millisatoshis) else {
+            let lowest = minSendable / 1000 + (minSendable % 1000 == 0 ? 0 : 1)
             throw LNURLError(
-                .amountOutOfRange,
-                "the payee takes \(minSendable / 1000)–\(maxSendable / 1000) sat, not \(millisatoshis / 1000)")
+                .amountOutOfRange, "the payee takes \(lowest)–\(maxSendable / 1000) sat, not \(millisatoshis / 1000)")
         }
         guard var components = URLComponents(url: callback, resolvingAgainstBaseURL: false) else {
             throw LNURLError(.invalidResponse, "the payee's callback is not a URL")
@@ -81,7 +87,7 @@ public struct LNURLPayParameters: Sendable, Hashable {
         if let comment, !comment.isEmpty {
             guard comment.count <= commentAllowed else {
                 throw LNURLError(
-                    .invalidAddress, "the payee takes comments of at most \(commentAllowed) characters")
+                    .invalidComment, "the payee takes comments of at most \(commentAllowed) characters")
             }
             items.append(URLQueryItem(name: "comment", value: comment))
         }
@@ -117,7 +123,12 @@ public struct LNURLPayParameters: Sendable, Hashable {
     /// `{"status": "ERROR", "reason": ...}` (LUD-06): the payee refused.
     private static func rejectError(_ object: [String: Any]) throws(LNURLError) {
         guard (object["status"] as? String)?.uppercased() == "ERROR" else { return }
-        let reason = (object["reason"] as? String).map { String($0.prefix(200)) } ?? "no reason given"
+        // The payee's words, without control characters (terminal escapes), and short.
+        let reason =
+            (object["reason"] as? String).map { text in
+                let shown = text.unicodeScalars.filter { $0.properties.generalCategory != .control }
+                return String(String.UnicodeScalarView(shown).prefix(200))
+            } ?? "no reason given"
         throw LNURLError(.payeeRefused, "the payee refused: \(reason)")
     }
 

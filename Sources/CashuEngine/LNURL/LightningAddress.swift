@@ -36,7 +36,9 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
             return
         }
         if value.lowercased().hasPrefix("lnurlp://") {
-            guard var components = URLComponents(string: value), let host = components.host else {
+            guard var components = URLComponents(string: value), let host = components.host,
+                components.user == nil, components.password == nil, components.fragment == nil
+            else {
                 throw LNURLError(.invalidAddress, "not a valid lnurlp:// URL")
             }
             components.scheme = Self.plainHTTP(host) ? "http" : "https"
@@ -57,7 +59,7 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
             throw LNURLError(.invalidAddress, "a Lightning address's user name has a-z, 0-9 and -_.+ only")
         }
         guard let probe = URLComponents(string: "http://\(domain)"), let host = probe.host, !host.isEmpty,
-            probe.path.isEmpty, probe.query == nil, probe.user == nil,
+            probe.path.isEmpty, probe.query == nil, probe.fragment == nil, probe.user == nil,
             host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
         else {
             throw LNURLError(.invalidAddress, "a Lightning address's domain is not a host name")
@@ -72,10 +74,25 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
 
     /// Loopback (tests) and onion hosts are fetched over http; everything else over https.
     static func plainHTTP(_ host: String) -> Bool {
+        isLoopback(host) || onionName(host).hasSuffix(".onion")
+    }
+
+    /// Whether `host` is this machine: `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (not a name that merely
+    /// starts with `127.`).
+    static func isLoopback(_ host: String) -> Bool {
+        let name = onionName(host)
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) })
+        else { return false }
+        return octets.compactMap { UInt8($0) }.count == 4 && octets[0] == "127"
+    }
+
+    /// The host, lowercased, without trailing dots.
+    private static func onionName(_ host: String) -> String {
         var name = host.lowercased()
         while name.hasSuffix(".") { name.removeLast() }
-        return name == "localhost" || name.hasPrefix("127.") || name == "::1" || name == "[::1]"
-            || name.hasSuffix(".onion")
+        return name
     }
 
     /// An LNURL-pay URL must be https (or http to a loopback or onion host).

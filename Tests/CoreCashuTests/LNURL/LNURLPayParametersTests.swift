@@ -98,4 +98,18 @@ struct LNURLPayParametersTests {
             try parameters.invoice(fromCallback: Self.body(["pr": "lnbc1notaninvoice"]), millisatoshis: 1000)
         }
     }
+
+    @Test("a remote payee cannot send the wallet to a service on this machine; a loopback one can (tests)")
+    func loopbackCallback() throws {
+        let answer = try Self.body([
+            "tag": "payRequest", "callback": "http://127.0.0.1:9/steal", "minSendable": 1000, "maxSendable": 2000,
+            "metadata": Self.metadata,
+        ])
+        #expect(throws: LNURLError.self) {
+            try LNURLPayParameters(json: answer, origin: URL(string: "https://pay.example/.well-known/lnurlp/u"))
+        }
+        #expect(throws: LNURLError.self) { try LNURLPayParameters(json: answer) }
+        let local = try LNURLPayParameters(json: answer, origin: URL(string: "http://127.0.0.1:8/.well-known/lnurlp/u"))
+        #expect(local.callback.host == "127.0.0.1")
+    }
 }

@@ -40,7 +40,7 @@ struct LNURLPayTargetTests {
 
     @Test("not an address: refused", arguments: [
         "", "@example.com", "user@", "us er@example.com", "user@exa mple.com", "a@b@c", "ÿ@example.com",
-        "user@example.com/path", "lnurl1qqqq", "user@%0Aexample.com",
+        "user@example.com/path", "lnurl1qqqq", "user@%0Aexample.com", "u@example.com#", "lnurlp://u:p@pay.example",
     ])
     func refused(text: String) {
         #expect(throws: LNURLError.self) { try LNURLPayTarget(text) }
@@ -51,5 +51,13 @@ struct LNURLPayTargetTests {
         let bytes = Array("http://service.example/pay".utf8)
         let encoded = try Bech32.encode(hrp: "lnurl", bytes: bytes, variant: .bech32)
         #expect(throws: LNURLError.self) { try LNURLPayTarget(encoded) }
+    }
+
+    @Test("only an address in 127.0.0.0/8, localhost or ::1 counts as this machine, not a name starting with 127.")
+    func loopback() throws {
+        #expect(try LNURLPayTarget("shop@127.attacker.example").url.scheme == "https")
+        #expect(try LNURLPayTarget("shop@127.0.0.1").url.scheme == "http")
+        #expect(try LNURLPayTarget("shop@localhost:8080").url.scheme == "http")
+        #expect(!LNURLPayTarget.isLoopback("127.0.0.1.example") && LNURLPayTarget.isLoopback("127.8.9.10"))
     }
 }
