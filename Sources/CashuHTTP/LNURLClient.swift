@@ -41,12 +41,8 @@ public struct LNURLClient: Sendable {
     }
 
     private func get(_ url: URL) async throws(LNURLError) -> [UInt8] {
-        if !proxied, let host = url.host {
-            var name = host.lowercased()
-            while name.hasSuffix(".") { name.removeLast() }
-            if name.hasSuffix(".onion") {
-                throw LNURLError(.unreachable, "an .onion payee is reached only through a proxy to Tor (--tor)")
-            }
+        if !proxied && HostName.isOnion(url) {
+            throw LNURLError(.unreachable, "an .onion payee is reached only through a proxy to Tor (--tor)")
         }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET

@@ -126,9 +126,5 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
 
 extension MintURL {
     /// Whether the mint is a Tor onion service (reachable only through a proxy to Tor).
-    public var isOnion: Bool {
-        guard var host = URLComponents(string: rawValue)?.host?.lowercased() else { return false }
-        while host.hasSuffix(".") { host.removeLast() }  // `x.onion.` is the same name
-        return host.hasSuffix(".onion")
-    }
+    public var isOnion: Bool { URLComponents(string: rawValue)?.host.map(HostName.isOnion) ?? false }
 }

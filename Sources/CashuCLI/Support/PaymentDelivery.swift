@@ -25,7 +25,7 @@ enum PaymentDelivery {
         request.body = .bytes(Array(body))
         let status: UInt
         let proxy = ProxyChoice.active.withLock { $0 }
-        if proxy == nil, Self.isOnion(url) {
+        if proxy == nil, HostName.isOnion(url) {
             throw CLIError(
                 .mintUnreachable, "the payee is an .onion address, reached only through a proxy to Tor (--tor)",
                 code: "deliveryFailed")
@@ -51,12 +51,5 @@ enum PaymentDelivery {
                 code: "deliveryFailed"
             )
         }
-    }
-
-    /// Whether `url` names a Tor onion service (`x.onion`, `x.onion.`).
-    static func isOnion(_ url: URL) -> Bool {
-        guard var host = url.host?.lowercased() else { return false }
-        while host.hasSuffix(".") { host.removeLast() }
-        return host.hasSuffix(".onion")
     }
 }
