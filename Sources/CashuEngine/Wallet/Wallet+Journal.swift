@@ -104,11 +104,20 @@ extension Wallet {
     nonisolated func openOperation<Journal: QuoteJournal>(
         _ tx: any WalletTransaction, kind: OperationKind, quoteID: String, journal: Journal.Type
     ) throws -> OperationRecord? {
-        try tx.unfinishedOperations().first { operation in
-            operation.kind == kind
-                && (try? JSONDecoder().decode(Journal.self, from: Data(operation.payload)))?.quoteIDs
-                    .contains(quoteID) == true
+        try openOperations(tx, kind: kind, journal: journal)[quoteID]
+    }
+
+    /// Every quote named by an open operation of `kind`, with the (oldest) operation that names it: one scan of
+    /// the journal for any number of quotes.
+    nonisolated func openOperations<Journal: QuoteJournal>(
+        _ tx: any WalletTransaction, kind: OperationKind, journal: Journal.Type
+    ) throws -> [String: OperationRecord] {
+        var byQuote: [String: OperationRecord] = [:]
+        for operation in try tx.unfinishedOperations() where operation.kind == kind {
+            guard let decoded = try? JSONDecoder().decode(Journal.self, from: Data(operation.payload)) else { continue }
+            for quoteID in decoded.quoteIDs where byQuote[quoteID] == nil { byQuote[quoteID] = operation }
         }
+        return byQuote
     }
 
     /// Stored proofs for proofs the wallet just unblinded.

@@ -67,8 +67,9 @@ extension Wallet {
         step(.planned, .mint)
         let record = try await write { [keys] tx -> OperationRecord in
             // Another call (or process) may have minted or started minting one of the quotes meanwhile.
+            let open = try self.openOperations(tx, kind: .mint, journal: MintJournal.self)
             for quoteID in quoteIDs {
-                if let other = try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self) {
+                if let other = open[quoteID] {
                     throw WalletError(
                         .pending, "minting a quote of the batch is already under way", operationID: other.id)
                 }
@@ -108,15 +109,9 @@ extension Wallet {
     func mintPaid(_ paid: [StoredMintQuote], mint: MintURL) async throws(WalletError) -> [MintResult] {
         var results: [MintResult] = []
         // A quote with an operation still open is resumed by itself (mint(quoteID:) finishes that operation).
-        var single: [StoredMintQuote] = []
-        var batchable: [StoredMintQuote] = []
-        for quote in paid {
-            if try await unfinishedMint(quoteID: quote.id) != nil {
-                single.append(quote)
-            } else {
-                batchable.append(quote)
-            }
-        }
+        let open = try await read { tx in try self.openOperations(tx, kind: .mint, journal: MintJournal.self) }
+        var single = paid.filter { open[$0.id] != nil }
+        let batchable = paid.filter { open[$0.id] == nil }
         if batchable.count > 1, let settings = try await capabilities(of: mint).batchMint {
             let size = min(await requestLimit(mint), Int(clamping: settings.maxBatchSize ?? UInt64.max))
             for group in Dictionary(grouping: batchable, by: { "\($0.unit.rawValue) \($0.method)" }).values {

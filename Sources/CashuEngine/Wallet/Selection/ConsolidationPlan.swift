@@ -19,12 +19,10 @@ enum ConsolidationPlan {
         guard try unlimited.select(candidates, atLeast: amount) != nil else { return nil }
         let batch = Array(candidates.sorted { $0.amount < $1.amount }.prefix(selector.maxInputs))
         guard batch.count >= 2 else { return nil }
-        let (total, overflow) = batch.reduce((UInt64(0), false)) { sum, proof in
-            let (next, overflowed) = sum.0.addingReportingOverflow(proof.amount)
-            return (next, sum.1 || overflowed)
-        }
         let fee = try selector.fee(of: batch)
-        guard !overflow, total > fee, let merged = try? planner.exact(total - fee), merged.count < batch.count else {
+        guard let total = try? AmountSplit.sum(batch.map(\.amount)), total > fee,
+            let merged = try? planner.exact(total - fee), merged.count < batch.count
+        else {
             return nil
         }
         return batch
