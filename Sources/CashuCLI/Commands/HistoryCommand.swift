@@ -86,6 +86,7 @@ struct HistoryCommand: AsyncParsableCommand {
         case .swap: "swapped"
         case .reclaim: "reclaimed"
         case .restore: "restored"
+        case .transfer: "transferred"
         }
     }
 

@@ -16,4 +16,7 @@ public enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable {
     case reclaim
     /// NUT-09/13: proofs recovered from a mnemonic.
     case restore
+    /// Sats moved from one mint to another: a melt at the first paying the second's mint quote, then the mint there.
+    /// A composite: its melt and its mint are operations of their own; it has no history line.
+    case transfer
 }

@@ -23,15 +23,18 @@ extension Wallet {
     }
 
     /// Closes an operation: its journal payload (which holds secrets) is dropped, all but the quote a mint or melt
-    /// used (``QuoteReference``), and its history line updated.
+    /// used (``QuoteReference``) or a transfer's whole journal, and its history line updated.
     nonisolated func close(
         _ tx: any WalletTransaction, _ operation: OperationRecord, state: OperationState,
         history: HistoryEntry.State, amount: UInt64? = nil, fee: UInt64? = nil
     ) throws {
         var closed = operation
         closed.state = state
-        let reference = try? Self.decodeJSON(QuoteReference.self, operation.payload)
-        closed.payload = reference.flatMap { try? Self.encodeJSON($0) } ?? []
+        if operation.kind != .transfer {
+            // A transfer's journal holds no secrets (two quote ids, spent once it is done) and is its report.
+            let reference = try? Self.decodeJSON(QuoteReference.self, operation.payload)
+            closed.payload = reference.flatMap { try? Self.encodeJSON($0) } ?? []
+        }
         closed.updatedAt = Date()
         try tx.updateOperation(closed)
         if operation.kind == .receive, let part = try? Self.decodeJSON(ReceiveGroupPart.self, operation.payload),

@@ -35,7 +35,7 @@ extension Wallet {
         } catch {
             logger.warning("recovery cannot clear abandoned leases", metadata: ["error": "\(error)"])
         }
-        for listed in open {
+        for listed in RecoveryPlan.ordered(open) {
             // Its own call is waiting for the mint's answer (the actor is reentrant): replaying it now would race it.
             guard inFlight[listed.id] == nil else {
                 report.unresolved.append(
@@ -85,6 +85,11 @@ extension Wallet {
             _ = try await resolveMelt(operation, journal: journal)
         case .resumeSwap(let journal):
             _ = try await runSwap(operation, journal: journal, firstAttempt: false).get()
+        case .resumeTransfer:
+            let result = try await advanceTransfer(operation, mintWait: nil)
+            if result.state == .pending {
+                throw WalletError(.pending, result.reason ?? "the transfer is under way", operationID: operation.id)
+            }
         case .close:
             try await failOperation(operation.id, release: [])
         }

@@ -33,6 +33,13 @@ extension Wallet {
     ///     the request until the payment settles; ``check(mint:)`` or ``recover()`` settles it later.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `quoteState`, `mintRefused`, `pending`).
     public func melt(quoteID: String, preferAsync: Bool = false) async throws(WalletError) -> MeltResult {
+        try await melt(quoteID: quoteID, preferAsync: preferAsync, operationID: .random())
+    }
+
+    /// ``melt(quoteID:preferAsync:)`` journaling a new melt under `id` (a transfer records it before the melt).
+    func melt(quoteID: String, preferAsync: Bool, operationID id: OperationID) async throws(WalletError)
+        -> MeltResult
+    {
         guard let quote = try await read({ tx in try tx.meltQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
@@ -54,7 +61,6 @@ extension Wallet {
         try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
         let outputLimit = await requestLimit(mint)
         let selector = try await keysetTables(mint).selector(maxInputs: outputLimit)
-        let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
         defer { release(claimed) }
@@ -102,7 +108,22 @@ extension Wallet {
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
         let candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
         if try selector.selectExact(candidates, amount: amount, includingFee: true) != nil { return }
-        // Target: proofs for amount + the fee of spending them, on the active keyset.
+        let target = try await exactProofTarget(amount, keyset: keyset)
+        do {
+            _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)
+        } catch where error.code == .pending {
+            // The swap is unsettled, not the payment: nothing was paid, and the quote is still unpaid.
+            throw WalletError(
+                .pending,
+                "nothing was paid: the swap making the exact amount is not settled yet; pay again once recovery has "
+                    + "settled it (\(error.reason))",
+                mintError: error.mintError, operationID: error.operationID, underlying: error.underlying)
+        }
+    }
+
+    /// What proofs made for a melt of `amount` must be worth: the amount plus the fee of spending them, on the
+    /// active keyset.
+    func exactProofTarget(_ amount: UInt64, keyset: StoredKeyset) async throws(WalletError) -> UInt64 {
         var target = amount
         do {
             for _ in 0..<4 {
@@ -114,16 +135,7 @@ extension Wallet {
         } catch {
             throw WalletError(.unsupported, "the amount cannot be made from the keyset's denominations")
         }
-        do {
-            _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)
-        } catch where error.code == .pending {
-            // The swap is unsettled, not the payment: nothing was paid, and the quote is still unpaid.
-            throw WalletError(
-                .pending,
-                "nothing was paid: the swap making the exact amount is not settled yet; pay again once recovery has "
-                    + "settled it (\(error.reason))",
-                mintError: error.mintError, operationID: error.operationID, underlying: error.underlying)
-        }
+        return target
     }
 
     /// Sends (or re-sends) a journaled melt and settles the answer.

@@ -10,6 +10,8 @@ enum RecoveryStep: Sendable {
     case resolveMelt(MeltJournal)
     /// Send the swap again (``SwapSaga``), with the journal as recovery reads it (``RecoveryPlan/recoveredSwap(_:)``).
     case resumeSwap(SwapJournal)
+    /// Continue a transfer (``TransferSaga``), after the pass resumed its melt and its mint.
+    case resumeTransfer
     /// Nothing to resume (a restore journals no request): close it as failed.
     case close
 }
@@ -30,6 +32,8 @@ enum RecoveryPlan {
             return .resumeSwap(recoveredSwap(try Wallet.decodeJSON(SwapJournal.self, operation.payload)))
         case .restore:
             return .close
+        case .transfer:
+            return .resumeTransfer
         }
     }
 
@@ -49,6 +53,12 @@ enum RecoveryPlan {
         kept.purpose = .swap
         kept.amount = 0
         return kept
+    }
+
+    /// The order a pass resumes operations in: transfers last, once the melts and mints they are made of were
+    /// resumed (a transfer then reads their outcome instead of waiting on them).
+    static func ordered(_ open: [OperationRecord]) -> [OperationRecord] {
+        open.filter { $0.kind != .transfer } + open.filter { $0.kind == .transfer }
     }
 
     /// Reserved proofs whose operation is no longer open (a crash between steps the journal already resolved): they

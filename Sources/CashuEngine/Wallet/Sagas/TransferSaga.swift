@@ -1,0 +1,89 @@
+// Wallet saga: a transfer between mints — melt at one, mint at the other — decided step by step from what the store
+// and the mints say (docs/architecture.md, "Transfers"). Decisions only.
+
+/// The decisions of a transfer. Its melt and its mint are operations of their own, each with its own saga and
+/// recovery; the transfer only decides which of them comes next, from facts read afresh before every step, so a
+/// transfer resumed after a crash takes the same path as one that never stopped.
+enum TransferSaga {
+    /// A step the executor performs at most once per pass (so a pass always ends).
+    enum Attempt: Hashable, Sendable {
+        case melt
+        case checkMintQuote
+        case mint
+    }
+
+    /// What the executor knows before a step.
+    struct Facts: Sendable {
+        /// The melt quote's state in the store (`nil`: the store has no such quote).
+        var meltQuote: MeltQuoteState?
+        /// Whether the melt quote's expiry has passed.
+        var meltQuoteExpired: Bool
+        /// Whether a melt of the quote is journaled and open.
+        var meltOpen: Bool
+        /// The mint quote's state in the store.
+        var mintQuote: MintQuoteState?
+        /// Whether the mint quote's invoice expiry has passed.
+        var mintQuoteExpired: Bool
+        /// Whether a mint of the quote is journaled and open.
+        var mintOpen: Bool
+        /// What this pass already did.
+        var tried: Set<Attempt>
+        /// The last error a step of this pass met.
+        var lastError: WalletError?
+    }
+
+    /// The next step.
+    enum Action: Hashable, Sendable {
+        /// Pay the destination's invoice: record the melt's id and `melting`, then melt.
+        case melt
+        /// Ask the destination mint whether its invoice is paid.
+        case checkMintQuote
+        /// Mint the paid quote at the destination (resuming a journaled attempt).
+        case mint
+        /// The sats arrived: close the transfer as done.
+        case done
+        /// Not decided yet: the transfer stays open, and recovery continues it.
+        case wait(String)
+        /// Nothing moved and nothing will: close the transfer as failed.
+        case fail(String)
+    }
+
+    /// The next step of the transfer `journal` describes.
+    static func next(_ journal: TransferJournal, _ facts: Facts) -> Action {
+        if facts.mintQuote == .issued { return .done }
+        if facts.mintOpen {
+            return .wait(reason("minting at \(journal.to) is not settled yet", facts))
+        }
+        if facts.meltOpen {
+            return .wait(reason("the payment from \(journal.from) is in flight", facts))
+        }
+        switch facts.meltQuote {
+        case .paid:
+            // Paid: from here the transfer never fails; the sats wait at the destination until minted.
+            if facts.mintQuote == .paid {
+                return facts.tried.contains(.mint)
+                    ? .wait(reason("minting at \(journal.to) did not finish", facts)) : .mint
+            }
+            return facts.tried.contains(.checkMintQuote)
+                ? .wait(reason("\(journal.to) has not seen the payment yet", facts)) : .checkMintQuote
+        case .unpaid:
+            switch journal.stage {
+            case .quoted:
+                if facts.meltQuoteExpired || facts.mintQuoteExpired {
+                    return .fail("the quotes expired before the payment started; nothing moved")
+                }
+                return facts.tried.contains(.melt) ? .fail(reason("the payment did not start", facts)) : .melt
+            case .melting:
+                // Started, and no melt is open while the quote is unpaid: the melt was refused or never journaled.
+                return .fail(reason("the payment did not happen; nothing moved", facts))
+            }
+        case .pending, .unknown, nil:
+            return .wait(reason("the payment from \(journal.from) is not settled yet", facts))
+        }
+    }
+
+    private static func reason(_ text: String, _ facts: Facts) -> String {
+        guard let error = facts.lastError else { return text }
+        return "\(text) (\(error.reason))"
+    }
+}
