@@ -3,6 +3,7 @@
 // Usage: WalletProbe DIR MINT_URL OPERATION [ARGUMENT] [--kill-at STEP[:KIND][@N]] [--repeat N]
 // (@N: the Nth time the step is reached, for operations that pass a step more than once, such as a split receive)
 //   OPERATION: fund AMOUNT | send AMOUNT | send-swap AMOUNT | receive TOKEN | melt INVOICE | balance
+//              | transfer AMOUNT,TO_MINT_URL (from MINT_URL)
 // Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
 
 import AsyncHTTPClient
@@ -117,6 +118,14 @@ struct WalletProbe {
                 let quote = try await wallet.meltQuote(request: argument ?? "", mint: mint)
                 let result = try await wallet.melt(quoteID: quote.id)
                 print("ok melted \(result.state)")
+            case "transfer":
+                let parts = (argument ?? "").split(separator: ",", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let sats = UInt64(parts[0]) else {
+                    throw WalletError(.invalidInput, "transfer takes AMOUNT,TO_MINT_URL")
+                }
+                let quote = try await wallet.transferQuote(amount: sats, from: mint, to: try MintURL(parts[1]))
+                let result = try await wallet.transfer(quote)
+                print("ok transferred \(result.state) \(result.arrived)")
             case "balance":
                 print("ok balance \(try await wallet.balance())")
             default:

@@ -17,13 +17,13 @@ struct TransferSagaTests {
     }
 
     private func facts(
-        melt: MeltQuoteState? = .unpaid, meltOpen: Bool = false, meltExpired: Bool = false,
-        mint: MintQuoteState? = .unpaid, mintOpen: Bool = false, mintExpired: Bool = false,
+        melt: MeltQuoteState? = .unpaid, meltOpen: Bool = false, meltJournaled: Bool = true,
+        meltExpired: Bool = false, mint: MintQuoteState? = .unpaid, mintOpen: Bool = false, mintExpired: Bool = false,
         tried: Set<TransferSaga.Attempt> = [], lastError: WalletError? = nil
     ) -> TransferSaga.Facts {
         TransferSaga.Facts(
-            meltQuote: melt, meltQuoteExpired: meltExpired, meltOpen: meltOpen, mintQuote: mint,
-            mintQuoteExpired: mintExpired, mintOpen: mintOpen, tried: tried, lastError: lastError)
+            meltQuote: melt, meltQuoteExpired: meltExpired, meltOpen: meltOpen, meltJournaled: meltJournaled,
+            mintQuote: mint, mintQuoteExpired: mintExpired, mintOpen: mintOpen, tried: tried, lastError: lastError)
     }
 
     private func isWait(_ action: TransferSaga.Action) -> Bool {
@@ -55,6 +55,13 @@ struct TransferSagaTests {
             return
         }
         #expect(reason.contains("nothing moved") && reason.contains("no route"))
+    }
+
+    @Test("a payment started whose melt was never journaled (killed before it, or after a swap) starts again once")
+    func startedNeverJournaledRestarts() {
+        #expect(TransferSaga.next(journal(.melting), facts(meltJournaled: false)) == .melt)
+        #expect(isFail(TransferSaga.next(journal(.melting), facts(meltJournaled: false, tried: [.melt]))))
+        #expect(isFail(TransferSaga.next(journal(.melting), facts(meltJournaled: false, meltExpired: true))))
     }
 
     @Test("an open melt (in flight, or its answer lost) waits: recovery settles the melt first")

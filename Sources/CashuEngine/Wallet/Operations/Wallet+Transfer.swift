@@ -86,9 +86,11 @@ extension Wallet {
             switch TransferSaga.next(journal, facts) {
             case .melt:
                 tried.insert(.melt)
-                journal.stage = .melting
-                journal.meltOperationID = .random()
-                try await rewriteJournal(operation.id, journal)
+                if journal.stage != .melting || journal.meltOperationID == nil {
+                    journal.stage = .melting
+                    journal.meltOperationID = .random()
+                    try await rewriteJournal(operation.id, journal)
+                }
                 do {
                     _ = try await melt(
                         quoteID: journal.meltQuoteID, preferAsync: false,
@@ -137,15 +139,18 @@ extension Wallet {
         async throws(WalletError) -> TransferSaga.Facts
     {
         let now = UInt64(max(0, Date().timeIntervalSince1970))
-        let (melt, meltOpen, mint, mintOpen) = try await read { tx in
+        let meltID = journal.meltOperationID
+        let (melt, meltOpen, meltJournaled, mint, mintOpen) = try await read { tx in
             (
                 try tx.meltQuote(id: journal.meltQuoteID), try self.openMelt(tx, quoteID: journal.meltQuoteID) != nil,
+                try meltID.map { try tx.operation(id: $0) != nil } ?? false,
                 try tx.mintQuote(id: journal.mintQuoteID),
                 try self.openOperation(tx, kind: .mint, quoteID: journal.mintQuoteID, journal: MintJournal.self) != nil
             )
         }
         return TransferSaga.Facts(
             meltQuote: melt?.state, meltQuoteExpired: melt?.expiry.map { $0 < now } ?? false, meltOpen: meltOpen,
+            meltJournaled: meltJournaled,
             mintQuote: mint?.state, mintQuoteExpired: mint?.expiry.map { $0 < now } ?? false, mintOpen: mintOpen,
             tried: tried, lastError: lastError)
     }

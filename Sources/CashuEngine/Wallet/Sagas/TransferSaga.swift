@@ -20,6 +20,8 @@ enum TransferSaga {
         var meltQuoteExpired: Bool
         /// Whether a melt of the quote is journaled and open.
         var meltOpen: Bool
+        /// Whether the melt the transfer recorded (``TransferJournal/meltOperationID``) was ever journaled.
+        var meltJournaled: Bool
         /// The mint quote's state in the store.
         var mintQuote: MintQuoteState?
         /// Whether the mint quote's invoice expiry has passed.
@@ -74,7 +76,14 @@ enum TransferSaga {
                 }
                 return facts.tried.contains(.melt) ? .fail(reason("the payment did not start", facts)) : .melt
             case .melting:
-                // Started, and no melt is open while the quote is unpaid: the melt was refused or never journaled.
+                // Stopped before its melt was journaled (a crash, or a swap making exact proofs first): nothing
+                // left; start it again while the quotes hold, once per pass.
+                if !facts.meltJournaled && !facts.tried.contains(.melt)
+                    && !(facts.meltQuoteExpired || facts.mintQuoteExpired)
+                {
+                    return .melt
+                }
+                // Journaled, not open and the quote unpaid: the mint refused it, or it never started this pass.
                 return .fail(reason("the payment did not happen; nothing moved", facts))
             }
         case .pending, .unknown, nil:
