@@ -15,9 +15,9 @@ struct CashuCommand: AsyncParsableCommand {
         version: CLIVersion.current,
         subcommands: [
             WalletCommand.self, InfoCommand.self, MintsCommand.self, BalanceCommand.self, MintCommand.self,
-            SendCommand.self, ReceiveCommand.self, PayCommand.self, RequestCommand.self, PendingCommand.self,
-            HistoryCommand.self, DecodeCommand.self, RestoreCommand.self, RecoverCommand.self, RefreshCommand.self,
-            DaemonCommand.self,
+            SendCommand.self, ReceiveCommand.self, PayCommand.self, TransferCommand.self, RequestCommand.self,
+            PendingCommand.self, HistoryCommand.self, DecodeCommand.self, RestoreCommand.self, RecoverCommand.self,
+            RefreshCommand.self, DaemonCommand.self,
         ]
     )
 }

@@ -1,5 +1,5 @@
-// CLI: `cashu pending` — tokens sent but not yet claimed (NUT-07 check), payments in flight, invoices not yet
-// minted; `--reclaim` takes unclaimed tokens back.
+// CLI: `cashu pending` — tokens sent but not yet claimed (NUT-07 check), payments in flight, transfers under way,
+// invoices not yet minted; `--reclaim` takes unclaimed tokens back.
 
 import ArgumentParser
 import CoreCashu
@@ -89,6 +89,9 @@ struct PendingCommand: AsyncParsableCommand {
             let quotes = try await context.wallet.mintQuotes(mint: filter).filter {
                 $0.state == .paid || ($0.state == .unpaid && ($0.expiry.map { $0 > now } ?? true))
             }
+            let transfers = try await context.wallet.openTransfers().filter { transfer in
+                filter.map { transfer.from == $0 || transfer.to == $0 } ?? true
+            }
             let queued = try await context.linux.queue.entries().filter { entry in
                 filter.map { entry.mintURL == $0 } ?? true
             }
@@ -124,6 +127,16 @@ struct PendingCommand: AsyncParsableCommand {
                     table.add([Amount.text(melt.amount, melt.unit), melt.mintURL.rawValue, "quote \(melt.id)"])
                 }
                 sections.append("Payments in flight:\n" + table.rendered)
+            }
+            if !transfers.isEmpty {
+                var table = TextTable(rightAligned: [1])
+                for transfer in transfers {
+                    table.add([
+                        DateText.short(transfer.createdAt), Amount.text(transfer.amount, transfer.unit),
+                        "\(transfer.from) -> \(transfer.to)", transfer.operationID.rawValue,
+                    ])
+                }
+                sections.append("Transfers under way (`cashu refresh` continues them):\n" + table.rendered)
             }
             if !quotes.isEmpty {
                 var table = TextTable(rightAligned: [0])
@@ -178,6 +191,19 @@ struct PendingCommand: AsyncParsableCommand {
                                     ("unit", .string(quote.unit.rawValue)), ("amount", .number(quote.amount)),
                                     ("state", .string(quote.state.rawValue.lowercased())),
                                     ("expiry", .optional(quote.expiry)),
+                                ])
+                            }
+                        )
+                    ),
+                    (
+                        "transfers",
+                        .array(
+                            transfers.map { transfer in
+                                .object([
+                                    ("operation", .string(transfer.operationID.rawValue)),
+                                    ("from", .string(transfer.from.rawValue)), ("to", .string(transfer.to.rawValue)),
+                                    ("unit", .string(transfer.unit.rawValue)), ("amount", .number(transfer.amount)),
+                                    ("created", .date(transfer.createdAt)),
                                 ])
                             }
                         )
