@@ -16,8 +16,8 @@ struct CashuCommand: AsyncParsableCommand {
         subcommands: [
             WalletCommand.self, InfoCommand.self, MintsCommand.self, BalanceCommand.self, MintCommand.self,
             SendCommand.self, ReceiveCommand.self, PayCommand.self, TransferCommand.self, RequestCommand.self,
-            PendingCommand.self, HistoryCommand.self, DecodeCommand.self, RestoreCommand.self, RecoverCommand.self,
-            RefreshCommand.self, DaemonCommand.self,
+            LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self, RestoreCommand.self,
+            RecoverCommand.self, RefreshCommand.self, DaemonCommand.self,
         ]
     )
 }

@@ -13,7 +13,9 @@ struct ReceiveCommand: AsyncParsableCommand {
             other text (a cashu: URI, a message). A token from a \
             mint the wallet does not know is refused unless --trust adds that mint. When the mint cannot be \
             reached the token is kept in the wallet and received later (`cashu refresh`); the command says \
-            "queued". Tokens locked to the wallet's key (`cashu wallet pubkey`) are unlocked with it.
+            "queued". Tokens locked to the wallet's keys (`cashu wallet pubkey`, `cashu locks`), blinded or not \
+            (NUT-28), are unlocked with them; --preimage opens an HTLC and --key adds a private key to sign \
+            with (such a receive is not queued: it needs the mint now).
             """
     )
 
@@ -28,6 +30,18 @@ struct ReceiveCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Add the token's mint to the wallet if it is not there yet.")
     var trust = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The preimage opening an HTLC-locked token (NUT-14), 64 hex digits.", valueName: "hex"))
+    var preimage: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A private key (64 hex digits) to sign a locked token with, besides the wallet's own; repeat for several.",
+            valueName: "hex"))
+    var key: [String] = []
+
     func run() async throws {
         let text = try TextInput.read(argument: token, file: file, what: "token")
         // The token may come inside other text: a cashu: URI, a chat message, a file with other lines.
@@ -37,16 +51,18 @@ struct ReceiveCommand: AsyncParsableCommand {
             throw CLIError(.input, "not a Cashu token", code: "invalidInput")
         }
         let trust = trust
+        let unlocking = try unlockingOptions(trust: trust)
         try await WalletContext.run(global, .createIfMissing) { context in
             let unit = decoded.unit ?? "sat"
             let decision: QueueDecision
             do {
                 // Stored first, then run; when the mint cannot be reached it stays queued
                 // (docs/linux/offline-queue.md).
-                if Set(decoded.mints).count > 1 {
-                    // Proofs from several mints (V3): received directly (the queue runs an entry at one mint).
+                if Set(decoded.mints).count > 1 || unlocking != nil {
+                    // Proofs from several mints (V3): received directly (the queue runs an entry at one mint). So is
+                    // a token opened with a preimage or keys given here: the queue keeps no secrets but the token.
                     let direct = try await context.wallet.receive(
-                        token: decoded, options: ReceiveOptions(addUnknownMint: trust))
+                        token: decoded, options: unlocking ?? ReceiveOptions(addUnknownMint: trust))
                     decision = .done(
                         QueuedOperationResult(
                             amount: direct.amount, fee: direct.fee, operationIDs: direct.operationIDs))
@@ -101,5 +117,22 @@ struct ReceiveCommand: AsyncParsableCommand {
                 ])
             )
         }
+    }
+
+    /// The receive options for `--preimage` and `--key`, or `nil` when neither is given.
+    private func unlockingOptions(trust: Bool) throws -> ReceiveOptions? {
+        guard preimage != nil || !key.isEmpty else { return nil }
+        var options = ReceiveOptions(addUnknownMint: trust)
+        if let preimage {
+            do { options.preimage = try HTLCPreimage(hex: preimage.trimmingCharacters(in: .whitespaces)) } catch {
+                throw CLIError(.input, "--preimage takes 32 bytes as 64 hex digits", code: "invalidInput")
+            }
+        }
+        for text in key {
+            do { options.signingKeys.append(try Scalar(hex: text.trimmingCharacters(in: .whitespaces))) } catch {
+                throw CLIError(.input, "--key takes a private key as 64 hex digits", code: "invalidInput")
+            }
+        }
+        return options
     }
 }

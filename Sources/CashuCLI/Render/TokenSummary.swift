@@ -2,6 +2,7 @@
 // without its secrets.
 
 import CoreCashu
+import Foundation
 
 /// A token described for `cashu decode`.
 struct TokenSummary {
@@ -15,16 +16,24 @@ struct TokenSummary {
         format = String(bare.prefix(6))
     }
 
-    /// The distinct spending conditions of the proofs; `nil` entries for plain secrets are dropped.
-    var locks: [SpendingConditions] {
-        var seen: [SpendingConditions] = []
+    /// The distinct spending conditions of the proofs, each with whether its keys are blinded (NUT-28 `p2pk_e`);
+    /// plain secrets are dropped, and blinded locks (their keys differ per proof) shown once per shape.
+    var locks: [(conditions: SpendingConditions, blinded: Bool)] {
+        var seen: [(conditions: SpendingConditions, blinded: Bool)] = []
         for proof in token.proofs {
-            guard let conditions = try? SpendingConditions.parse(secret: proof.secret), !seen.contains(conditions)
-            else { continue }
-            seen.append(conditions)
+            guard let conditions = try? SpendingConditions.parse(secret: proof.secret) else { continue }
+            let blinded = proof.p2pkE != nil
+            let duplicate = seen.contains { known in
+                known.blinded == blinded
+                    && (blinded ? LockText.sameShape(known.conditions, conditions) : known.conditions == conditions)
+            }
+            if !duplicate { seen.append((conditions, blinded)) }
         }
         return seen
     }
+
+    /// The time locks are judged at.
+    var now: UInt64 { UInt64(max(0, Date().timeIntervalSince1970)) }
 
     var hasDLEQ: Bool { !token.proofs.isEmpty && token.proofs.allSatisfy { $0.dleq != nil } }
 
@@ -49,7 +58,7 @@ struct TokenSummary {
                     }
                 )
             ),
-            ("locks", .array(locks.map(Self.json))),
+            ("locks", .array(locks.map { LockText.json($0.conditions, blinded: $0.blinded, now: now) })),
         ])
     }
 
@@ -64,7 +73,9 @@ struct TokenSummary {
         }
         if let memo = token.memo { lines.append("  memo: \(Untrusted.display(memo))") }
         lines.append("  DLEQ proofs: \(hasDLEQ ? "yes (verifiable offline)" : "no")")
-        for lock in locks { lines.append("  locked: \(Self.text(lock))") }
+        for lock in locks {
+            lines += LockText.lines(lock.conditions, blinded: lock.blinded, now: now).map { "  " + $0 }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -74,26 +85,4 @@ struct TokenSummary {
         }
     }
 
-    static func json(_ lock: SpendingConditions) -> JSONOutput {
-        var fields: [(String, JSONOutput)] = [("kind", .string(lock.kind.rawValue))]
-        if let main = lock.main {
-            fields.append(("keys", .array(main.keys.map { .string($0.hex) })))
-            fields.append(("signatures", .int(main.threshold)))
-        }
-        if let hash = lock.hashLock { fields.append(("hashLock", .string(Hex.encode(hash)))) }
-        fields.append(("locktime", .optional(lock.locktime)))
-        if let refund = lock.refund { fields.append(("refundKeys", .array(refund.keys.map { .string($0.hex) }))) }
-        return .object(fields)
-    }
-
-    static func text(_ lock: SpendingConditions) -> String {
-        var parts = [lock.kind.rawValue]
-        if let main = lock.main {
-            let keys = main.keys.map(\.hex).joined(separator: ", ")
-            parts.append(main.keys.count > 1 ? "\(main.threshold) of [\(keys)]" : "to \(keys)")
-        }
-        if let hash = lock.hashLock { parts.append("hash \(Hex.encode(hash))") }
-        if let locktime = lock.locktime { parts.append("until \(locktime) (unix time), then refundable") }
-        return parts.joined(separator: " ")
-    }
 }

@@ -98,6 +98,34 @@ extension Wallet {
         }
     }
 
+    /// How many receiving keys (the newest) are tried against a NUT-28 blinded lock, and how many are tried at least
+    /// (a restored wallet's counter starts at zero).
+    static let blindedLookupKeys: UInt32 = 64
+    static let blindedLookupMinimum: UInt32 = 20
+
+    /// The receiving keys this wallet handed out (``newReceivingKey()``, `cashu wallet pubkey`), oldest first.
+    public func receivingKeys() async throws(WalletError) -> [Point] {
+        let next = try await read { tx in try Self.lockingCounter(tx, .p2pk) }
+        return try receivingPrivateKeys(0..<next).map(\.publicKey)
+    }
+
+    /// The private receiving keys a NUT-28 blinded lock may be blinded from: the newest ``blindedLookupKeys`` handed
+    /// out, and at least the first ``blindedLookupMinimum``.
+    func blindedLookupCandidates() async throws(WalletError) -> [Scalar] {
+        let next = max(try await read { tx in try Self.lockingCounter(tx, .p2pk) }, Self.blindedLookupMinimum)
+        return try receivingPrivateKeys(next - min(next, Self.blindedLookupKeys)..<next)
+    }
+
+    private func receivingPrivateKeys(_ counters: Range<UInt32>) throws(WalletError) -> [Scalar] {
+        var keys: [Scalar] = []
+        for counter in counters {
+            do { keys.append(try lockingKeys[.p2pk].key(at: counter)) } catch {
+                throw WalletError(.crypto, "cannot derive a receiving key", underlying: error)
+            }
+        }
+        return keys
+    }
+
     /// A public key others can lock tokens to (NUT-11): a new one derived from the seed, so a wallet restored from
     /// its phrase can still claim what was locked to it.
     public func newReceivingKey() async throws(WalletError) -> Point {

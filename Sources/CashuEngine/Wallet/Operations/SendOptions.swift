@@ -8,6 +8,9 @@ public struct SendOptions: Sendable {
         case p2pk(key: Point, options: LockOptions = LockOptions())
         /// NUT-14: spendable with the preimage of `hashLock` (and the options' keys).
         case htlc(hashLock: [UInt8], options: LockOptions = LockOptions())
+        /// NUT-28: as ``p2pk(key:options:)``, with every key (main, extra and refund) blinded by a fresh ephemeral
+        /// key per proof (one for all under SIG_ALL), so the mint cannot link the token to the receiver's key.
+        case p2bk(key: Point, options: LockOptions = LockOptions())
     }
 
     /// The token's memo.

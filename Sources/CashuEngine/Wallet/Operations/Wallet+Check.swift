@@ -110,6 +110,7 @@ extension Wallet {
             try await write { tx in try tx.setStatus(.spent, Ys: claimed.map(\.Y), operationID: nil) }
         }
         guard !unclaimed.isEmpty else { throw WalletError(.alreadySpent, "the token was claimed") }
+        let signingKeys = try await reclaimSigningKeys(unclaimed.map(\.proof), now: Date())
         let keyset = try await activeKeyset(mint, unit: unit)
         let tables = try await keysetTables(mint)
         let fee: UInt64
@@ -119,8 +120,31 @@ extension Wallet {
         let total = unclaimed.reduce(UInt64(0)) { $0 + $1.amount }
         guard total > fee else { throw WalletError(.invalidInput, "the unclaimed proofs are worth less than the fee") }
         let outcome = try await swapOwn(
-            inputs: unclaimed, mint: mint, unit: unit, keyset: keyset, from: .sent, reclaiming: sendID)
+            inputs: unclaimed, mint: mint, unit: unit, keyset: keyset, from: .sent, reclaiming: sendID,
+            signingKeys: signingKeys)
         return ReceiveResult(
             operationIDs: [outcome.operationID], amount: outcome.kept.reduce(0) { $0 + $1.amount }, fee: outcome.fee)
+    }
+
+    /// The keys that sign a reclaim of locked proofs (NUT-11/14): this wallet's keys among their main and refund
+    /// keys. `nil` when none is locked.
+    /// - Throws: ``WalletError`` `invalidInput` when a proof cannot be spent by this wallet yet (locked to the
+    ///   receiver, before its locktime, or after it to refund keys the wallet does not hold).
+    private func reclaimSigningKeys(_ proofs: [Proof], now: Date) async throws(WalletError) -> [Scalar]? {
+        let locks = proofs.compactMap { proof in (try? SpendingConditions.parse(secret: proof.secret)) ?? nil }
+        guard !locks.isEmpty else { return nil }
+        let keys = try await signingKeys(for: proofs, extra: [])
+        let held = Set(keys.map(\.publicKey))
+        let seconds = UInt64(max(0, now.timeIntervalSince1970))
+        for lock in locks where !lock.isSpendable(withKeys: held, at: seconds) {
+            guard let locktime = lock.locktime, seconds <= locktime else {
+                throw WalletError(
+                    .invalidInput, "the token is locked to its receiver and names no refund key of this wallet")
+            }
+            let when = Date(timeIntervalSince1970: TimeInterval(locktime)).formatted(.iso8601)
+            throw WalletError(
+                .invalidInput, "the token is locked to its receiver until \(when); reclaim it after that")
+        }
+        return keys
     }
 }

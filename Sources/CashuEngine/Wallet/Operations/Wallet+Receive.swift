@@ -227,17 +227,36 @@ extension Wallet {
         }
     }
 
-    /// Private keys for the P2PK locks among `proofs`: the given ones plus those in the secure store.
-    private func signingKeys(for proofs: [Proof], extra: [Scalar]) async throws(WalletError) -> [Scalar] {
+    /// Private keys for the P2PK locks among `proofs`: the given ones plus those in the secure store, and for NUT-28
+    /// blinded locks (a proof with `p2pk_e`) the keys derived from those and this wallet's receiving keys.
+    func signingKeys(for proofs: [Proof], extra: [Scalar]) async throws(WalletError) -> [Scalar] {
         var keys = extra
         var wanted = Set<Point>()
+        var blinded: [(keys: [Point], ephemeral: Point)] = []
+        var seen = Set<[Point]>()
         for proof in proofs {
             guard let conditions = try? SpendingConditions.parse(secret: proof.secret) else { continue }
-            for key in (conditions.main?.keys ?? []) + (conditions.refund?.keys ?? []) { wanted.insert(key) }
+            let slots = (conditions.main?.keys ?? []) + (conditions.refund?.keys ?? [])
+            if let ephemeral = proof.p2pkE, conditions.kind == .p2pk {
+                if seen.insert(slots + [ephemeral]).inserted { blinded.append((slots, ephemeral)) }
+            } else {
+                for key in slots { wanted.insert(key) }
+            }
         }
         // Stored, or derived from the seed (a token locked to this wallet before it was restored).
         let given = Set(keys.map(\.publicKey))
         keys += try await lockingKeys(for: wanted.subtracting(given), .p2pk).values
+        guard !blinded.isEmpty else { return keys }
+        let receivers = (extra + (try await blindedLookupCandidates())).map(P2BKReceiver.init(privateKey:))
+        for lock in blinded.prefix(Self.lockingLookupLimit) {
+            for receiver in receivers {
+                do {
+                    keys += try receiver.signingKeys(for: lock.keys, ephemeralKey: lock.ephemeral).values
+                } catch {
+                    throw WalletError(.invalidInput, "a blinded lock has too many keys", underlying: error)
+                }
+            }
+        }
         return keys
     }
 }

@@ -76,9 +76,12 @@ extension Wallet {
                     selection.total - selection.fee - sendTotal, holdings: holdings)
                 try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)
                 let change = try self.deterministicOutputs(tx, amounts: changeAmounts, keyset: keyset)
-                let sendOutputs = try lockedSecrets.map { secrets throws(CryptoError) in
-                    try OutputFactory.withSecrets(secrets, amounts: sendAmounts, keysetID: keyset.id)
+                var sendOutputs = try lockedSecrets.map { locked throws(CryptoError) in
+                    try OutputFactory.withSecrets(locked.map(\.secret), amounts: sendAmounts, keysetID: keyset.id)
                 } ?? self.deterministicOutputs(tx, amounts: sendAmounts, keyset: keyset)
+                if let lockedSecrets {
+                    for index in sendOutputs.indices { sendOutputs[index].p2pkE = lockedSecrets[index].ephemeralKey }
+                }
                 let (ordered, sendIndices) = Self.interleave(send: sendOutputs, change: change)
                 let journal = SwapJournal(
                     purpose: .send,
@@ -122,17 +125,32 @@ extension Wallet {
         return SendResult(operationID: id, token: token, amount: chosen.total, fee: 0, swapped: false)
     }
 
-    /// Fresh NUT-10 secrets for locked outputs, one per output (each with its own nonce).
-    private func makeLockedSecrets(_ lock: SendOptions.Lock?, count: Int) throws(WalletError) -> [String]? {
+    /// Fresh NUT-10 secrets for locked outputs, one per output (each with its own nonce), with the NUT-28 ephemeral
+    /// key `E` of each blinded one.
+    private func makeLockedSecrets(_ lock: SendOptions.Lock?, count: Int) throws(WalletError)
+        -> [(secret: String, ephemeralKey: Point?)]?
+    {
         guard let lock else { return nil }
-        var secrets: [String] = []
+        var secrets: [(secret: String, ephemeralKey: Point?)] = []
         do {
+            // NUT-28: one ephemeral key per output, except under SIG_ALL where all outputs share one.
+            var shared: P2BKEphemeralKey?
+            if case .p2bk(_, let lockOptions) = lock, lockOptions.sigFlag == .sigAll { shared = P2BKEphemeralKey() }
             for _ in 0..<count {
                 switch lock {
                 case .p2pk(let key, let lockOptions):
-                    secrets.append(try WellKnownSecret.p2pk(lockedTo: key, options: lockOptions).rawValue)
+                    secrets.append((try WellKnownSecret.p2pk(lockedTo: key, options: lockOptions).rawValue, nil))
                 case .htlc(let hashLock, let lockOptions):
-                    secrets.append(try WellKnownSecret.htlc(hashLock: hashLock, options: lockOptions).rawValue)
+                    secrets.append((try WellKnownSecret.htlc(hashLock: hashLock, options: lockOptions).rawValue, nil))
+                case .p2bk(let key, let lockOptions):
+                    let ephemeral = shared ?? P2BKEphemeralKey()
+                    let extra = lockOptions.additionalKeys.count
+                    let blinded = try ephemeral.blind([key] + lockOptions.additionalKeys + lockOptions.refundKeys)
+                    var options = lockOptions
+                    options.additionalKeys = Array(blinded[1..<(1 + extra)])
+                    options.refundKeys = Array(blinded[(1 + extra)...])
+                    let secret = try WellKnownSecret.p2pk(lockedTo: blinded[0], options: options).rawValue
+                    secrets.append((secret, ephemeral.publicKey))
                 }
             }
         } catch {

@@ -45,10 +45,12 @@ extension Wallet {
 extension Wallet {
     /// Swaps exactly `inputs` into fresh proofs of `keyset`, minus the input fee. The inputs must still be in
     /// `status`: unspent for a plain swap, or `sent` when `reclaiming` names the send whose token they came from.
-    /// When `consolidating`, the outputs are as few as the amount allows (merging small proofs).
+    /// When `consolidating`, the outputs are as few as the amount allows (merging small proofs). Locked inputs (a
+    /// reclaimed locked send) are signed with `signingKeys` over the final outputs before the request is journaled.
     func swapOwn(
         inputs: [StoredProof], mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset,
-        from status: ProofStatus = .unspent, reclaiming: OperationID? = nil, consolidating: Bool = false
+        from status: ProofStatus = .unspent, reclaiming: OperationID? = nil, consolidating: Bool = false,
+        signingKeys: [Scalar]? = nil
     ) async throws(WalletError) -> SwapOutcome {
         let kind: OperationKind = reclaiming == nil ? .swap : .reclaim
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
@@ -74,9 +76,18 @@ extension Wallet {
             let amounts =
                 consolidating ? try planner.exact(total - fee) : try planner.split(total - fee, holdings: holdings)
             let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)
+            var signed = current.map(\.proof)
+            if let signingKeys {
+                do {
+                    signed = try SpendingConditionSigner.signSwap(
+                        inputs: signed, outputs: planned.map(\.blindedMessage), keys: signingKeys)
+                } catch {
+                    throw WalletError(.invalidInput, "the locked proofs cannot be signed", underlying: error)
+                }
+            }
             let journal = SwapJournal(
                 purpose: reclaiming == nil ? .swap : .reclaim,
-                request: SwapRequest(inputs: current.map(\.proof), outputs: planned.map(\.blindedMessage)),
+                request: SwapRequest(inputs: signed, outputs: planned.map(\.blindedMessage)),
                 ownInputs: current.map(\.Y), outputs: planned, sendIndices: [], amount: total - fee, fee: fee,
                 memo: nil, reclaimedOperation: reclaiming)
             try self.journal(

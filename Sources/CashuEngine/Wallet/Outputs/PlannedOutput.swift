@@ -14,11 +14,13 @@ struct PlannedOutput: Codable, Sendable, Hashable {
     var counter: UInt64?
     /// `B_ = hash_to_curve(secret) + r·G`.
     var B_: Point
+    /// NUT-28: the ephemeral key `E` of a pay-to-blinded-key lock, carried by the proof as `p2pk_e`.
+    var p2pkE: Point? = nil
 
     /// The output as sent to the mint.
     var blindedMessage: BlindedMessage { BlindedMessage(amount: amount, id: keysetID, B_: B_) }
 
     enum CodingKeys: String, CodingKey {
-        case amount, keysetID = "keyset_id", secret, blindingFactor = "r", counter, B_
+        case amount, keysetID = "keyset_id", secret, blindingFactor = "r", counter, B_, p2pkE = "p2pk_e"
     }
 }

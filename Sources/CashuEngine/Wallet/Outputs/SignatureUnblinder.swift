@@ -70,7 +70,8 @@ struct SignatureUnblinder: Sendable {
         } catch {
             throw invalid("signature \(index) cannot be unblinded")
         }
-        return Proof(amount: signature.amount, id: signature.id, secret: output.secret, C: C, dleq: dleq)
+        return Proof(
+            amount: signature.amount, id: signature.id, secret: output.secret, C: C, dleq: dleq, p2pkE: output.p2pkE)
     }
 
     private func invalid(_ reason: String) -> WalletError {
