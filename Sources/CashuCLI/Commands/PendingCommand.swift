@@ -58,6 +58,7 @@ struct PendingCommand: AsyncParsableCommand {
                 }
             }
             var reclaimed: [JSONOutput] = []
+            var notReclaimed: [JSONOutput] = []
             var reclaimedLines: [String] = []
             if reclaim {
                 let sends = try await context.wallet.pendingSends(mint: filter)
@@ -80,6 +81,15 @@ struct PendingCommand: AsyncParsableCommand {
                         )
                     } catch let error as WalletError where error.code == .alreadySpent {
                         reclaimedLines.append("The token sent \(DateText.short(send.createdAt)) was claimed meanwhile.")
+                    } catch let error as WalletError where error.code == .invalidInput && chosen.count > 1 {
+                        // A locked send before its locktime (alone, its error is the command's): the others are
+                        // still reclaimed.
+                        notReclaimed.append(
+                            .object([
+                                ("operation", .string(send.operationID.rawValue)), ("reason", .string(error.reason)),
+                            ]))
+                        reclaimedLines.append(
+                            "Not reclaimed, the token sent \(DateText.short(send.createdAt)): \(error.reason).")
                     }
                 }
             }
@@ -208,7 +218,7 @@ struct PendingCommand: AsyncParsableCommand {
                             }
                         )
                     ),
-                    ("reclaimed", .array(reclaimed)),
+                    ("reclaimed", .array(reclaimed)), ("notReclaimed", .array(notReclaimed)),
                 ])
             )
         }

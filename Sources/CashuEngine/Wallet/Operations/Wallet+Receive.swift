@@ -78,6 +78,9 @@ extension Wallet {
         let holdings = try await holdings(mint, unit: unit)
         let signingKeys = try await signingKeys(for: inputs, extra: receive.signingKeys)
         let needsSigning = inputs.contains { (try? WellKnownSecret.parse($0.secret)) != nil }
+        if needsSigning {
+            try Self.requireSpendable(inputs, keys: signingKeys, preimage: receive.preimage, now: Date())
+        }
         let ids = parts.map { _ in OperationID.random() }
         // Leased before the journal entries exist, so no recovery pass elsewhere takes one over (Wallet+Leases.swift).
         var claims: [OperationID?] = []
@@ -224,6 +227,27 @@ extension Wallet {
             } else if options.requireDLEQ {
                 throw WalletError(.invalidInput, "a proof carries no DLEQ proof")
             }
+        }
+    }
+
+    /// Refuses, before anything is journaled or asked of the mint, locked proofs this wallet cannot spend with
+    /// `keys` and `preimage` at `now` (NUT-11/14): too few of their keys, or an HTLC without its preimage.
+    static func requireSpendable(_ proofs: [Proof], keys: [Scalar], preimage: HTLCPreimage?, now: Date)
+        throws(WalletError)
+    {
+        let held = Set(keys.map(\.publicKey))
+        let seconds = UInt64(max(0, now.timeIntervalSince1970))
+        for proof in proofs {
+            guard let conditions = try? SpendingConditions.parse(secret: proof.secret) else { continue }
+            let opens = preimage.map { preimage in conditions.hashLock.map(preimage.opens) ?? false } ?? false
+            guard !conditions.isSpendable(withKeys: held, hasPreimage: opens, at: seconds) else { continue }
+            if conditions.kind == .htlc && !opens {
+                throw WalletError(
+                    .invalidInput, "the token is locked to a hash: its preimage is needed (HTLC, NUT-14)")
+            }
+            throw WalletError(
+                .invalidInput,
+                "the token is locked to keys this wallet does not hold (or not enough of them: NUT-11)")
         }
     }
 
