@@ -24,6 +24,10 @@ public struct EncodingFailure: Error, Hashable, Sendable, CustomStringConvertibl
         public static let amountOverflow = Code(rawValue: "amountOverflow")
         public static let unknownKeyset = Code(rawValue: "unknownKeyset")
         public static let ambiguousKeyset = Code(rawValue: "ambiguousKeyset")
+        /// NUT-16: Bytewords that are not words or whose checksum does not match.
+        public static let invalidBytewords = Code(rawValue: "invalidBytewords")
+        /// NUT-16: a UR frame that does not fit the others, or a reassembled message whose checksum does not match.
+        public static let invalidUR = Code(rawValue: "invalidUR")
     }
 
     /// What went wrong.

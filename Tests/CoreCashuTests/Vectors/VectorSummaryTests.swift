@@ -28,6 +28,7 @@ struct VectorSummaryTests {
         "local-malformed-tokens": LocalMalformedTokensVectorTests.check,
         "local-malformed-requests": LocalMalformedRequestsVectorTests.check,
         "bolt11": Bolt11VectorTests.check,
+        "bc-ur": BCURVectorTests.check,
         "locking-keys": LockingKeysVectorTests.check,
     ]
 
