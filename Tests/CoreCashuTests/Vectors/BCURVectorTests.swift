@@ -72,11 +72,13 @@ struct BCURVectorTests {
             }
             try c.expectEqual(chosen, (c.expected["indexes"].arrayValue ?? []).map(numbers), "indexes")
         case "fountain_cbor":
-            var encoder = FountainEncoder(message: message(c.input["message"]), maximumFragmentLength: int(c.input["maximum"]))
+            var encoder = FountainEncoder(
+                message: message(c.input["message"]), maximumFragmentLength: int(c.input["maximum"]))
             let parts = (0..<int(c.input["parts"])).map { _ in Hex.encode(encoder.nextPart().cbor) }
             try c.expectEqual(parts, (c.expected["cbor"].arrayValue ?? []).compactMap(\.stringValue), "parts")
         case "ur_frames":
-            var encoder = URFrameEncoder(payload: message(c.input["message"]), maximumFragmentLength: int(c.input["maximum"]))
+            var encoder = URFrameEncoder(
+                payload: message(c.input["message"]), maximumFragmentLength: int(c.input["maximum"]))
             let expected = (c.expected["frames"].arrayValue ?? []).compactMap(\.stringValue)
             let frames = (0..<int(c.input["frames"])).map { _ in encoder.nextFrame() }
             try c.expectEqual(frames, expected, "frames")
