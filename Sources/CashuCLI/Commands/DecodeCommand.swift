@@ -18,7 +18,7 @@ struct DecodeCommand: AsyncParsableCommand {
     var file: String?
 
     func run() async throws {
-        let text = try TextInput.read(argument: text, file: file, what: "token or payment request")
+        let text = try URInput.resolve(try TextInput.read(argument: text, file: file, what: "token or payment request"))
         let output = Output(json: global.json)
         let prefix = text.prefix(5).lowercased()
         if prefix == "creqa" || prefix == "creqb" {

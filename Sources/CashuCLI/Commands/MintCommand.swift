@@ -70,12 +70,12 @@ struct MintCommand: AsyncParsableCommand {
                     human: Self.invoiceText(stored) + "\nThen run: cashu mint --quote \(stored.id)",
                     json: Self.json(stored, state: stored.state.rawValue, minted: nil)
                 )
-                QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
+                await QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
                 return
             }
             if stored.state == .unpaid {
                 Output.write(Self.invoiceText(stored) + "\n", to: .standardError)
-                QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
+                await QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
                 output.note(
                     "Waiting for the payment (quote \(stored.id); Ctrl-C now and `cashu mint --quote \(stored.id)` "
                         + "later is fine)…"

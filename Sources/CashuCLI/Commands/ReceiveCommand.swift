@@ -43,7 +43,7 @@ struct ReceiveCommand: AsyncParsableCommand {
     var key: [String] = []
 
     func run() async throws {
-        let text = try TextInput.read(argument: token, file: file, what: "token")
+        let text = try URInput.resolve(try TextInput.read(argument: token, file: file, what: "token"))
         // The token may come inside other text: a cashu: URI, a chat message, a file with other lines.
         let decoded: Token
         let encoded: String

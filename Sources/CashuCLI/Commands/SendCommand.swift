@@ -126,7 +126,7 @@ struct SendCommand: AsyncParsableCommand {
                     ("locked", .bool(key != nil)), ("operation", .string(result.operationID.rawValue)),
                 ])
             )
-            QRDisplay.show(token, caption: "Token", output: context.output)
+            await QRDisplay.show(token, caption: "Token", output: context.output)
             let fee = result.fee > 0 ? " (fee \(Amount.text(result.fee, unit)))" : ""
             let reclaim =
                 switch (key, locking.locktime) {

@@ -146,11 +146,11 @@ struct RedactionScanner {
 
     // MARK: - Prefixed tokens
 
-    /// First bytes of the prefixes: c(ashu, raw, req), C(REQB), a(uth), B/b(earer), e(yJ).
+    /// First bytes of the prefixes: c(ashu, raw, req), C(REQB), a(uth), B/b(earer), e(yJ), u/U(r:bytes).
     private static func mayStartPrefixed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "a"), UInt8(ascii: "B"), UInt8(ascii: "b"),
-            UInt8(ascii: "e"):
+            UInt8(ascii: "e"), UInt8(ascii: "u"), UInt8(ascii: "U"):
             return true
         default:
             return false
@@ -178,6 +178,12 @@ struct RedactionScanner {
         }
         if hasPrefix("eyJ", at: index) {
             return encodedJSON(at: index)
+        }
+        if hasPrefix("ur:bytes/", at: index, caseInsensitive: true) {
+            // NUT-16 animated QR frames carry a token (or a part of one) in Bytewords.
+            return payload(after: index, prefixLength: 9, kind: .token) { byte in
+                Self.isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/")
+            }
         }
         return nil
     }

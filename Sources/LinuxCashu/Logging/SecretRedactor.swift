@@ -5,7 +5,8 @@ import Logging
 /// Replaces the secrets a text may carry with fixed placeholders.
 ///
 /// What is removed, and what it becomes:
-/// - ecash tokens `cashuA…`, `cashuB…` (NUT-00) and raw `crawB…` → `<redacted token>`;
+/// - ecash tokens `cashuA…`, `cashuB…` (NUT-00), raw `crawB…` and NUT-16 animated QR frames `ur:bytes/…` →
+///   `<redacted token>`;
 /// - payment requests `creqA…` (NUT-18) and `creqb1…` (NUT-26) → `<redacted payment request>`;
 /// - blind auth tokens `authA…` (NUT-22), base64 JSON such as NUT-21 clear auth JWTs (`eyJ…`), and the credential
 ///   after `Bearer` → `<redacted auth>`;

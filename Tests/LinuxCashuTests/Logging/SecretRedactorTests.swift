@@ -57,6 +57,14 @@ struct SecretRedactorTests {
         #expect(redactor.redact("token: \(binary)\nnext line") == "token: <redacted token>\nnext line")
     }
 
+    @Test("NUT-16 animated QR frames (a token in Bytewords) are removed, either case")
+    func animatedFrames() {
+        let frame = "ur:bytes/12-9/lpbnascfadaxcywenbpljkhdcarllaluzmdmgstospeyiefmwejlwtpedamktksrvlcygmzemovovl"
+        #expect(redactor.redact("scanned \(frame) ok") == "scanned <redacted token> ok")
+        #expect(redactor.redact("frame: \(frame.uppercased())") == "frame: <redacted token>")
+        #expect(redactor.redact("see ur:bytes/ for details") == "see ur:bytes/ for details")
+    }
+
     // MARK: - Hex
 
     @Test("64 or more hex digits are removed; 63 are kept")

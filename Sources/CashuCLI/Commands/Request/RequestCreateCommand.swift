@@ -137,7 +137,7 @@ struct RequestCreateCommand: AsyncParsableCommand {
         var json: [(String, JSONOutput)] = [("request", .string(encoded))]
         if case .object(let fields) = summary.json() { json += fields.filter { $0.0 != "type" } }
         output.result(human: encoded, json: .object(json))
-        QRDisplay.show(encoded, caption: "Payment request", output: output)
+        await QRDisplay.show(encoded, caption: "Payment request", output: output)
         output.note(summary.human())
     }
 }

@@ -33,7 +33,7 @@ struct RequestPayCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let text = try TextInput.read(argument: request, file: nil, what: "payment request")
+        let text = try URInput.resolve(try TextInput.read(argument: request, file: nil, what: "payment request"))
         let request: PaymentRequest
         do { request = try PaymentRequest(encoded: text) } catch {
             throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
@@ -84,7 +84,7 @@ struct RequestPayCommand: AsyncParsableCommand {
                     human: token,
                     json: .object([("token", .string(token))] + fields + [("delivered", false)])
                 )
-                QRDisplay.show(token, caption: "Token", output: context.output)
+                await QRDisplay.show(token, caption: "Token", output: context.output)
                 context.output.note("The request names no transport: hand this token to the payee.")
                 return
             }
