@@ -1,6 +1,7 @@
 // CLI: `cashu pay INVOICE` — pay a Lightning invoice with ecash (NUT-05 melt): the quote with its fees is shown and
 // confirmed, the unused fee reserve comes back as change (NUT-08). `cashu pay user@domain AMOUNT` (or an LNURL) asks
-// the payee for the invoice first (LUD-06/16) and checks it before paying.
+// the payee for the invoice first (LUD-06/16) and checks it before paying; `cashu pay ₿user@domain` pays what BIP-353
+// publishes in DNS (an invoice, or a Cashu payment request).
 
 import ArgumentParser
 import CoreCashu
@@ -16,14 +17,18 @@ struct PayCommand: AsyncParsableCommand {
             flight ends with exit code 75; `cashu pending` and `cashu refresh` settle it. With --yes, an invoice \
             whose mint cannot be reached is queued and paid when the mint is back (`cashu refresh`). To a Lightning \
             address (user@domain) or an LNURL, give the amount in sat: the payee's invoice must ask for exactly it \
-            and commit to the payee's description, or nothing is paid.
+            and commit to the payee's description, or nothing is paid. A BIP-353 address (₿user@domain) is looked up \
+            in DNS (answers must be DNSSEC-validated by the resolver, CASHU_DNS_SERVER or /etc/resolv.conf) and \
+            paid as the invoice or Cashu payment request it publishes.
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: ArgumentHelp("A bolt11 invoice, a Lightning address (user@domain) or an LNURL.", valueName: "target"))
+        help: ArgumentHelp(
+            "A bolt11 invoice, a Lightning address (user@domain), an LNURL or a BIP-353 address (₿user@domain).",
+            valueName: "target"))
     var invoice: String
 
     @Argument(help: ArgumentHelp("The amount, for a Lightning address or an LNURL (sat).", valueName: "amount"))
@@ -36,8 +41,23 @@ struct PayCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let invoice = try await resolvedInvoice()
-        let yes = yes
+        if invoice.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("₿") {
+            switch try await BIP353Payment.resolve(invoice, global: global) {
+            case .invoice(let resolved):
+                if let amount, Amount.parse(amount) != Bolt11Amount.satoshis(resolved) {
+                    throw CLIError(.input, "the payee's invoice is not for \(amount) sat", code: "invalidInput")
+                }
+                try await Self.pay(invoice: resolved, yes: yes, global: global)
+            case .request(let request):
+                try await RequestPayCommand.pay(request, amount: amount, memo: comment, yes: yes, global: global)
+            }
+            return
+        }
+        try await Self.pay(invoice: try await resolvedInvoice(), yes: yes, global: global)
+    }
+
+    /// Pays a bolt11 invoice: quote, fees shown and confirmed, melt.
+    static func pay(invoice: String, yes: Bool, global: GlobalOptions) async throws {
         try await WalletContext.run(global) { context in
             let output = context.output
             let mint = try await context.mint()

@@ -34,14 +34,23 @@ struct RequestPayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = try URInput.resolve(try TextInput.read(argument: request, file: nil, what: "payment request"))
-        let request: PaymentRequest
-        do { request = try PaymentRequest(encoded: text) } catch {
+        try await Self.pay(try Self.decode(text), amount: amount, memo: memo, yes: yes, global: global)
+    }
+
+    /// A payment request read from text.
+    static func decode(_ text: String) throws -> PaymentRequest {
+        do { return try PaymentRequest(encoded: text) } catch {
             throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
         }
+    }
+
+    /// Pays `request` (also for `cashu pay ₿user@domain`, whose instructions may be a payment request).
+    static func pay(
+        _ request: PaymentRequest, amount: String?, memo: String?, yes: Bool, global: GlobalOptions
+    ) async throws {
         let amount = try Self.amount(request, given: amount)
         let transport = try Self.transport(request)
         let lock = try RequestLock.sendLock(request.nut10)
-        let (memo, yes) = (memo, yes)
         try await WalletContext.run(global) { context in
             let unit = request.unit.map { CurrencyUnit(rawValue: $0.lowercased()) } ?? context.global.currencyUnit
             let mint = try await Self.mint(for: request, amount: amount, unit: unit, context: context)
