@@ -77,16 +77,8 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
         isLoopback(host) || HostName.isOnion(host)
     }
 
-    /// Whether `host` is this machine: `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (not a name that merely
-    /// starts with `127.`).
-    static func isLoopback(_ host: String) -> Bool {
-        let name = HostName.normalized(host)
-        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
-        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) })
-        else { return false }
-        return octets.compactMap { UInt8($0) }.count == 4 && octets[0] == "127"
-    }
+    /// Whether `host` is this machine (``HostName/isLoopback(_:)``).
+    static func isLoopback(_ host: String) -> Bool { HostName.isLoopback(host) }
 
     /// An LNURL-pay URL must be https (or http to a loopback or onion host).
     static func requireTransport(_ url: URL) throws(LNURLError) {

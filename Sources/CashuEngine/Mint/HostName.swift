@@ -16,4 +16,15 @@ public enum HostName {
 
     /// Whether `url`'s host names a Tor onion service.
     public static func isOnion(_ url: URL) -> Bool { url.host.map(isOnion) ?? false }
+
+    /// Whether `host` is this machine: `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (not a name that merely
+    /// starts with `127.`).
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = normalized(host)
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) })
+        else { return false }
+        return octets.compactMap { UInt8($0) }.count == 4 && octets[0] == "127"
+    }
 }
