@@ -49,7 +49,7 @@ public struct OpenIDConfiguration: Codable, Hashable, Sendable {
     public func supports(grant: String) -> Bool { grantTypesSupported.map { $0.contains(grant) } ?? true }
 
     /// https, or http to a loopback host.
-    static func isAcceptable(_ url: URL) -> Bool {
+    package static func isAcceptable(_ url: URL) -> Bool {
         switch url.scheme?.lowercased() {
         case "https": return url.host?.isEmpty == false
         case "http": return url.host.map(HostName.isLoopback) ?? false
