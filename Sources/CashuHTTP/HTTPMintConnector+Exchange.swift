@@ -141,6 +141,18 @@ extension HTTPMintConnector {
         var request = HTTPClientRequest(url: mintURL.appending(path: endpoint.path))
         request.method = endpoint.isPOST ? .POST : .GET
         request.headers.add(name: "Accept", value: "application/json")
+        if let authorizer {
+            // NUT-21/22: asked anew for each attempt (a token may have been renewed, a blind one spent).
+            do {
+                for header in try await authorizer.headers(method: endpoint.method, path: endpoint.path) {
+                    request.headers.add(name: header.name, value: header.value)
+                }
+            } catch {
+                return .failure(
+                    MintClientError(
+                        .authenticationRequired, endpoint: template, error.reason, underlying: error.underlying))
+            }
+        }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))

@@ -62,6 +62,8 @@ public struct HTTPMintConnector: MintConnector {
     /// Whether the client sends through a proxy (``NetworkProxy``); without one an `.onion` mint is refused before
     /// any connection.
     public let proxied: Bool
+    /// Adds NUT-21/22 authentication to requests for protected endpoints, when the mint asks for it.
+    public let authorizer: (any MintRequestAuthorizer)?
 
     let httpClient: HTTPClient
     let logger: Logger?
@@ -79,6 +81,7 @@ public struct HTTPMintConnector: MintConnector {
     ///   - pacer: the pacing shared with other connectors to the same mint (a new one by default).
     ///   - onRateLimited: told of each wait for the mint's rate limit.
     ///   - proxied: whether `httpClient` goes through a proxy (``makeHTTPClient(timeouts:proxy:)``).
+    ///   - authorizer: NUT-21/22 authentication for protected endpoints.
     public init(
         mintURL: MintURL,
         httpClient: HTTPClient,
@@ -88,7 +91,8 @@ public struct HTTPMintConnector: MintConnector {
         logger: Logger? = nil,
         pacer: MintRequestPacer = MintRequestPacer(),
         onRateLimited: (@Sendable (MintURL, Duration) -> Void)? = nil,
-        proxied: Bool = false
+        proxied: Bool = false,
+        authorizer: (any MintRequestAuthorizer)? = nil
     ) {
         self.mintURL = mintURL
         self.httpClient = httpClient
@@ -99,6 +103,7 @@ public struct HTTPMintConnector: MintConnector {
         self.pacer = pacer
         self.onRateLimited = onRateLimited
         self.proxied = proxied
+        self.authorizer = authorizer
     }
 
     /// The same connector with the mint's NUT-19 setting, e.g. once ``info()`` has answered.
@@ -114,8 +119,17 @@ public struct HTTPMintConnector: MintConnector {
             logger: logger,
             pacer: pacer,
             onRateLimited: onRateLimited,
-            proxied: proxied
+            proxied: proxied,
+            authorizer: authorizer
         )
+    }
+
+    /// The same connector authenticating protected requests with `authorizer` (NUT-21/22).
+    public func with(authorizer: (any MintRequestAuthorizer)?) -> HTTPMintConnector {
+        HTTPMintConnector(
+            mintURL: mintURL, httpClient: httpClient, timeouts: timeouts, cachedResponses: cachedResponses,
+            maximumResponseBytes: maximumResponseBytes, logger: logger, pacer: pacer, onRateLimited: onRateLimited,
+            proxied: proxied, authorizer: authorizer)
     }
 
     /// A new `HTTPClient` configured for talking to mints: redirects not followed, `timeouts.connect` to open a

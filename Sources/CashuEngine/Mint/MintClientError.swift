@@ -30,6 +30,8 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
         public static let invalidRequest = Code(rawValue: "invalidRequest")
         /// The request was cancelled by the caller.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// The endpoint needs a login the wallet does not have (or can no longer renew): never sent (NUT-21/22).
+        public static let authenticationRequired = Code(rawValue: "authenticationRequired")
     }
 
     /// The kind of failure.
@@ -62,7 +64,9 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether the mint certainly did not act on the request: it refused it, or it never reached the mint.
-    public var isDefinite: Bool { code == .mintRefused || code == .unreachable || code == .invalidRequest }
+    public var isDefinite: Bool {
+        code == .mintRefused || code == .unreachable || code == .invalidRequest || code == .authenticationRequired
+    }
 
     /// Whether the mint turned the request away for its rate limit before acting on it: HTTP 429 (reported as
     /// ``Code/unreachable``, since nothing was done), or a 503 that says when to come back.

@@ -10,4 +10,7 @@ public enum SecureStoreKey {
 
     /// A P2PK private key whose public key is `pubkey` (raw 32 bytes).
     public static func p2pkKey(_ pubkey: Point) -> String { "p2pk/" + pubkey.hex }
+
+    /// NUT-21: the login at `mint` (``ClearAuthTokens`` as JSON).
+    public static func clearAuth(_ mint: MintURL) -> String { "nut21/" + mint.rawValue }
 }

@@ -56,6 +56,7 @@ extension Wallet {
             }
             // Its open operations and paid quotes still need its keys to settle.
             guard try !tx.unfinishedOperations().contains(where: { $0.mintURL == url }),
+                try !self.openTransfers(tx).contains(where: { $0.1.to == url }),
                 try !tx.mintQuotes(mintURL: url).contains(where: { $0.state == .paid })
             else {
                 throw WalletError(

@@ -39,6 +39,8 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         public static let crypto = Code(rawValue: "crypto")
         /// The operation was cancelled before anything left.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// NUT-21/22: the mint requires a login the wallet lacks or can no longer renew (`cashu auth login`).
+        public static let authenticationRequired = Code(rawValue: "authenticationRequired")
     }
 
     /// The kind of failure.
@@ -91,6 +93,12 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         switch error.code {
         case .mintRefused:
             let refused = error.mintError
+            if let code = refused?.code, (30001...30002).contains(code) || (31001...31004).contains(code) {
+                return WalletError(
+                    .authenticationRequired,
+                    "the mint refused \(error.endpoint) for authentication (\(code)): `cashu auth login`",
+                    mintError: refused, operationID: operationID, underlying: error)
+            }
             if refused?.known == .proofsAlreadySpent {
                 return WalletError(
                     .alreadySpent, "the mint says the proofs are already spent", mintError: refused,
@@ -105,6 +113,9 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
                 underlying: error)
         case .cancelled:
             return WalletError(.cancelled, "cancelled", operationID: operationID, underlying: error)
+        case .authenticationRequired:
+            // Never sent: nothing happened at the mint.
+            return WalletError(.authenticationRequired, error.reason, operationID: operationID, underlying: error)
         default:
             if operationID != nil {
                 return WalletError(

@@ -81,12 +81,31 @@ struct TransferSagaTests {
 
     @Test("once paid it never fails: a refused mint waits for the next pass")
     func paidNeverFails() {
-        let after = facts(melt: .paid, mint: .paid, tried: [.mint], lastError: WalletError(.mintRefused, "busy"))
-        #expect(isWait(TransferSaga.next(journal(.melting), after)))
+        let refused = WalletError(.mintRefused, "busy")
+        // A refused or lost mint: B's own word on the quote first (it may say issued), then wait.
+        let after = facts(melt: .paid, mint: .paid, tried: [.mint], lastError: refused)
+        #expect(TransferSaga.next(journal(.melting), after) == .recheckMintQuote)
+        let rechecked = facts(melt: .paid, mint: .paid, tried: [.mint, .recheckMintQuote], lastError: refused)
+        #expect(isWait(TransferSaga.next(journal(.melting), rechecked)))
         #expect(isWait(TransferSaga.next(journal(.melting), facts(melt: .paid, mint: .paid, mintOpen: true))))
         // Even with expired quotes, which only matter before the payment.
         let expired = facts(melt: .paid, meltExpired: true, mint: .paid, mintExpired: true)
         #expect(TransferSaga.next(journal(.melting), expired) == .mint)
+    }
+
+    @Test("a mint of ours still open waits even when the quote reads ISSUED (its proofs are the arrival)")
+    func openMintBeforeIssued() {
+        #expect(isWait(TransferSaga.next(journal(.melting), facts(melt: .paid, mint: .issued, mintOpen: true))))
+    }
+
+    @Test("a payment that stopped before journaling on something passing waits; on a refusal it fails")
+    func unjournaledMeltAfterAttempt() {
+        let swapPending = facts(meltJournaled: false, tried: [.melt], lastError: WalletError(.pending, "swap"))
+        #expect(isWait(TransferSaga.next(journal(.melting), swapPending)))
+        let down = facts(meltJournaled: false, tried: [.melt], lastError: WalletError(.mintUnreachable, "down"))
+        #expect(isWait(TransferSaga.next(journal(.melting), down)))
+        let poor = facts(meltJournaled: false, tried: [.melt], lastError: WalletError(.insufficientFunds, "poor"))
+        #expect(isFail(TransferSaga.next(journal(.melting), poor)))
     }
 
     @Test("an issued destination quote is done, whoever minted it (the refresh may have)")

@@ -158,6 +158,18 @@ struct WalletTransferEngineTests {
         #expect(try await reopened.openTransfers().isEmpty)
     }
 
+    @Test("the destination of a transfer under way cannot be removed")
+    func destinationKept() async throws {
+        let (wallet, a, b, _, _) = try await Self.make(autoPay: false)
+        let quote = try await wallet.transferQuote(amount: 100, from: a.url, to: b.url)
+        let result = try await wallet.transfer(quote, mintWait: .milliseconds(20))
+        #expect(result.state == .pending)
+        await #expect(throws: WalletError.self) { try await wallet.removeMint(b.url) }
+        b.payMintQuote(quote.mintQuote.id)
+        _ = await wallet.recover()
+        #expect(try await wallet.balance(mint: b.url) == 100)
+    }
+
     @Test("a quote already used for a transfer is refused")
     func quoteUsedOnce() async throws {
         let (wallet, a, b, _, _) = try await Self.make()

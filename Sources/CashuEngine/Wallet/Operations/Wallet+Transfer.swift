@@ -74,8 +74,21 @@ extension Wallet {
 
     /// Continues a journaled transfer, one ``TransferSaga`` step at a time, until it is done, failed or must wait.
     /// Each step (melt, check, mint) runs at most once per call.
-    /// - Throws: ``WalletError`` when it failed (closed: nothing moved), naming it.
+    /// - Throws: ``WalletError`` when it failed (closed: nothing moved), naming it; `pending` with its id when the
+    ///   store failed while it is open (it stays journaled: never a reason to start another transfer).
     func advanceTransfer(_ operation: OperationRecord, mintWait: Duration?) async throws(WalletError)
+        -> TransferResult
+    {
+        do {
+            return try await stepTransfer(operation, mintWait: mintWait)
+        } catch where error.operationID != operation.id {
+            throw WalletError(
+                .pending, "the transfer stays journaled and is continued later (\(error.reason))",
+                mintError: error.mintError, operationID: operation.id, underlying: error)
+        }
+    }
+
+    private func stepTransfer(_ operation: OperationRecord, mintWait: Duration?) async throws(WalletError)
         -> TransferResult
     {
         var journal = try Self.decodeJSON(TransferJournal.self, operation.payload)
@@ -108,6 +121,9 @@ extension Wallet {
             case .mint:
                 tried.insert(.mint)
                 do { _ = try await mint(quoteID: journal.mintQuoteID) } catch { lastError = error }
+            case .recheckMintQuote:
+                tried.insert(.recheckMintQuote)
+                do { _ = try await checkMintQuote(journal.mintQuoteID) } catch { lastError = error }
             case .done:
                 let meltID = journal.meltOperationID
                 let fee = try await write { tx -> UInt64? in
@@ -128,9 +144,11 @@ extension Wallet {
                     guard let open = try self.openOperation(tx, operation.id) else { return }
                     try self.close(tx, open, state: .failed, history: .failed)
                 }
+                // Closed: never `pending` (which would say it is still under way).
+                let code = lastError.map { $0.code == .pending ? .quoteState : $0.code } ?? .quoteState
                 throw WalletError(
-                    lastError?.code ?? .quoteState, "the transfer failed: \(reason)",
-                    mintError: lastError?.mintError, operationID: operation.id, underlying: lastError)
+                    code, "the transfer failed: \(reason)", mintError: lastError?.mintError,
+                    operationID: operation.id, underlying: lastError)
             }
         }
     }

@@ -184,7 +184,7 @@ struct MeltSaga: Sendable {
 
     private mutating func requestFailed(_ error: MintClientError) -> Action {
         switch error.code {
-        case .unreachable where firstAttempt:
+        case .unreachable where firstAttempt, .authenticationRequired where firstAttempt:
             failure = WalletError.mint(error)
             return .close(spent: [], released: journal.inputs)
         case .mintRefused:

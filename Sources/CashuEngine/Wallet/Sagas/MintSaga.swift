@@ -129,7 +129,7 @@ struct MintSaga: Sendable {
             // which the mint may have signed, or a replay refused for what changed since: NUT-09 tells.
             refusal = error
             return .restore(journal.outputs)
-        case .unreachable where firstAttempt:
+        case .unreachable where firstAttempt, .authenticationRequired where firstAttempt:
             return closeFailed(reporting: WalletError.mint(error))
         default:
             return finish(.open(WalletError.mint(error, operationID: operationID)))

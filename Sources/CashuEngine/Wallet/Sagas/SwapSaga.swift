@@ -102,7 +102,7 @@ struct SwapSaga: Sendable {
 
     private mutating func requestFailed(_ error: MintClientError) -> Action {
         switch error.code {
-        case .unreachable where firstAttempt:
+        case .unreachable where firstAttempt, .authenticationRequired where firstAttempt:
             return close(.released(journal.ownInputs), reporting: WalletError.mint(error))
         case .mintRefused:
             refusal = error

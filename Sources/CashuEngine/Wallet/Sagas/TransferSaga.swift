@@ -10,6 +10,8 @@ enum TransferSaga {
         case melt
         case checkMintQuote
         case mint
+        /// The destination's quote read again after a mint that did not finish (B may say it was issued).
+        case recheckMintQuote
     }
 
     /// What the executor knows before a step.
@@ -40,6 +42,8 @@ enum TransferSaga {
         case melt
         /// Ask the destination mint whether its invoice is paid.
         case checkMintQuote
+        /// Read the destination's quote again after a mint that did not finish (once per pass, no waiting).
+        case recheckMintQuote
         /// Mint the paid quote at the destination (resuming a journaled attempt).
         case mint
         /// The sats arrived: close the transfer as done.
@@ -52,10 +56,12 @@ enum TransferSaga {
 
     /// The next step of the transfer `journal` describes.
     static func next(_ journal: TransferJournal, _ facts: Facts) -> Action {
-        if facts.mintQuote == .issued { return .done }
+        // An open mint first: a quote the refresh saw ISSUED while our own mint's answer was lost is not done until
+        // that mint settles (its proofs are the arrival).
         if facts.mintOpen {
             return .wait(reason("minting at \(journal.to) is not settled yet", facts))
         }
+        if facts.mintQuote == .issued { return .done }
         if facts.meltOpen {
             return .wait(reason("the payment from \(journal.from) is in flight", facts))
         }
@@ -63,8 +69,10 @@ enum TransferSaga {
         case .paid:
             // Paid: from here the transfer never fails; the sats wait at the destination until minted.
             if facts.mintQuote == .paid {
-                return facts.tried.contains(.mint)
-                    ? .wait(reason("minting at \(journal.to) did not finish", facts)) : .mint
+                guard facts.tried.contains(.mint) else { return .mint }
+                // The mint was refused or lost: B's own word on the quote decides (issued ends it).
+                return facts.tried.contains(.recheckMintQuote)
+                    ? .wait(reason("minting at \(journal.to) did not finish", facts)) : .recheckMintQuote
             }
             return facts.tried.contains(.checkMintQuote)
                 ? .wait(reason("\(journal.to) has not seen the payment yet", facts)) : .checkMintQuote
@@ -78,10 +86,13 @@ enum TransferSaga {
             case .melting:
                 // Stopped before its melt was journaled (a crash, or a swap making exact proofs first): nothing
                 // left; start it again while the quotes hold, once per pass.
-                if !facts.meltJournaled && !facts.tried.contains(.melt)
-                    && !(facts.meltQuoteExpired || facts.mintQuoteExpired)
-                {
-                    return .melt
+                if !facts.meltJournaled && !(facts.meltQuoteExpired || facts.mintQuoteExpired) {
+                    guard facts.tried.contains(.melt) else { return .melt }
+                    // This pass's attempt stopped before journaling on something that may pass (the swap for exact
+                    // proofs unsettled, the mint unreachable): recovery tries again while the quotes hold.
+                    if let code = facts.lastError?.code, code == .pending || code == .mintUnreachable {
+                        return .wait(reason("the payment could not start yet", facts))
+                    }
                 }
                 // Journaled, not open and the quote unpaid: the mint refused it, or it never started this pass.
                 return .fail(reason("the payment did not happen; nothing moved", facts))

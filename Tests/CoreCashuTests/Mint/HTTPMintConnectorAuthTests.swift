@@ -1,0 +1,77 @@
+// Tests of NUT-21/22 authentication on the HTTP connector: the authorizer's headers reach a protected endpoint only,
+// a request that cannot be authenticated never leaves (a definite, typed failure), and the mint's auth refusals
+// become `authenticationRequired` wallet errors.
+
+import CashuTestSupport
+import Foundation
+import Testing
+
+@testable import CashuEngine
+@testable import CashuHTTP
+import CoreCashu
+
+@Suite("HTTPMintConnector authentication", .timeLimit(.minutes(1)))
+struct HTTPMintConnectorAuthTests {
+    /// Protects `POST /v1/checkstate` only; fails when told to.
+    struct StubAuthorizer: MintRequestAuthorizer {
+        var fails = false
+
+        func headers(method: String, path: String) async throws(MintClientError) -> [(name: String, value: String)] {
+            guard method == "POST" && path == "/v1/checkstate" else { return [] }
+            if fails {
+                throw MintClientError(.authenticationRequired, endpoint: "\(method) \(path)", "no login")
+            }
+            return [("Clear-auth", "token-1")]
+        }
+    }
+
+    static let request = CheckStateRequest(Ys: [])
+
+    @Test("the header goes on the protected endpoint, not on the others")
+    func headerOnProtectedOnly() async throws {
+        let server = try LoopbackServer { _, request in
+            request.path == "/v1/checkstate" ? .json(#"{"states":[]}"#) : .json(#"{"keysets":[]}"#)
+        }
+        defer { server.stop() }
+        let connector = HTTPMintConnector(
+            mintURL: try server.url, httpClient: TestHTTP.client, authorizer: StubAuthorizer())
+        _ = try await connector.checkState(Self.request)
+        _ = try? await connector.keysets()
+        let requests = server.requests
+        #expect(requests.first { $0.path == "/v1/checkstate" }?.headers["clear-auth"] == "token-1")
+        #expect(requests.first { $0.path == "/v1/keysets" }?.headers["clear-auth"] == nil)
+    }
+
+    @Test("without a login the request never leaves: a definite authenticationRequired")
+    func unauthenticatedNeverSent() async throws {
+        let server = try LoopbackServer { _, _ in .json(#"{"states":[]}"#) }
+        defer { server.stop() }
+        let connector = HTTPMintConnector(
+            mintURL: try server.url, httpClient: TestHTTP.client, authorizer: StubAuthorizer(fails: true))
+        do {
+            _ = try await connector.checkState(Self.request)
+            Issue.record("sent without a login")
+        } catch {
+            #expect(error.code == .authenticationRequired && error.isDefinite)
+            #expect(WalletError.mint(error).code == .authenticationRequired)
+        }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("the mint's NUT-21/22 refusals (30001, 31001) become authenticationRequired")
+    func mintRefusals() async throws {
+        for code in [30001, 30002, 31001, 31003] {
+            let server = try LoopbackServer { _, _ in .json(#"{"detail":"auth","code":\#(code)}"#, status: 400) }
+            defer { server.stop() }
+            let connector = HTTPMintConnector(mintURL: try server.url, httpClient: TestHTTP.client)
+            do {
+                _ = try await connector.checkState(Self.request)
+                Issue.record("accepted")
+            } catch {
+                let wallet = WalletError.mint(error)
+                #expect(wallet.code == .authenticationRequired, "\(code)")
+                #expect(wallet.mintError?.code == code)
+            }
+        }
+    }
+}
