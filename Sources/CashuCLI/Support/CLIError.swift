@@ -62,6 +62,9 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
         if error.code == .pending {
             message += "; run `cashu recover` later to settle it"
         }
+        if error.code == .authenticationRequired && !message.contains("cashu auth login") {
+            message += "; run `cashu auth login`"
+        }
         if error.code == .mintUnreachable, let proxy = ProxyChoice.active.withLock({ $0 }) {
             // Nothing went out directly: the proxy may be what is down.
             message += " (through the proxy \(proxy); is it running?)"

@@ -24,6 +24,8 @@ enum ExitClass: Int32, CaseIterable, Sendable {
     case pending = 75
     /// The mint's answer is wrong (bad signatures, keyset mismatch) (EX_PROTOCOL).
     case `protocol` = 76
+    /// The mint requires a login the wallet lacks or can no longer renew: `cashu auth login` (EX_NOPERM).
+    case authentication = 77
     /// No wallet in the directory, or one already there, or no mint chosen (EX_CONFIG).
     case config = 78
     /// Interrupted by SIGINT or SIGTERM; anything journaled stays recoverable (128 + SIGINT).
@@ -42,6 +44,7 @@ enum ExitClass: Int32, CaseIterable, Sendable {
         case .storage: "storage"
         case .pending: "pending"
         case .protocol: "protocol"
+        case .authentication: "authentication"
         case .config: "config"
         case .interrupted: "interrupted"
         }
@@ -58,6 +61,7 @@ enum ExitClass: Int32, CaseIterable, Sendable {
         case .invalidMintResponse, .keysetMismatch: self = .protocol
         case .storage, .secureStore: self = .storage
         case .cancelled: self = .interrupted
+        case .authenticationRequired: self = .authentication
         default: self = .internal
         }
     }
