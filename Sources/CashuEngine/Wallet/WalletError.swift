@@ -93,7 +93,10 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         switch error.code {
         case .mintRefused:
             let refused = error.mintError
-            if let code = refused?.code, (30001...30002).contains(code) || (31001...31004).contains(code) {
+            // Nutshell 0.21 answers a missing header with code 0 and these words instead of 30001/31001.
+            let missing = refused?.detail.hasPrefix("Missing clear auth token") == true
+                || refused?.detail.hasPrefix("Missing blind auth token") == true
+            if let code = refused?.code, (30001...30002).contains(code) || (31001...31004).contains(code) || missing {
                 return WalletError(
                     .authenticationRequired,
                     "the mint refused \(error.endpoint) for authentication (\(code)): `cashu auth login`",
