@@ -126,6 +126,8 @@ public final class LinuxWallet: Sendable {
             let onRateLimited = configuration.onRateLimited
             // One pacer per mint for the wallet's life: a connector rebuilt (new mint info) keeps pacing the mint.
             let pacers = MintRequestPacers()
+            // One authorizer per mint for the wallet's life: its login and protected endpoints are read once.
+            let authorizers = MintAuthorizers(secureStore: secrets.store, httpClients: httpClient)
             wallet = try await Wallet.open(
                 store: store,
                 secureStore: secrets.store,
@@ -134,7 +136,8 @@ public final class LinuxWallet: Sendable {
                     let (client, proxied) = httpClient.client(for: url)
                     return HTTPMintConnector(
                         mintURL: url, httpClient: client, timeouts: timeouts, logger: logger,
-                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxied)
+                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxied,
+                        authorizer: authorizers.authorizer(for: url))
                 },
                 options: configuration.options,
                 logger: logger,
