@@ -252,4 +252,10 @@ public final class LinuxWallet: Sendable {
         await httpClient.shutdown()
         await probeClient?.shutdown()
     }
+
+    /// The HTTP client that reaches `mint` (through its proxy, if one is set) and whether it is proxied: for talking
+    /// to what the mint names, such as its login provider (NUT-21). Owned by the wallet.
+    public func httpClient(for mint: MintURL) -> (client: HTTPClient, proxied: Bool) {
+        httpClient.client(for: mint)
+    }
 }
