@@ -90,17 +90,25 @@ public actor ClearAuthSession: MintRequestAuthorizer {
         }
         guard tokens.needsRefresh(at: now) else { return tokens.accessToken }
         if let renewal { return try await renewal.value.get().accessToken }
-        let configuration = try await providerConfiguration()
-        let client = client
+        // The task is registered before anything suspends, so a concurrent request waits for it.
         let task = Task { () -> Result<ClearAuthTokens, AuthError> in
-            do throws(AuthError) { return .success(try await client.refresh(configuration, tokens)) } catch {
+            do throws(AuthError) {
+                let renewed = try await self.client.refresh(try await self.providerConfiguration(), tokens)
+                // Kept in memory first: the refresh token just used is gone at the provider either way.
+                await self.remember(renewed)
+                // A secure store that cannot save it costs the next process a login, not this request.
+                try? await self.store(renewed)
+                return .success(renewed)
+            } catch {
                 return .failure(error)
             }
         }
         renewal = task
         defer { renewal = nil }
-        let renewed = try await task.value.get()
-        try await store(renewed)
-        return renewed.accessToken
+        return try await task.value.get().accessToken
+    }
+
+    private func remember(_ tokens: ClearAuthTokens) {
+        cached = tokens
     }
 }

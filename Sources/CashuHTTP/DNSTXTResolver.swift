@@ -64,12 +64,23 @@ public struct DNSTXTResolver: Sendable {
     }
 
     /// The BIP-353 payment instructions of `address`.
-    /// - Parameter requireValidation: refuse answers the resolver did not validate with DNSSEC.
+    /// - Parameter requireValidation: refuse answers not validated with DNSSEC by a resolver on this machine (an AD
+    ///   bit from a resolver across the network proves nothing: anyone on the path can set it).
     /// - Throws: ``PaymentInstructionError``.
     public func resolve(_ address: BIP353Address, requireValidation: Bool = true) async
         throws(PaymentInstructionError) -> BitcoinPaymentURI
     {
-        try PaymentInstructions.read(try await txt(address.recordName), requireValidation: requireValidation)
+        if requireValidation && !servers.allSatisfy({ HostName.isLoopback($0.host) }) {
+            throw PaymentInstructionError(
+                .notValidated,
+                "BIP-353 needs a DNSSEC-validating resolver on this machine (e.g. systemd-resolved or unbound on "
+                    + "127.0.0.1, CASHU_DNS_SERVER); the configured one is across the network")
+        }
+        let answer = try await txt(address.recordName)
+        if let question = answer.question, question != address.recordName {
+            throw PaymentInstructionError(.invalidAnswer, "the DNS answer is for another name")
+        }
+        return try PaymentInstructions.read(answer, requireValidation: requireValidation)
     }
 
     /// The answer to a TXT query for `name`, from the first resolver that answers.

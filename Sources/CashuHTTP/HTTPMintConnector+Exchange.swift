@@ -37,6 +37,8 @@ extension HTTPMintConnector {
         let sentAt = Date()
         let rateLimitDeadline = ContinuousClock.now + timeouts.rateLimitWait
         var firstFailure: MintClientError?
+        // The first attempt that may have reached the mint: whatever later attempts meet, it stays unknown.
+        var uncertain: MintClientError?
         var attempt = 1
         while true {
             try await waitForTurn(endpoint)
@@ -59,7 +61,8 @@ extension HTTPMintConnector {
                 return response
             case .failure(let error):
                 latest = error
-                failure = endpoint.isPOST ? Self.outcome(first: firstFailure, latest: error) : error
+                if endpoint.isPOST && !error.isDefinite && uncertain == nil { uncertain = error }
+                failure = endpoint.isPOST ? Self.outcome(first: uncertain ?? firstFailure, latest: error) : error
                 log(.info, "mint request failed", endpoint, attempt: attempt, milliseconds: milliseconds, error: error)
             }
             // Turned away for the rate limit: the same bytes go again once the mint allows. A 503 may follow a mint
@@ -69,7 +72,9 @@ extension HTTPMintConnector {
                 if firstFailure == nil { firstFailure = failure }
                 let now = ContinuousClock.now
                 let wait = pacer.limited(now: now, retryAfter: latest.retryAfter, jitter: Double.random(in: 0..<1))
-                guard now + wait < rateLimitDeadline else { throw firstFailure ?? failure }
+                guard now + wait < rateLimitDeadline else {
+                    throw endpoint.isPOST ? Self.outcome(first: uncertain ?? firstFailure, latest: failure) : failure
+                }
                 onRateLimited?(mintURL, wait)
                 log(.notice, "mint is limiting requests", endpoint, attempt: attempt, status: latest.httpStatus)
                 attempt += 1

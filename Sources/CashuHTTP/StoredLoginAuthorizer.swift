@@ -13,6 +13,8 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
     let proxied: Bool
     private var session: ClearAuthSession?
     private var checked = false
+    /// The lookup under way, shared by concurrent requests (one session per mint).
+    private var lookup: Task<ClearAuthSession?, Never>?
 
     /// - Parameters:
     ///   - mint: the mint.
@@ -39,6 +41,7 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
     public func reload() {
         session = nil
         checked = false
+        lookup = nil
     }
 
     /// The session, once a login exists and the mint's NUT-21 settings are known; `nil` without a login (requests go
@@ -46,6 +49,16 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
     private func currentSession() async -> ClearAuthSession? {
         if let session { return session }
         guard !checked else { return nil }
+        if let lookup { return await lookup.value }
+        let task = Task { await self.lookUp() }
+        lookup = task
+        let found = await task.value
+        lookup = nil
+        return found
+    }
+
+    private func lookUp() async -> ClearAuthSession? {
+        if let session { return session }
         // Looked up once (a secure store lookup can be a D-Bus round trip): a login made later by another process
         // is seen after ``reload()`` or a new wallet.
         guard (try? await secureStore.load(key: SecureStoreKey.clearAuth(mint))) != nil else {

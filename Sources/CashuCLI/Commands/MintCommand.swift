@@ -75,7 +75,8 @@ struct MintCommand: AsyncParsableCommand {
             }
             if stored.state == .unpaid {
                 Output.write(Self.invoiceText(stored) + "\n", to: .standardError)
-                await QRDisplay.show(stored.request, caption: "Lightning invoice", output: output)
+                let animation = QRDisplay.showWhileWaiting(stored.request, caption: "Lightning invoice", output: output)
+                defer { animation?.set() }
                 output.note(
                     "Waiting for the payment (quote \(stored.id); Ctrl-C now and `cashu mint --quote \(stored.id)` "
                         + "later is fine)…"

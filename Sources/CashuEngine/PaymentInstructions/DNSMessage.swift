@@ -13,6 +13,8 @@ public enum DNSMessage {
         public var truncated: Bool
         /// Each TXT record's strings joined, in answer order.
         public var texts: [[UInt8]]
+        /// The question the answer repeats (lower case, no trailing dot), when it has one.
+        public var question: String? = nil
     }
 
     /// The query for the TXT records of `name`, with message id `id`.
@@ -46,8 +48,9 @@ public enum DNSMessage {
         var result = Answer(
             responseCode: header[3] & 0x0F, authenticated: header[3] & 0x20 != 0, truncated: header[2] & 0x02 != 0,
             texts: [])
-        for _ in 0..<questions {
-            try reader.skipName()
+        for index in 0..<questions {
+            let name = try reader.readName()
+            if index == 0 { result.question = name }
             _ = try reader.take(4)
         }
         for _ in 0..<answers {
@@ -84,6 +87,25 @@ public enum DNSMessage {
             }
             defer { offset += count }
             return Array(bytes[offset..<(offset + count)])
+        }
+
+        /// Reads an uncompressed name (a question's), lower case; `nil` when it is compressed.
+        mutating func readName() throws(PaymentInstructionError) -> String? {
+            var labels: [String] = []
+            for _ in 0..<128 {
+                let length = try take(1).first ?? 0
+                switch length & 0xC0 {
+                case 0xC0:
+                    _ = try take(1)
+                    return nil
+                case 0x00:
+                    if length == 0 { return labels.joined(separator: ".").lowercased() }
+                    labels.append(String(decoding: try take(Int(length)), as: UTF8.self))
+                default:
+                    throw PaymentInstructionError(.invalidAnswer, "a DNS name with an unknown label type")
+                }
+            }
+            throw PaymentInstructionError(.invalidAnswer, "a DNS name too long")
         }
 
         /// Skips a name: labels up to the root, or up to a compression pointer (which ends it here).

@@ -99,8 +99,9 @@ extension Wallet {
     }
 
     /// How many receiving keys (the newest) are tried against a NUT-28 blinded lock, and how many are tried at least
-    /// (a restored wallet's counter starts at zero).
-    static let blindedLookupKeys: UInt32 = 64
+    /// (a restored wallet's counter starts at zero). Every key handed out up to this many: a refund key made for a
+    /// locked send, or the published `cashu wallet pubkey`, must still open what was locked to it much later.
+    static let blindedLookupKeys: UInt32 = 512
     static let blindedLookupMinimum: UInt32 = 20
 
     /// The receiving keys this wallet handed out (``newReceivingKey()``, `cashu wallet pubkey`), oldest first.
@@ -109,8 +110,8 @@ extension Wallet {
         return try receivingPrivateKeys(0..<next).map(\.publicKey)
     }
 
-    /// The private receiving keys a NUT-28 blinded lock may be blinded from: the newest ``blindedLookupKeys`` handed
-    /// out, and at least the first ``blindedLookupMinimum``.
+    /// The private receiving keys a NUT-28 blinded lock may be blinded from: every key handed out (the newest
+    /// ``blindedLookupKeys`` of a wallet that handed out more), and at least the first ``blindedLookupMinimum``.
     func blindedLookupCandidates() async throws(WalletError) -> [Scalar] {
         let next = max(try await read { tx in try Self.lockingCounter(tx, .p2pk) }, Self.blindedLookupMinimum)
         return try receivingPrivateKeys(next - min(next, Self.blindedLookupKeys)..<next)

@@ -97,6 +97,12 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
             let missing = refused?.detail.hasPrefix("Missing clear auth token") == true
                 || refused?.detail.hasPrefix("Missing blind auth token") == true
             if let code = refused?.code, (30001...30002).contains(code) || (31001...31004).contains(code) || missing {
+                if operationID != nil {
+                    // An operation left open (a resend refused for its login) is pending, not failed.
+                    return WalletError(
+                        .pending, "the mint wants a login (`cashu auth login`); the operation stays pending",
+                        mintError: refused, operationID: operationID, underlying: error)
+                }
                 return WalletError(
                     .authenticationRequired,
                     "the mint refused \(error.endpoint) for authentication (\(code)): `cashu auth login`",
@@ -117,8 +123,13 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         case .cancelled:
             return WalletError(.cancelled, "cancelled", operationID: operationID, underlying: error)
         case .authenticationRequired:
-            // Never sent: nothing happened at the mint.
-            return WalletError(.authenticationRequired, error.reason, operationID: operationID, underlying: error)
+            // Never sent: nothing happened at the mint; an operation it belongs to stays pending.
+            if operationID != nil {
+                return WalletError(
+                    .pending, "\(error.reason); the operation stays pending", operationID: operationID,
+                    underlying: error)
+            }
+            return WalletError(.authenticationRequired, error.reason, underlying: error)
         default:
             if operationID != nil {
                 return WalletError(

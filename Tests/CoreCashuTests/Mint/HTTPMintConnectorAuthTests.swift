@@ -60,13 +60,18 @@ struct HTTPMintConnectorAuthTests {
 
     @Test("the mint's NUT-21/22 refusals (30001, 31001) become authenticationRequired")
     func mintRefusals() async throws {
-        for code in [30001, 30002, 31001, 31003] {
-            let server = try LoopbackServer { _, _ in .json(#"{"detail":"auth","code":\#(code)}"#, status: 400) }
-            defer { server.stop() }
-            let connector = HTTPMintConnector(mintURL: try server.url, httpClient: TestHTTP.client)
+        let codes = [30001, 30002, 31001, 31003]
+        // One server for all (servers started and stopped in a row could hand a port, and a pooled connection, to
+        // another test's server).
+        let server = try LoopbackServer { index, _ in
+            .json(#"{"detail":"auth","code":\#(codes[min(index, codes.count - 1)])}"#, status: 400)
+        }
+        defer { server.stop() }
+        let connector = HTTPMintConnector(mintURL: try server.url, httpClient: TestHTTP.client)
+        for code in codes {
             do {
                 _ = try await connector.checkState(Self.request)
-                Issue.record("accepted")
+                Issue.record("accepted \(code)")
             } catch {
                 let wallet = WalletError.mint(error)
                 #expect(wallet.code == .authenticationRequired, "\(code)")

@@ -71,6 +71,30 @@ struct HTTPMintConnectorReplayTests {
         #expect(Set(bodies).count == 1)
     }
 
+    @Test("A 429, then an attempt cut off after sending, then a refusal: the outcome stays unknown")
+    func unknownAttemptBetweenDefiniteOnes() async throws {
+        let refusal = #"{"detail":"outputs have already been signed before.","code":11001}"#
+        let server = try LoopbackServer { index, _ in
+            switch index {
+            case 0:
+                .raw(
+                    Array(
+                        ("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nContent-Length: 2\r\n"
+                            + "Connection: close\r\n\r\n{}").utf8))
+            case 1: .close
+            default: .json(refusal, status: 400)
+            }
+        }
+        defer { server.stop() }
+        var timeouts = HTTPMintConnectorFaultTests.counted
+        timeouts.rateLimitWait = .seconds(30)
+        let error = await HTTPMintConnectorFaultTests.failure {
+            try await Self.connector(server, timeouts: timeouts).swap(Self.swapRequest())
+        }
+        #expect(server.requests.count == 3)
+        #expect(error?.isDefinite == false, "\(String(describing: error))")
+    }
+
     @Test("A replay the mint refuses leaves the first attempt's outcome unknown")
     func refusedReplay() async throws {
         let server = try LoopbackServer { index, _ in

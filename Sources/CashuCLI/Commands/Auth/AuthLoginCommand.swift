@@ -60,9 +60,10 @@ struct AuthLoginCommand: AsyncParsableCommand {
                 Output.write(
                     "To log in to \(mint), open \(page) and enter the code \(authorization.userCode)\n",
                     to: .standardError)
-                if let complete = authorization.verificationURIComplete {
-                    await QRDisplay.show(complete, caption: "Login page", output: context.output)
+                let animation = authorization.verificationURIComplete.flatMap {
+                    QRDisplay.showWhileWaiting($0, caption: "Login page", output: context.output)
                 }
+                defer { animation?.set() }
                 tokens = try await AuthSupport.authenticate {
                     try await client.finishDeviceLogin(configuration, authorization)
                 }

@@ -93,6 +93,11 @@ public enum SpendingConditionSigner {
             added += 1
         }
         guard conditions.kind == .htlc else {
+            // A locktime without refund keys: once it passed, anyone spends without a signature (NUT-11); the mint
+            // judges the time.
+            if added == 0 && signatures.isEmpty && conditions.locktime != nil && conditions.refund == nil {
+                return P2PKWitness(signatures: []).serialized
+            }
             guard added > 0 else { throw SpendingConditionError(.noSigningKey, "no key of ours can sign this input") }
             return P2PKWitness(signatures: signatures).serialized
         }

@@ -35,7 +35,7 @@ struct DegreeSampler: Sendable {
     func next(_ rng: inout Xoshiro256) -> Int {
         let first = rng.nextDouble()
         let second = rng.nextDouble()
-        let index = min(Int(Double(probabilities.count) * first), probabilities.count - 1)
+        let index = max(0, min(Int(Double(probabilities.count) * first), probabilities.count - 1))
         return second < probabilities[index] ? index : aliases[index]
     }
 }

@@ -36,7 +36,8 @@ struct Xoshiro256: Sendable {
 
     /// An integer in `low...high`.
     mutating func nextInt(_ low: Int, _ high: Int) -> Int {
-        Int(nextDouble() * Double(high - low + 1)) + low
+        // `Double(next())` rounds the top values up to 2^64, so the product can reach `high - low + 1`.
+        min(Int(nextDouble() * Double(high - low + 1)) + low, high)
     }
 
     private func rotate(_ value: UInt64, _ count: UInt64) -> UInt64 {

@@ -238,6 +238,8 @@ extension Wallet {
         let held = Set(keys.map(\.publicKey))
         let seconds = UInt64(max(0, now.timeIntervalSince1970))
         for proof in proofs {
+            // Signatures (or a preimage) already in the witness count too: the signer keeps them, the mint judges.
+            guard proof.witness?.isEmpty ?? true else { continue }
             guard let conditions = try? SpendingConditions.parse(secret: proof.secret) else { continue }
             let opens = preimage.map { preimage in conditions.hashLock.map(preimage.opens) ?? false } ?? false
             guard !conditions.isSpendable(withKeys: held, hasPreimage: opens, at: seconds) else { continue }
@@ -272,7 +274,11 @@ extension Wallet {
         keys += try await lockingKeys(for: wanted.subtracting(given), .p2pk).values
         guard !blinded.isEmpty else { return keys }
         let receivers = (extra + (try await blindedLookupCandidates())).map(P2BKReceiver.init(privateKey:))
-        for lock in blinded.prefix(Self.lockingLookupLimit) {
+        // Each pair costs an ECDH (~50 µs): a hostile token of thousands of blinded proofs is refused, not worked on.
+        guard blinded.count * receivers.count <= 200_000 else {
+            throw WalletError(.invalidInput, "the token holds too many blinded locks (\(blinded.count)) to check")
+        }
+        for lock in blinded {
             for receiver in receivers {
                 do {
                     keys += try receiver.signingKeys(for: lock.keys, ephemeralKey: lock.ephemeral).values
