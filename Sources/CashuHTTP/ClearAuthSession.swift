@@ -47,6 +47,8 @@ public actor ClearAuthSession: MintRequestAuthorizer {
         do { stored = try await secureStore.load(key: SecureStoreKey.clearAuth(mint)) } catch {
             throw AuthError(.loginRequired, "the login cannot be read from the secure store")
         }
+        // A renewal that finished while the store was read is newer than what was read.
+        if let cached { return cached }
         guard let stored else { return nil }
         guard let tokens = try? JSONDecoder().decode(ClearAuthTokens.self, from: Data(stored.exposedSecretBytes))
         else { throw AuthError(.loginRequired, "the stored login is damaged: log in again") }

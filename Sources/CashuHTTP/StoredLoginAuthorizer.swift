@@ -15,6 +15,8 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
     private var checked = false
     /// The lookup under way, shared by concurrent requests (one session per mint).
     private var lookup: Task<ClearAuthSession?, Never>?
+    /// Bumped by ``reload()``: a lookup begun before it does not settle anything.
+    private var generation = 0
 
     /// - Parameters:
     ///   - mint: the mint.
@@ -42,6 +44,7 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
         session = nil
         checked = false
         lookup = nil
+        generation += 1
     }
 
     /// The session, once a login exists and the mint's NUT-21 settings are known; `nil` without a login (requests go
@@ -50,30 +53,31 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
         if let session { return session }
         guard !checked else { return nil }
         if let lookup { return await lookup.value }
-        let task = Task { await self.lookUp() }
+        let started = generation
+        let task = Task { await self.lookUp(generation: started) }
         lookup = task
         let found = await task.value
-        lookup = nil
+        if lookup == task { lookup = nil }
         return found
     }
 
-    private func lookUp() async -> ClearAuthSession? {
+    private func lookUp(generation started: Int) async -> ClearAuthSession? {
         if let session { return session }
         // Looked up once (a secure store lookup can be a D-Bus round trip): a login made later by another process
         // is seen after ``reload()`` or a new wallet.
         guard (try? await secureStore.load(key: SecureStoreKey.clearAuth(mint))) != nil else {
-            checked = true
+            if generation == started { checked = true }
             return nil
         }
         let connector = HTTPMintConnector(mintURL: mint, httpClient: httpClient, proxied: proxied)
         guard let settings = try? await connector.info().nuts.clearAuth else {
-            checked = true
+            if generation == started { checked = true }
             return nil
         }
         let created = ClearAuthSession(
             mint: mint, settings: settings, secureStore: secureStore,
             client: OpenIDClient(httpClient: httpClient, clientID: settings.clientID))
-        session = created
+        if generation == started { session = created }
         return created
     }
 }

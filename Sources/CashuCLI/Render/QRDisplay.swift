@@ -64,6 +64,7 @@ enum QRDisplay {
             guard let code = TerminalQRCode.render(frame) else { break }
             shown += 1
             let part = ((shown - 1) % count) + 1
+            guard !stop.isSet else { break }
             var screen = drawnLines > 0 ? "\u{1B}[\(drawnLines)A\u{1B}[J" : ""
             screen += code + "\n\(caption): animated QR code (NUT-16), frame \(part) of \(count)\n"
             Output.write(screen, to: .standardError)
