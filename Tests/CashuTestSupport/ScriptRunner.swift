@@ -18,6 +18,16 @@ public enum ScriptRunner {
         public var status: Int32
         public var standardOutput: String
         public var standardError: String
+
+        /// The `KEY=VALUE` lines of standard output (what the start scripts print for `eval`).
+        public var assignments: [String: String] {
+            var values: [String: String] = [:]
+            for line in standardOutput.split(separator: "\n") {
+                guard let equals = line.firstIndex(of: "=") else { continue }
+                values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+            }
+            return values
+        }
     }
 
     /// The executable could not be started.

@@ -42,11 +42,7 @@ public final class TestAuthProvider: Sendable {
         guard result.status == 0 else {
             throw TestMint.StartFailure(description: "scripts/test-auth/start failed:\n\(result.standardError)")
         }
-        var values: [String: String] = [:]
-        for line in result.standardOutput.split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
-        }
+        let values = result.assignments
         return try TestAuthProvider(values: values)
     }
 

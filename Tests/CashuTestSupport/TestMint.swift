@@ -83,11 +83,7 @@ public final class TestMint: Sendable, CustomStringConvertible {
                 description: "scripts/test-mint/start failed (\(result.status)):\n\(result.standardError)"
             )
         }
-        var values: [String: String] = [:]
-        for line in result.standardOutput.split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
-        }
+        let values = result.assignments
         guard let urlText = values["MINT_URL"], let url = try? MintURL(urlText),
             let pidText = values["MINT_PID"], let pid = Int32(pidText), let directory = values["MINT_DIR"]
         else {

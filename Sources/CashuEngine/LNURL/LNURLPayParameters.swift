@@ -49,8 +49,8 @@ public struct LNURLPayParameters: Sendable, Hashable {
         do { try LNURLPayTarget.requireTransport(callback) } catch {
             throw LNURLError(.invalidResponse, "the payee's callback is not https")
         }
-        if let host = callback.host, LNURLPayTarget.isLoopback(host),
-            !(origin?.host.map(LNURLPayTarget.isLoopback) ?? false)
+        if let host = callback.host, HostName.isLoopback(host),
+            !(origin?.host.map(HostName.isLoopback) ?? false)
         {
             throw LNURLError(.invalidResponse, "the payee's callback points at this machine")
         }

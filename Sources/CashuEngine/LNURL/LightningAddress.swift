@@ -74,11 +74,9 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
 
     /// Loopback (tests) and onion hosts are fetched over http; everything else over https.
     static func plainHTTP(_ host: String) -> Bool {
-        isLoopback(host) || HostName.isOnion(host)
+        HostName.isLoopback(host) || HostName.isOnion(host)
     }
 
-    /// Whether `host` is this machine (``HostName/isLoopback(_:)``).
-    static func isLoopback(_ host: String) -> Bool { HostName.isLoopback(host) }
 
     /// An LNURL-pay URL must be https (or http to a loopback or onion host).
     static func requireTransport(_ url: URL) throws(LNURLError) {

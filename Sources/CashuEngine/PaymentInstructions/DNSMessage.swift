@@ -89,7 +89,8 @@ public enum DNSMessage {
             return Array(bytes[offset..<(offset + count)])
         }
 
-        /// Reads an uncompressed name (a question's), lower case; `nil` when it is compressed.
+        /// Reads a name: its labels up to the root, lower case; `nil` when it ends in a compression pointer (which
+        /// ends it here).
         mutating func readName() throws(PaymentInstructionError) -> String? {
             var labels: [String] = []
             for _ in 0..<128 {
@@ -108,22 +109,9 @@ public enum DNSMessage {
             throw PaymentInstructionError(.invalidAnswer, "a DNS name too long")
         }
 
-        /// Skips a name: labels up to the root, or up to a compression pointer (which ends it here).
+        /// Skips a name (an answer's owner, usually compressed).
         mutating func skipName() throws(PaymentInstructionError) {
-            for _ in 0..<128 {
-                let length = try take(1).first ?? 0
-                switch length & 0xC0 {
-                case 0xC0:
-                    _ = try take(1)
-                    return
-                case 0x00:
-                    if length == 0 { return }
-                    _ = try take(Int(length))
-                default:
-                    throw PaymentInstructionError(.invalidAnswer, "a DNS name with an unknown label type")
-                }
-            }
-            throw PaymentInstructionError(.invalidAnswer, "a DNS name too long")
+            _ = try readName()
         }
     }
 }

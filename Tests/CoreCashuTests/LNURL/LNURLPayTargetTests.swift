@@ -58,6 +58,6 @@ struct LNURLPayTargetTests {
         #expect(try LNURLPayTarget("shop@127.attacker.example").url.scheme == "https")
         #expect(try LNURLPayTarget("shop@127.0.0.1").url.scheme == "http")
         #expect(try LNURLPayTarget("shop@localhost:8080").url.scheme == "http")
-        #expect(!LNURLPayTarget.isLoopback("127.0.0.1.example") && LNURLPayTarget.isLoopback("127.8.9.10"))
+        #expect(!HostName.isLoopback("127.0.0.1.example") && HostName.isLoopback("127.8.9.10"))
     }
 }
