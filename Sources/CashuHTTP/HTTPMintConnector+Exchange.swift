@@ -153,9 +153,10 @@ extension HTTPMintConnector {
                     request.headers.add(name: header.name, value: header.value)
                 }
             } catch {
+                // Never sent. A mint that could not be reached while minting blind auth tokens stays "unreachable".
+                let code: MintClientError.Code = error.code == .unreachable ? .unreachable : .authenticationRequired
                 return .failure(
-                    MintClientError(
-                        .authenticationRequired, endpoint: template, error.reason, underlying: error.underlying))
+                    MintClientError(code, endpoint: template, error.reason, mintError: error.mintError, underlying: error))
             }
         }
         if let body {

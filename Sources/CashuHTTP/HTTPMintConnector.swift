@@ -235,4 +235,19 @@ public struct HTTPMintConnector: MintConnector {
     public func restore(_ request: RestoreRequest) async throws(MintClientError) -> RestoreResponse {
         try await post(.restore, request)
     }
+
+    /// NUT-22: `GET /v1/auth/blind/keysets`.
+    public func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse {
+        try await get(.blindAuthKeysets)
+    }
+
+    /// NUT-22: `GET /v1/auth/blind/keys/{keyset_id}`.
+    public func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
+        try await get(.blindAuthKeys(keysetID: keysetID))
+    }
+
+    /// NUT-22: `POST /v1/auth/blind/mint` (the authorizer adds the NUT-21 login where the mint protects it).
+    public func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse {
+        try await post(.blindAuthMint, request)
+    }
 }

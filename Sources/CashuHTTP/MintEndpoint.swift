@@ -42,6 +42,8 @@ struct MintEndpoint: Hashable, Sendable {
     static let swap = MintEndpoint(method: "POST", path: "/v1/swap", deadline: .write)
     static let checkState = MintEndpoint(method: "POST", path: "/v1/checkstate", deadline: .read)
     static let restore = MintEndpoint(method: "POST", path: "/v1/restore", deadline: .write)
+    static let blindAuthKeysets = MintEndpoint(method: "GET", path: "/v1/auth/blind/keysets", deadline: .read)
+    static let blindAuthMint = MintEndpoint(method: "POST", path: "/v1/auth/blind/mint", deadline: .write)
 
     /// `POST /v1/melt/bolt11`: the long melt deadline unless the wallet asked the mint to answer at once.
     static func melt(preferAsync: Bool) -> MintEndpoint {
@@ -58,6 +60,16 @@ struct MintEndpoint: Hashable, Sendable {
             method: "GET",
             path: "/v1/keys/\(keysetID.hex)",
             template: "/v1/keys/{keyset_id}",
+            deadline: .read
+        )
+    }
+
+    /// `GET /v1/auth/blind/keys/{keyset_id}`.
+    static func blindAuthKeys(keysetID: KeysetID) -> MintEndpoint {
+        MintEndpoint(
+            method: "GET",
+            path: "/v1/auth/blind/keys/\(keysetID.hex)",
+            template: "/v1/auth/blind/keys/{keyset_id}",
             deadline: .read
         )
     }

@@ -13,6 +13,7 @@ enum SQLiteMigrations {
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
+        migrator.registerMigration("v4", migrate: v4)
         return migrator
     }
 
@@ -191,6 +192,24 @@ enum SQLiteMigrations {
                     updated_at REAL NOT NULL
                 );
                 CREATE INDEX queued_operations_by_state ON queued_operations (state, mint_url, created_at);
+                """)
+    }
+
+    /// The pool of NUT-22 blind auth tokens (``AuthProofStore``): bearer secrets for a mint's protected endpoints,
+    /// handed out oldest first (`seq` breaks ties) and deleted as they are handed out.
+    static func v4(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE auth_proofs (
+                    seq INTEGER PRIMARY KEY,
+                    mint_url TEXT NOT NULL,
+                    keyset_id TEXT NOT NULL,
+                    secret TEXT NOT NULL UNIQUE,
+                    c TEXT NOT NULL,
+                    dleq_json TEXT,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX auth_proofs_by_mint ON auth_proofs (mint_url, created_at);
                 """)
     }
 }

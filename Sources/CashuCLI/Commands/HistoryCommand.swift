@@ -87,6 +87,7 @@ struct HistoryCommand: AsyncParsableCommand {
         case .reclaim: "reclaimed"
         case .restore: "restored"
         case .transfer: "transferred"
+        case .blindAuth: "blind auth tokens"
         }
     }
 

@@ -59,8 +59,43 @@ public protocol MintConnector: Sendable {
     /// This connector adapted to what the wallet knows of the mint (e.g. its NUT-19 cached endpoints).
     /// The default returns the connector unchanged.
     func configured(with capabilities: MintCapabilities) -> any MintConnector
+
+    /// NUT-22: `GET /v1/auth/blind/keysets`.
+    func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse
+
+    /// NUT-22: `GET /v1/auth/blind/keys/{keyset_id}`.
+    func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse
+
+    /// NUT-22: `POST /v1/auth/blind/mint`, authenticated with the mint's NUT-21 login.
+    func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse
+
+    /// NUT-22: this connector spending one token from `tokens` on each endpoint `settings` protects. The default
+    /// returns the connector unchanged.
+    func authenticatingBlindly(_ settings: BlindAuthSettings, tokens: any BlindAuthTokenSource) -> any MintConnector
 }
 
 extension MintConnector {
     public func configured(with capabilities: MintCapabilities) -> any MintConnector { self }
+
+    public func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse {
+        throw Self.noBlindAuth("GET /v1/auth/blind/keysets")
+    }
+
+    public func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
+        throw Self.noBlindAuth("GET /v1/auth/blind/keys/{keyset_id}")
+    }
+
+    public func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse {
+        throw Self.noBlindAuth("POST /v1/auth/blind/mint")
+    }
+
+    public func authenticatingBlindly(_ settings: BlindAuthSettings, tokens: any BlindAuthTokenSource)
+        -> any MintConnector
+    {
+        self
+    }
+
+    private static func noBlindAuth(_ endpoint: String) -> MintClientError {
+        MintClientError(.invalidRequest, endpoint: endpoint, "this connector does not speak NUT-22; nothing was sent")
+    }
 }

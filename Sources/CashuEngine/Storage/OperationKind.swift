@@ -19,4 +19,6 @@ public enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// Sats moved from one mint to another: a melt at the first paying the second's mint quote, then the mint there.
     /// A composite: its melt and its mint are operations of their own; it has no history line.
     case transfer
+    /// NUT-22: blind auth tokens minted with the mint's login (no ecash; no history line).
+    case blindAuth
 }

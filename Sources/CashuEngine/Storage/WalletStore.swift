@@ -2,7 +2,7 @@
 
 /// Everything a transaction can read and write.
 public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & MintStore & OperationJournal
-    & QuoteStore & HistoryStore & MetadataStore & QueuedOperationStore
+    & QuoteStore & HistoryStore & MetadataStore & QueuedOperationStore & AuthProofStore
 
 /// A wallet's durable store.
 ///

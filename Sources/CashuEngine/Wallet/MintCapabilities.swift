@@ -27,6 +27,9 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     public var maxArrayLength: Int?
     /// NUT-29 batch minting, when the mint offers it (`max_batch_size`, methods); `nil` otherwise.
     public var batchMint: BatchMintSettings?
+    /// NUT-22: the endpoints that spend a blind auth token, and how many tokens one request may mint; `nil` when the
+    /// mint asks for none.
+    public var blindAuth: BlindAuthSettings?
 
     /// Reads capabilities off a mint's info.
     public init(info: MintInfo) {
@@ -42,6 +45,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
         webSockets = info.supports(nut: 17) ? info.nuts.webSockets : nil
         maxArrayLength = info.maxArrayLength.map { Int(clamping: max($0, 1)) }
         batchMint = info.supports(nut: 29) ? info.nuts.batchMint ?? BatchMintSettings() : nil
+        blindAuth = info.nuts.blindAuth
     }
 
     /// Whether the mint supports a NUT.

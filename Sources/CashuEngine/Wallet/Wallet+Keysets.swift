@@ -56,6 +56,11 @@ extension Wallet {
     {
         let response: KeysResponse
         do { response = try await connector.keys(keysetID: info.id) } catch { throw WalletError.mint(error) }
+        return try Self.verifiedKeys(info, in: response)
+    }
+
+    /// The keys of the keyset `info` lists, from a keys answer, checked against its id.
+    static func verifiedKeys(_ info: KeysetInfo, in response: KeysResponse) throws(WalletError) -> KeysetKeys {
         guard var keyset = response.keysets.first(where: { $0.id == info.id }) else {
             throw WalletError(.invalidMintResponse, "the mint did not return the keys of keyset \(info.id)")
         }

@@ -90,6 +90,8 @@ extension Wallet {
             if result.state == .pending {
                 throw WalletError(.pending, result.reason ?? "the transfer is under way", operationID: operation.id)
             }
+        case .resumeBlindAuth:
+            _ = try await resumeBlindAuth(operation)
         case .close:
             try await failOperation(operation.id, release: [])
         }

@@ -29,6 +29,12 @@ public actor Wallet {
     var inFlight: [OperationID: any OperationLease] = [:]
     /// NUT-17 notifications, when the host supplies a transport (waiting polls without one).
     var subscriptions: (any SubscriptionTransport)?
+    /// NUT-22: the top-up of each mint's blind auth token pool under way, shared by the requests that wait for it.
+    var blindAuthTopUps: [MintURL: Task<Result<Int, WalletError>, Never>] = [:]
+    /// NUT-22: when a mint's last top-up failed (retried at most once a minute while tokens are left).
+    var blindAuthTopUpFailures: [MintURL: ContinuousClock.Instant] = [:]
+    /// NUT-22: each mint's verified `auth` keyset, once fetched in this process.
+    var blindAuthKeysets: [MintURL: BlindAuthKeyset] = [:]
 
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
@@ -131,7 +137,12 @@ public actor Wallet {
         // Another task may have made it while this one read the store.
         if let existing = connectors[mint] { return existing }
         var made = connectorFactory(mint)
-        if let capabilities { made = made.configured(with: capabilities) }
+        if let capabilities {
+            made = made.configured(with: capabilities)
+            if let blindAuth = capabilities.blindAuth {
+                made = made.authenticatingBlindly(blindAuth, tokens: WalletBlindAuthTokens(wallet: self))
+            }
+        }
         // Cached only if the mint's info did not change meanwhile (what was read may be the old info).
         guard connectorGenerations[mint, default: 0] == generation else { return made }
         connectors[mint] = made

@@ -19,12 +19,18 @@ public struct WalletOptions: Sendable {
     /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
     /// notification is lost or never sent. Notifications themselves trigger a check at most every ``pollInterval``.
     public var subscriptionCheckInterval: Duration
+    /// NUT-22: the most blind auth tokens minted in one request (the mint's `bat_max_mint` bounds it further).
+    public var blindAuthBatch: Int
+    /// NUT-22: the pool is topped up when it holds this many tokens or fewer (a failed top-up is then retried at most
+    /// once a minute while tokens are left; an empty pool always tries).
+    public var blindAuthLowWater: Int
 
     /// Creates options; the defaults follow NUT-13 (batches of 100, stop after 3 empty ones).
     public init(
         lockMintQuotes: Bool = true, requireDLEQ: Bool = false, targetProofsPerDenomination: Int = 3,
         restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
-        maxInputs: Int = 1000, subscriptionCheckInterval: Duration = .seconds(30)
+        maxInputs: Int = 1000, subscriptionCheckInterval: Duration = .seconds(30), blindAuthBatch: Int = 100,
+        blindAuthLowWater: Int = 5
     ) {
         // Bounds that keep loops finite and requests meaningful whatever a caller passes.
         let restoreBatchSize = min(max(restoreBatchSize, 1), 1000)
@@ -39,5 +45,7 @@ public struct WalletOptions: Sendable {
         self.pollInterval = pollInterval
         self.maxInputs = maxInputs
         self.subscriptionCheckInterval = max(subscriptionCheckInterval, .milliseconds(10))
+        self.blindAuthBatch = min(max(blindAuthBatch, 1), 1000)
+        self.blindAuthLowWater = min(max(blindAuthLowWater, 0), 1000)
     }
 }

@@ -21,6 +21,7 @@ struct InMemoryWalletState: Sendable {
     var history: [OperationID: Sequenced<HistoryEntry>] = [:]
     var metadata: [String: String] = [:]
     var queuedOperations: [OperationID: Sequenced<QueuedOperation>] = [:]
+    var authProofs: [Sequenced<StoredAuthProof>] = []
     private var nextSequence: UInt64 = 0
 
     /// The next insertion position; it only grows.

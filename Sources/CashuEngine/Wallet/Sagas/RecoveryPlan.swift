@@ -12,6 +12,8 @@ enum RecoveryStep: Sendable {
     case resumeSwap(SwapJournal)
     /// Continue a transfer (``TransferSaga``), after the pass resumed its melt and its mint.
     case resumeTransfer
+    /// Send the journaled blind auth mint again (``Wallet/resumeBlindAuth(_:)``).
+    case resumeBlindAuth
     /// Nothing to resume (a restore journals no request): close it as failed.
     case close
 }
@@ -34,6 +36,8 @@ enum RecoveryPlan {
             return .close
         case .transfer:
             return .resumeTransfer
+        case .blindAuth:
+            return .resumeBlindAuth
         }
     }
 

@@ -1,0 +1,158 @@
+// Wallet: NUT-22 blind auth tokens — minted with the mint's NUT-21 login through the journal (counters reserved with
+// it, DLEQ required), kept in the store's pool, one taken for each request to an endpoint the mint protects.
+
+import Foundation
+
+extension Wallet {
+    /// How many blind auth tokens the wallet holds for `mint`.
+    public func blindAuthTokenCount(mint: MintURL) async throws(WalletError) -> Int {
+        try await read { tx in try tx.authProofCount(mintURL: mint) }
+    }
+
+    /// Mints blind auth tokens with the mint's login: `count` of them, or as many as one request may ask for
+    /// (``WalletOptions/blindAuthBatch``, bounded by the mint's `bat_max_mint`).
+    ///
+    /// The outputs come from NUT-13 counters on the mint's `auth` keyset, reserved in the transaction that journals
+    /// them; every signature must carry a valid DLEQ proof (NUT-22: no pinning). A crash before the answer is stored
+    /// leaves the operation to ``recover()``, which sends the same request again.
+    /// - Returns: how many tokens were added.
+    /// - Throws: ``WalletError`` `unsupported` when the mint asks for no blind auth; `authenticationRequired` without
+    ///   a login the mint accepts; `pending` when the answer was lost.
+    @discardableResult
+    public func mintBlindAuthTokens(mint: MintURL, count: Int? = nil) async throws(WalletError) -> Int {
+        guard let settings = try await capabilities(of: mint).blindAuth else {
+            throw WalletError(.unsupported, "the mint asks for no blind auth tokens (NUT-22)")
+        }
+        let wanted = min(count ?? options.blindAuthBatch, options.blindAuthBatch, Int(clamping: settings.batMaxMint))
+        guard wanted > 0 else { throw WalletError(.invalidInput, "the mint allows no blind auth tokens per request") }
+        let keyset = try await blindAuthKeyset(mint)
+        let id = OperationID.random()
+        let claimed = try claim(id)
+        defer { release(claimed) }
+        step(.planned, .blindAuth)
+        let record = try await write { tx -> OperationRecord in
+            let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(wanted))
+            let planned = try self.outputs.deterministic(
+                amounts: Array(repeating: 1, count: wanted), keysetID: keyset.id, counters: counters)
+            try self.journal(
+                tx, id: id, kind: .blindAuth, mint: mint, unit: .auth,
+                payload: BlindAuthJournal(keyset: keyset, outputs: planned), amount: UInt64(wanted), fee: 0,
+                history: false)
+            return try tx.operation(id: id) ?? OperationRecord(
+                id: id, kind: .blindAuth, mintURL: mint, unit: .auth, state: .prepared, payload: [])
+        }
+        step(.journaled, .blindAuth)
+        return try await resumeBlindAuth(record)
+    }
+
+    /// Sends (or re-sends) a journaled blind auth mint and stores the tokens.
+    func resumeBlindAuth(_ operation: OperationRecord) async throws(WalletError) -> Int {
+        let claimed = try claim(operation.id)
+        defer { release(claimed) }
+        let journal = try Self.decodeJSON(BlindAuthJournal.self, operation.payload)
+        let signatures: [BlindSignature]
+        do {
+            signatures = try await connector(operation.mintURL).blindAuthMint(journal.request).signatures
+        } catch {
+            guard BlindAuthJournal.closes(after: error) else {
+                throw WalletError.mint(error, operationID: operation.id)
+            }
+            try await failOperation(operation.id, release: [])
+            throw WalletError.mint(error)
+        }
+        step(.answered, .blindAuth)
+        let unblinder = SignatureUnblinder(keys: [journal.keyset.id: journal.keyset.keys], requireDLEQ: true)
+        let proofs: [Proof]
+        do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+            // Tokens the wallet cannot check could mark it (pinning): none is kept.
+            try await failOperation(operation.id, release: [])
+            throw error
+        }
+        var tokens: [StoredAuthProof] = []
+        for proof in proofs {
+            guard let C = try? proof.C.point() else {
+                throw WalletError(.invalidMintResponse, "an unblinded token is not a point", operationID: operation.id)
+            }
+            tokens.append(
+                StoredAuthProof(
+                    mintURL: operation.mintURL,
+                    proof: AuthProof(id: proof.id, secret: proof.secret, C: C, dleq: proof.dleq)))
+        }
+        try await settleWrite(operation.id) { [tokens] tx in
+            try tx.addAuthProofs(tokens)
+            guard let open = try self.openOperation(tx, operation.id) else { return }
+            try self.close(tx, open, state: .done, history: .done)
+        }
+        step(.settled, .blindAuth)
+        logger.info("blind auth tokens minted", metadata: ["count": "\(tokens.count)"])
+        return tokens.count
+    }
+
+    /// One token for a request to a protected endpoint of `mint`, taken out of the pool (so never offered again),
+    /// after topping the pool up when it is low.
+    func takeBlindAuthToken(_ mint: MintURL) async throws(MintClientError) -> AuthProof {
+        let endpoint = "POST /v1/auth/blind/mint"
+        var shortfall: WalletError?
+        let held = (try? await blindAuthTokenCount(mint: mint)) ?? 0
+        if held <= options.blindAuthLowWater {
+            let recentFailure = blindAuthTopUpFailures[mint].map { ContinuousClock.now - $0 < .seconds(60) } ?? false
+            if held == 0 || !recentFailure {
+                if case .failure(let error) = await topUpBlindAuth(mint) { shortfall = error }
+            }
+        }
+        let taken: StoredAuthProof?
+        do { taken = try await write { tx in try tx.takeAuthProof(mintURL: mint) } } catch {
+            throw MintClientError(.authenticationRequired, endpoint: endpoint, error.reason, underlying: error)
+        }
+        if let taken { return taken.proof }
+        if let shortfall, case let client as MintClientError = shortfall.underlying, client.code == .unreachable {
+            throw client
+        }
+        throw MintClientError(
+            .authenticationRequired, endpoint: endpoint,
+            "no blind auth tokens left and none could be minted (\(shortfall?.reason ?? "the pool is empty"))",
+            mintError: shortfall?.mintError, underlying: shortfall)
+    }
+
+    /// Tops a mint's pool up; concurrent callers share one top-up.
+    private func topUpBlindAuth(_ mint: MintURL) async -> Result<Int, WalletError> {
+        if let running = blindAuthTopUps[mint] { return await running.value }
+        let task = Task { () -> Result<Int, WalletError> in
+            do throws(WalletError) {
+                return .success(try await self.mintBlindAuthTokens(mint: mint))
+            } catch {
+                return .failure(error)
+            }
+        }
+        blindAuthTopUps[mint] = task
+        let result = await task.value
+        blindAuthTopUps[mint] = nil
+        switch result {
+        case .success: blindAuthTopUpFailures[mint] = nil
+        case .failure(let error):
+            blindAuthTopUpFailures[mint] = ContinuousClock.now
+            logger.notice("blind auth tokens could not be minted", metadata: ["code": "\(error.code)"])
+        }
+        return result
+    }
+
+    /// The mint's active `auth` keyset with its key, checked against its id (fetched once per process).
+    private func blindAuthKeyset(_ mint: MintURL) async throws(WalletError) -> BlindAuthKeyset {
+        if let known = blindAuthKeysets[mint] { return known }
+        let connector = await connector(mint)
+        let listed: KeysetsResponse
+        do { listed = try await connector.blindAuthKeysets() } catch { throw WalletError.mint(error) }
+        guard let info = listed.keysets.first(where: { $0.active && $0.unit == .auth }) else {
+            throw WalletError(.invalidMintResponse, "the mint lists no active auth keyset")
+        }
+        let response: KeysResponse
+        do { response = try await connector.blindAuthKeys(keysetID: info.id) } catch { throw WalletError.mint(error) }
+        let keys = try Self.verifiedKeys(info, in: response)
+        guard keys[1] != nil else {
+            throw WalletError(.invalidMintResponse, "the mint's auth keyset has no key for amount 1")
+        }
+        let keyset = BlindAuthKeyset(id: info.id, keys: keys)
+        blindAuthKeysets[mint] = keyset
+        return keyset
+    }
+}
