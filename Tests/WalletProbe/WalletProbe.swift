@@ -73,9 +73,16 @@ struct WalletProbe {
         killAt: KillPoint?, repeatCount: Int
     ) async throws {
         let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        let secureStore = FileSecureStore(file: directory.appendingPathComponent("secrets.json"))
+        // A NUT-21 login stored in the directory authenticates (and mints NUT-22 tokens); without one nothing changes.
         let wallet = try await Wallet.open(
-            store: store, secureStore: FileSecureStore(file: directory.appendingPathComponent("secrets.json")),
-            connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: client) })
+            store: store, secureStore: secureStore,
+            connectorFactory: { url in
+                HTTPMintConnector(
+                    mintURL: url, httpClient: client,
+                    authorizer: StoredLoginAuthorizer(
+                        mint: url, secureStore: secureStore, httpClient: client, proxied: false))
+            })
         if let killAt {
             let reachedCount = Mutex(0)
             await wallet.setStepHook { reached, reachedKind in
