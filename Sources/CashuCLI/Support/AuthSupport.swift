@@ -38,4 +38,20 @@ enum AuthSupport {
             throw CLIError(exit, CLIError.oneLine(error.reason), code: error.code.rawValue)
         }
     }
+
+    /// After a login: the mint's info read again (it may have turned login on since it was added), so its protected
+    /// endpoints are known, and its NUT-22 token pool filled. Only for a mint in the wallet.
+    /// - Returns: the tokens the wallet then holds, or `nil` when the mint uses no blind auth; a failure to mint
+    ///   tokens is a note (they are minted again when a request needs one).
+    static func fillBlindAuthPool(_ mint: MintURL, context: WalletContext) async -> Int? {
+        await context.linux.loginChanged(for: mint)
+        guard (try? await context.wallet.mints().contains { $0.url == mint }) == true else { return nil }
+        do {
+            guard try await context.wallet.addMint(mint).blindAuth != nil else { return nil }
+            try await context.wallet.mintBlindAuthTokens(mint: mint)
+        } catch {
+            context.output.note("Blind auth tokens could not be minted now: \(CLIError.oneLine(error.reason)).")
+        }
+        return try? await context.wallet.blindAuthTokenCount(mint: mint)
+    }
 }

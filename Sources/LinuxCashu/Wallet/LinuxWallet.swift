@@ -34,13 +34,17 @@ public final class LinuxWallet: Sendable {
 
     let httpClient: MintHTTPClients
     let probeClient: OwnedHTTPClient?
+    /// The NUT-21 authorizer of each mint, for the wallet's life.
+    let authorizers: MintAuthorizers
     private let isClosed = Mutex(false)
 
     init(
         wallet: Wallet, store: SQLiteWalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
         monitor: NetlinkReachabilityMonitor?, webSockets: MintWebSocketPool?, recovery: RecoveryReport,
-        configuration: LinuxWalletConfiguration, httpClient: MintHTTPClients, probeClient: OwnedHTTPClient?
+        configuration: LinuxWalletConfiguration, httpClient: MintHTTPClients, probeClient: OwnedHTTPClient?,
+        authorizers: MintAuthorizers
     ) {
+        self.authorizers = authorizers
         self.wallet = wallet
         self.store = store
         self.secrets = secrets
@@ -120,14 +124,14 @@ public final class LinuxWallet: Sendable {
             configuration.useWebSockets
             ? MintWebSocketPool(
                 configuration: configuration.webSocket, logger: logger, proxy: { httpClient.proxy(for: $0) }) : nil
+        // One authorizer per mint for the wallet's life: its login and protected endpoints are read once.
+        let authorizers = MintAuthorizers(secureStore: secrets.store, httpClients: httpClient)
         let wallet: Wallet
         do {
             let timeouts = configuration.timeouts
             let onRateLimited = configuration.onRateLimited
             // One pacer per mint for the wallet's life: a connector rebuilt (new mint info) keeps pacing the mint.
             let pacers = MintRequestPacers()
-            // One authorizer per mint for the wallet's life: its login and protected endpoints are read once.
-            let authorizers = MintAuthorizers(secureStore: secrets.store, httpClients: httpClient)
             wallet = try await Wallet.open(
                 store: store,
                 secureStore: secrets.store,
@@ -194,7 +198,14 @@ public final class LinuxWallet: Sendable {
         if configuration.watchReachability { await queue.start() }
         return LinuxWallet(
             wallet: wallet, store: store, secrets: secrets, queue: queue, monitor: monitor, webSockets: webSockets,
-            recovery: recovery, configuration: configuration, httpClient: httpClient, probeClient: probeClient)
+            recovery: recovery, configuration: configuration, httpClient: httpClient, probeClient: probeClient,
+            authorizers: authorizers)
+    }
+
+    /// After a login for `mint` was stored or removed in this process (`cashu auth login`, `logout`): its next
+    /// request looks for the login again.
+    public func loginChanged(for mint: MintURL) async {
+        await authorizers.authorizer(for: mint).reload()
     }
 
     /// Reaches `mint` through `proxy` from now on, and in every later session (kept in the wallet's metadata); `nil`

@@ -69,12 +69,15 @@ struct AuthLoginCommand: AsyncParsableCommand {
                 }
             }
             try await AuthSupport.authenticate { try await session.store(tokens) }
+            let blindTokens = await AuthSupport.fillBlindAuthPool(mint, context: context)
             let who = tokens.subject.map { " as \(Untrusted.display($0, limit: 80))" } ?? ""
+            let pool = blindTokens.map { " \($0) blind auth token\($0 == 1 ? "" : "s") ready." } ?? ""
             context.output.result(
-                human: "Logged in to \(mint)\(who).",
+                human: "Logged in to \(mint)\(who).\(pool)",
                 json: .object([
                     ("mint", .string(mint.rawValue)), ("user", .optional(tokens.subject)),
                     ("expires", .optional(tokens.expiresAt.map { UInt64($0.timeIntervalSince1970) })),
+                    ("blindAuthTokens", .optional(blindTokens.map { UInt64($0) })),
                 ])
             )
         }

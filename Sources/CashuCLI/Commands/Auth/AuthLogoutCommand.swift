@@ -14,8 +14,13 @@ struct AuthLogoutCommand: AsyncParsableCommand {
             let mint = try await context.mint()
             let (session, _) = try await AuthSupport.session(mint, context: context)
             try await AuthSupport.authenticate { try await session.logout() }
+            await context.linux.loginChanged(for: mint)
+            // Blind auth tokens stay: they are anonymous and spent without the login.
+            let held = try await context.wallet.blindAuthTokenCount(mint: mint)
+            let kept = held == 0 ? "" : " \(held) blind auth token\(held == 1 ? " is" : "s are") kept."
             context.output.result(
-                human: "Logged out of \(mint).", json: .object([("mint", .string(mint.rawValue))]))
+                human: "Logged out of \(mint).\(kept)",
+                json: .object([("mint", .string(mint.rawValue)), ("blindAuthTokens", .number(UInt64(held)))]))
         }
     }
 }
