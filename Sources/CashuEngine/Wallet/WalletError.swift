@@ -88,6 +88,21 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What to do about a NUT-21/22 refusal, by the mint's code.
+    static func authRefusal(_ endpoint: String, code: Int, missing: Bool) -> String {
+        switch code {
+        case 31003:
+            return "the mint refused \(endpoint): more blind auth tokens asked for than it allows at once (31003)"
+        case 31004:
+            return "the mint limits how often blind auth tokens are minted (31004): try again in a minute"
+        case 31001, 31002:
+            return "the mint refused \(endpoint)'s blind auth token (\(code)): `cashu auth login` mints new ones"
+        default:
+            let what = missing ? "needs a login" : "refused the login"
+            return "the mint \(what) for \(endpoint) (\(code)): `cashu auth login`, as a user the mint allows"
+        }
+    }
+
     /// Maps a failed request; `operationID` marks an operation the failure leaves pending.
     static func mint(_ error: MintClientError, operationID: OperationID? = nil) -> WalletError {
         switch error.code {
@@ -104,8 +119,7 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
                         mintError: refused, operationID: operationID, underlying: error)
                 }
                 return WalletError(
-                    .authenticationRequired,
-                    "the mint refused \(error.endpoint) for authentication (\(code)): `cashu auth login`",
+                    .authenticationRequired, authRefusal(error.endpoint, code: code, missing: missing),
                     mintError: refused, operationID: operationID, underlying: error)
             }
             if refused?.known == .proofsAlreadySpent {
