@@ -63,8 +63,11 @@ extension Wallet {
                     .invalidInput, "mint \(url) has unfinished operations or paid quotes; settle them first")
             }
             try tx.removeKeysets(mintURL: url)
+            // Its blind auth tokens (NUT-22) open nothing elsewhere and carry no value.
+            _ = try tx.removeAuthProofs(mintURL: url)
             try tx.removeMint(url: url)
         }
+        blindAuthKeysets[url] = nil
         connectors[url] = nil
         connectorGenerations[url, default: 0] += 1
         syncedKeysets.remove(url)

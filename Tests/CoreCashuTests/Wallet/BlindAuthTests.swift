@@ -127,6 +127,30 @@ struct BlindAuthTests {
         #expect(try await again.balanceConfirmedByMint(mint) == 40)
     }
 
+    /// A provider whose access tokens live 33 s: within the 30 s renewal margin 3 s after a login.
+    static let shortLived = Task { () throws -> (TestAuthProvider, TestMint) in
+        let provider = try await TestAuthProvider.start(environment: ["OIDC_ACCESS_TOKEN_LIFETIME": "33"])
+        return (provider, try await provider.mint(blindPaths: blindPaths))
+    }
+
+    @Test("a login about to expire mid-session is renewed by the next top-up, which then mints")
+    func loginRenewedMidSession() async throws {
+        let (provider, mint) = try await Self.shortLived.value
+        let wallet = try await Self.wallet(options: WalletOptions(blindAuthBatch: 2, blindAuthLowWater: 0))
+        defer { wallet.remove() }
+        try await Self.logIn(wallet, provider, mint)
+        try await wallet.wallet.addMint(mint.url)
+        let key = SecureStoreKey.clearAuth(mint.url)
+        let first = try await wallet.secureStore.load(key: key)
+        _ = try await wallet.wallet.requestMintQuote(amount: 8, mint: mint.url)
+        _ = try await wallet.wallet.requestMintQuote(amount: 8, mint: mint.url)
+        #expect(try await wallet.wallet.blindAuthTokenCount(mint: mint.url) == 0)
+        try await Task.sleep(for: .seconds(4))
+        _ = try await wallet.wallet.requestMintQuote(amount: 8, mint: mint.url)
+        #expect(try await wallet.wallet.blindAuthTokenCount(mint: mint.url) == 1)
+        #expect(try await wallet.secureStore.load(key: key) != first, "the login was renewed")
+    }
+
     static let killPoints = ["planned:blindAuth", "journaled:blindAuth", "answered:blindAuth", "settled:blindAuth"]
 
     @Test(arguments: killPoints)
