@@ -82,4 +82,22 @@ struct HTTPMintConnectorAuthTests {
             }
         }
     }
+
+    @Test("NUT-22: a cut answer spends its blind token; the NUT-19 replay carries a fresh one, never the first again")
+    func blindTokenSpentWhenOutcomeUnknown() async throws {
+        let server = try LoopbackServer { index, _ in
+            index == 0 ? .close : .json(#"{"signatures":[]}"#)
+        }
+        defer { server.stop() }
+        let source = BlindAuthAuthorizerTests.CountingSource()
+        let settings = BlindAuthSettings(
+            batMaxMint: 10, protectedEndpoints: [ProtectedEndpoint(method: "POST", path: "/v1/swap")])
+        let connector = try HTTPMintConnectorReplayTests.connector(server).authenticatingBlindly(
+            settings, tokens: source)
+        _ = try? await connector.swap(try HTTPMintConnectorReplayTests.swapRequest())
+        let tokens = server.requests.filter { $0.path == "/v1/swap" }.compactMap { $0.headers["blind-auth"] }
+        #expect(tokens.count == 2, "\(server.requests.count) requests")
+        #expect(Set(tokens).count == tokens.count, "no token sent twice")
+        #expect(source.handedOut.withLock { $0 } == 2)
+    }
 }
