@@ -156,7 +156,8 @@ extension HTTPMintConnector {
                 // Never sent. A mint that could not be reached while minting blind auth tokens stays "unreachable".
                 let code: MintClientError.Code = error.code == .unreachable ? .unreachable : .authenticationRequired
                 return .failure(
-                    MintClientError(code, endpoint: template, error.reason, mintError: error.mintError, underlying: error))
+                    MintClientError(
+                        code, endpoint: template, error.reason, mintError: error.mintError, underlying: error))
             }
         }
         if let body {
