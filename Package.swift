@@ -117,6 +117,11 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CKeyutils",
+            pkgConfig: "libkeyutils",
+            providers: [.apt(["libkeyutils-dev"])]
+        ),
         // rtnetlink macros as C functions for the reachability monitor.
         .target(name: "CNetlink"),
         .target(
@@ -124,6 +129,7 @@ let package = Package(
             dependencies: [
                 "CoreCashu",
                 "CLibSecret",
+                "CKeyutils",
                 "CNetlink",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

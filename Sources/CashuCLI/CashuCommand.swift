@@ -17,7 +17,8 @@ struct CashuCommand: AsyncParsableCommand {
             WalletCommand.self, InfoCommand.self, MintsCommand.self, BalanceCommand.self, MintCommand.self,
             SendCommand.self, ReceiveCommand.self, PayCommand.self, TransferCommand.self, RequestCommand.self,
             LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self, RestoreCommand.self,
-            RecoverCommand.self, RefreshCommand.self, AuthCommand.self, DaemonCommand.self,
+            RecoverCommand.self, RefreshCommand.self, AuthCommand.self, UnlockCommand.self, LockCommand.self,
+            DaemonCommand.self,
         ]
     )
 }

@@ -88,6 +88,17 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A secure store's refusal (`cashu unlock`, `lock`): a wrong passphrase or nothing to unlock is the input's
+    /// fault (65), the keyring's or the file's the machine's (74).
+    init(secureStore error: SecureStoreError) {
+        let exit: ExitClass =
+            switch error.code {
+            case .wrongPassphrase, .invalidInput, .passphraseRequired: .input
+            default: .storage
+            }
+        self.init(exit, Self.oneLine(error.reason), code: error.code.rawValue)
+    }
+
     /// Newlines and runs of spaces folded, so an error is always one line.
     /// Messages carry the mint's own words: control characters (escape sequences) are shown as spaces.
     static func oneLine(_ text: String) -> String {

@@ -78,16 +78,13 @@ struct LockArguments: Sendable {
             }
             return unix
         }
-        let units: [Character: UInt64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        guard let last = trimmed.last, let unit = units[last], let count = UInt64(trimmed.dropLast()), count > 0
-        else {
+        guard let seconds = DurationArgument.seconds(trimmed) else {
             throw CLIError(
                 .input, "--locktime takes a unix time or a duration such as 10m, 2h, 7d: \(text.prefix(40))",
                 code: "invalidInput")
         }
-        let (seconds, overflow) = count.multipliedReportingOverflow(by: unit)
-        let (time, overflow2) = nowSeconds.addingReportingOverflow(seconds)
-        guard !overflow && !overflow2 else {
+        let (time, overflow) = nowSeconds.addingReportingOverflow(seconds)
+        guard !overflow else {
             throw CLIError(.input, "--locktime is too far away", code: "invalidInput")
         }
         return time

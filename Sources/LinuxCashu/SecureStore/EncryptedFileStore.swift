@@ -19,7 +19,7 @@ import Foundation
 /// Errors: `.wrongPassphrase`, `.corrupt` (tampered or damaged; never overwritten), `.unsupportedFormat`,
 /// `.fileSystem`, `.invalidInput`.
 public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
-    // @unchecked: `passphrase` and `cached` are only touched with `lock` held.
+    // @unchecked: `passphrase`, `unlocked` and `cached` are only touched with `lock` held.
 
     /// The environment variable a host may read the passphrase from (the CLI decides; the store never reads it).
     public static let passphraseEnvironmentVariable = "CASHU_PASSPHRASE"
@@ -35,8 +35,10 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
 
     private let executor: BlockingExecutor
     private let lock = NSLock()
-    private var passphrase: SecureBytes
-    private var cached: (record: EncryptedSecretsFile.KDFRecord, keys: EncryptedSecretsFile.Keys)?
+    private var passphrase: SecureBytes?
+    /// The key `cashu unlock` kept, when the store was opened without the passphrase.
+    private var unlocked: UnlockedKey?
+    private var cached: (record: EncryptedSecretsFile.KDFRecord, keys: EncryptedSecretsFile.Keys, master: SymmetricKey)?
 
     /// A store in `file` opened with `passphrase`. Nothing is read until first use (see ``unlock()``).
     ///
@@ -50,6 +52,17 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
         try parameters.validate()
         self.file = file
         self.passphrase = passphrase
+        self.parameters = parameters
+        self.executor = BlockingExecutor(label: "cashu.encrypted-store")
+    }
+
+    /// A store in `file` opened with a key `cashu unlock` derived earlier (kept in the kernel keyring), without the
+    /// passphrase: no KDF runs. It opens only the file whose header the key was derived for; a new file cannot be
+    /// created this way.
+    public init(file: URL, unlocked: UnlockedKey, parameters: KDFParameters = .standard) {
+        self.file = file
+        self.passphrase = nil
+        self.unlocked = unlocked
         self.parameters = parameters
         self.executor = BlockingExecutor(label: "cashu.encrypted-store")
     }
@@ -97,6 +110,21 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
         try await executor.run { () throws(SecureStoreError) in _ = try self.readSecrets() }
     }
 
+    /// The key that opens the file, for `cashu unlock` to keep (derived now unless it already was).
+    /// - Throws: ``SecureStoreError`` `.invalidInput` when there is no file yet; as ``unlock()`` otherwise.
+    public func unlockedKey() async throws(SecureStoreError) -> UnlockedKey {
+        try await executor.run { () throws(SecureStoreError) -> UnlockedKey in
+            guard let document = try self.readDocument() else {
+                throw SecureStoreError(.invalidInput, "the encrypted secure store has no file yet: nothing to unlock")
+            }
+            _ = try self.keys(for: document)
+            guard let cached = self.lock.withLock({ self.cached }), cached.record == document.kdf else {
+                throw SecureStoreError(.fileSystem, "the encrypted secure store changed while it was unlocked")
+            }
+            return UnlockedKey(record: cached.record, master: cached.master)
+        }
+    }
+
     /// The KDF parameters in the file's header, or `nil` when there is no file yet.
     ///
     /// - Throws: ``SecureStoreError`` `.corrupt`, `.unsupportedFormat`, `.fileSystem`.
@@ -130,11 +158,13 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
                 }
                 let salt = Self.newSalt()
                 let record = EncryptedSecretsFile.record(kdf, salt: salt)
-                let keys = EncryptedSecretsFile.Keys(master: try kdf.deriveKey(passphrase: newPassphrase, salt: salt))
+                let master = try kdf.deriveKey(passphrase: newPassphrase, salt: salt)
+                let keys = EncryptedSecretsFile.Keys(master: master)
                 try self.write(current.secrets, keys: keys, record: record)
                 self.lock.withLock {
                     self.passphrase = newPassphrase
-                    self.cached = (record, keys)
+                    self.unlocked = nil
+                    self.cached = (record, keys, master)
                 }
             }
         }
@@ -169,13 +199,26 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     }
 
     private func keys(for document: EncryptedSecretsFile) throws(SecureStoreError) -> EncryptedSecretsFile.Keys {
-        let (hit, passphrase) = lock.withLock { (cached?.record == document.kdf ? cached?.keys : nil, self.passphrase) }
+        let (hit, passphrase, unlocked) = lock.withLock {
+            (cached?.record == document.kdf ? cached?.keys : nil, self.passphrase, self.unlocked)
+        }
         if let hit { return hit }
-        let (kdf, salt) = try document.kdfParameters()
-        let keys = EncryptedSecretsFile.Keys(master: try kdf.deriveKey(passphrase: passphrase, salt: salt))
+        let master: SymmetricKey
+        if let unlocked, unlocked.matches(document.kdf) {
+            master = unlocked.master
+        } else if let passphrase {
+            let (kdf, salt) = try document.kdfParameters()
+            master = try kdf.deriveKey(passphrase: passphrase, salt: salt)
+        } else {
+            throw SecureStoreError(
+                .passphraseRequired,
+                "the key kept by `cashu unlock` is for another passphrase of this file: unlock again, or set "
+                    + Self.passphraseEnvironmentVariable)
+        }
+        let keys = EncryptedSecretsFile.Keys(master: master)
         // Cache only keys that open the file: a wrong passphrase is derived again (slowly) on every attempt.
         _ = try document.open(keys: keys)
-        lock.withLock { cached = (document.kdf, keys) }
+        lock.withLock { cached = (document.kdf, keys, master) }
         return keys
     }
 
@@ -192,10 +235,13 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
             }
             let salt = Self.newSalt()
             let record = EncryptedSecretsFile.record(parameters, salt: salt)
-            let passphrase = lock.withLock { self.passphrase }
-            let keys = EncryptedSecretsFile.Keys(master: try parameters.deriveKey(passphrase: passphrase, salt: salt))
+            guard let passphrase = lock.withLock({ self.passphrase }) else {
+                throw SecureStoreError(.passphraseRequired, "a new encrypted secure store needs its passphrase")
+            }
+            let master = try parameters.deriveKey(passphrase: passphrase, salt: salt)
+            let keys = EncryptedSecretsFile.Keys(master: master)
             try write(secrets, keys: keys, record: record)
-            lock.withLock { cached = (record, keys) }
+            lock.withLock { cached = (record, keys, master) }
         }
     }
 

@@ -35,6 +35,8 @@ public struct SecureStoreError: Error, Sendable, CustomStringConvertible {
         public static let noStoreAvailable = Code(rawValue: "noStoreAvailable")
         /// The plaintext store exists but the host did not opt in to plaintext secrets.
         public static let plaintextNotAllowed = Code(rawValue: "plaintextNotAllowed")
+        /// The kernel keyring refused (`cashu unlock`, `cashu lock`): unavailable, over quota, or not permitted.
+        public static let keyring = Code(rawValue: "keyring")
     }
 
     /// The kind of failure.

@@ -168,18 +168,20 @@ public enum SecureStoreFactory {
                 warning: nil
             )
         case .encryptedFile:
-            guard let passphrase = context.passphrase else {
+            let file = context.directory.appendingPathComponent(EncryptedFileStore.defaultFileName)
+            let store: EncryptedFileStore
+            if let passphrase = context.passphrase {
+                store = try EncryptedFileStore(file: file, passphrase: passphrase, parameters: context.kdfParameters)
+            } else if let kept = WalletUnlock.keptKey(for: walletID) {
+                // `cashu unlock` left the derived key in the session keyring: no passphrase, no KDF.
+                store = EncryptedFileStore(file: file, unlocked: kept, parameters: context.kdfParameters)
+            } else {
                 throw SecureStoreError(
                     .passphraseRequired,
-                    "this wallet's secrets are in an encrypted file: set "
-                        + "\(EncryptedFileStore.passphraseEnvironmentVariable) or enter the passphrase"
+                    "this wallet's secrets are in an encrypted file: run `cashu unlock`, or set "
+                        + "\(EncryptedFileStore.passphraseEnvironmentVariable)"
                 )
             }
-            let store = try EncryptedFileStore(
-                file: context.directory.appendingPathComponent(EncryptedFileStore.defaultFileName),
-                passphrase: passphrase,
-                parameters: context.kdfParameters
-            )
             try await store.unlock()
             return SecureStoreSelection(store: store, kind: kind, walletID: walletID, warning: nil)
         case .plaintextFile:

@@ -2,6 +2,7 @@
 // a request that cannot be authenticated never leaves (a definite, typed failure), and the mint's auth refusals
 // become `authenticationRequired` wallet errors.
 
+import AsyncHTTPClient
 import CashuTestSupport
 import Foundation
 import Testing
@@ -27,18 +28,29 @@ struct HTTPMintConnectorAuthTests {
 
     static let request = CheckStateRequest(Ys: [])
 
+    /// Runs `body` with a client of its own, shut down after. The shared test client once carried this suite's
+    /// request over a connection it had pooled to an earlier server on the same port, which answered instead (CI).
+    static func withOwnClient(_ body: (HTTPClient) async throws -> Void) async throws {
+        let client = HTTPMintConnector.makeHTTPClient()
+        do { try await body(client) } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
     @Test("the header goes on the protected endpoint, not on the others")
     func headerOnProtectedOnly() async throws {
         let server = try LoopbackServer { _, request in
             request.path == "/v1/checkstate" ? .json(#"{"states":[]}"#) : .json(#"{"keysets":[]}"#)
         }
         defer { server.stop() }
-        let connector = HTTPMintConnector(
-            mintURL: try server.url, httpClient: TestHTTP.client, authorizer: StubAuthorizer())
-        _ = try await connector.checkState(Self.request)
-        _ = try? await connector.keysets()
-        // `contains`, not `first`: under load another test's retry to a port this server now holds can land here
-        // first (without the header); what matters is that ours carried it and no unprotected request did.
+        try await Self.withOwnClient { client in
+            let connector = HTTPMintConnector(
+                mintURL: try server.url, httpClient: client, authorizer: StubAuthorizer())
+            _ = try await connector.checkState(Self.request)
+            _ = try? await connector.keysets()
+        }
         let requests = server.requests
         #expect(requests.contains { $0.path == "/v1/checkstate" && $0.headers["clear-auth"] == "token-1" })
         #expect(requests.contains { $0.path == "/v1/keysets" })
@@ -49,14 +61,16 @@ struct HTTPMintConnectorAuthTests {
     func unauthenticatedNeverSent() async throws {
         let server = try LoopbackServer { _, _ in .json(#"{"states":[]}"#) }
         defer { server.stop() }
-        let connector = HTTPMintConnector(
-            mintURL: try server.url, httpClient: TestHTTP.client, authorizer: StubAuthorizer(fails: true))
-        do {
-            _ = try await connector.checkState(Self.request)
-            Issue.record("sent without a login")
-        } catch {
-            #expect(error.code == .authenticationRequired && error.isDefinite)
-            #expect(WalletError.mint(error).code == .authenticationRequired)
+        try await Self.withOwnClient { client in
+            let connector = HTTPMintConnector(
+                mintURL: try server.url, httpClient: client, authorizer: StubAuthorizer(fails: true))
+            do throws(MintClientError) {
+                _ = try await connector.checkState(Self.request)
+                Issue.record("sent without a login")
+            } catch {
+                #expect(error.code == .authenticationRequired && error.isDefinite)
+                #expect(WalletError.mint(error).code == .authenticationRequired)
+            }
         }
         #expect(server.requests.isEmpty)
     }
@@ -70,15 +84,17 @@ struct HTTPMintConnectorAuthTests {
             .json(#"{"detail":"auth","code":\#(codes[min(index, codes.count - 1)])}"#, status: 400)
         }
         defer { server.stop() }
-        let connector = HTTPMintConnector(mintURL: try server.url, httpClient: TestHTTP.client)
-        for code in codes {
-            do {
-                _ = try await connector.checkState(Self.request)
-                Issue.record("accepted \(code)")
-            } catch {
-                let wallet = WalletError.mint(error)
-                #expect(wallet.code == .authenticationRequired, "\(code)")
-                #expect(wallet.mintError?.code == code)
+        try await Self.withOwnClient { client in
+            let connector = HTTPMintConnector(mintURL: try server.url, httpClient: client)
+            for code in codes {
+                do throws(MintClientError) {
+                    _ = try await connector.checkState(Self.request)
+                    Issue.record("accepted \(code)")
+                } catch {
+                    let wallet = WalletError.mint(error)
+                    #expect(wallet.code == .authenticationRequired, "\(code)")
+                    #expect(wallet.mintError?.code == code)
+                }
             }
         }
     }
@@ -92,9 +108,13 @@ struct HTTPMintConnectorAuthTests {
         let source = BlindAuthAuthorizerTests.CountingSource()
         let settings = BlindAuthSettings(
             batMaxMint: 10, protectedEndpoints: [ProtectedEndpoint(method: "POST", path: "/v1/swap")])
-        let connector = try HTTPMintConnectorReplayTests.connector(server).authenticatingBlindly(
-            settings, tokens: source)
-        _ = try? await connector.swap(try HTTPMintConnectorReplayTests.swapRequest())
+        try await Self.withOwnClient { client in
+            let connector = HTTPMintConnector(
+                mintURL: try server.url, httpClient: client, timeouts: HTTPMintConnectorFaultTests.patient,
+                cachedResponses: HTTPMintConnectorReplayTests.cached
+            ).authenticatingBlindly(settings, tokens: source)
+            _ = try? await connector.swap(try HTTPMintConnectorReplayTests.swapRequest())
+        }
         let tokens = server.requests.filter { $0.path == "/v1/swap" }.compactMap { $0.headers["blind-auth"] }
         #expect(tokens.count == 2, "\(server.requests.count) requests")
         #expect(Set(tokens).count == tokens.count, "no token sent twice")
