@@ -15,6 +15,7 @@ let package = Package(
             name: "CoreCashuBenchmarks",
             dependencies: [
                 .product(name: "CoreCashu", package: "CashuSwift"),
+                .product(name: "LinuxCashu", package: "CashuSwift"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/CoreCashuBenchmarks",

@@ -15,4 +15,5 @@ let benchmarks: @Sendable () -> Void = {
     derivationBenchmarks()
     tokenBenchmarks()
     walletBenchmarks()
+    secureStoreBenchmarks()
 }

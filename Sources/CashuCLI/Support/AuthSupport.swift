@@ -48,7 +48,10 @@ enum AuthSupport {
         guard (try? await context.wallet.mints().contains { $0.url == mint }) == true else { return nil }
         do {
             guard try await context.wallet.addMint(mint).blindAuth != nil else { return nil }
-            try await context.wallet.mintBlindAuthTokens(mint: mint)
+            // A pool still well filled (an earlier login) is left as it is.
+            if try await context.wallet.blindAuthTokenCount(mint: mint) < 10 {
+                try await context.wallet.mintBlindAuthTokens(mint: mint)
+            }
         } catch {
             context.output.note("Blind auth tokens could not be minted now: \(CLIError.oneLine(error.reason)).")
         }

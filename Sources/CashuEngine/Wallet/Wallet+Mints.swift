@@ -21,6 +21,7 @@ extension Wallet {
             try tx.saveMint(StoredMint(url: url, infoJSON: json, infoFetchedAt: Date(), addedAt: added))
         }
         connectors[url] = nil  // rebuilt with the new capabilities on next use
+        blindAuthKeysets[url] = nil
         connectorGenerations[url, default: 0] += 1
         _ = try await syncKeysets(url, force: true)
         logger.debug("mint added", metadata: ["mint": "\(url)"])
@@ -54,14 +55,17 @@ extension Wallet {
             guard held.isEmpty else {
                 throw WalletError(.invalidInput, "mint \(url) still holds \(held.count) proofs; spend them first")
             }
-            // Its open operations and paid quotes still need its keys to settle.
-            guard try !tx.unfinishedOperations().contains(where: { $0.mintURL == url }),
+            // Its open operations and paid quotes still need its keys to settle. A blind auth mint left open carries
+            // no value: it is closed with the mint.
+            let open = try tx.unfinishedOperations().filter { $0.mintURL == url }
+            guard !open.contains(where: { $0.kind != .blindAuth }),
                 try !self.openTransfers(tx).contains(where: { $0.1.to == url }),
                 try !tx.mintQuotes(mintURL: url).contains(where: { $0.state == .paid })
             else {
                 throw WalletError(
                     .invalidInput, "mint \(url) has unfinished operations or paid quotes; settle them first")
             }
+            for operation in open { try self.close(tx, operation, state: .failed, history: .failed) }
             try tx.removeKeysets(mintURL: url)
             // Its blind auth tokens (NUT-22) open nothing elsewhere and carry no value.
             _ = try tx.removeAuthProofs(mintURL: url)

@@ -31,8 +31,8 @@ public actor Wallet {
     var subscriptions: (any SubscriptionTransport)?
     /// NUT-22: the top-up of each mint's blind auth token pool under way, shared by the requests that wait for it.
     var blindAuthTopUps: [MintURL: Task<Result<Int, WalletError>, Never>] = [:]
-    /// NUT-22: when a mint's last top-up failed (retried at most once a minute while tokens are left).
-    var blindAuthTopUpFailures: [MintURL: ContinuousClock.Instant] = [:]
+    /// NUT-22: when and why a mint's last top-up failed (see ``takeBlindAuthToken(_:)``).
+    var blindAuthTopUpFailures: [MintURL: (at: ContinuousClock.Instant, error: WalletError)] = [:]
     /// NUT-22: each mint's verified `auth` keyset, once fetched in this process.
     var blindAuthKeysets: [MintURL: BlindAuthKeyset] = [:]
 

@@ -1,5 +1,6 @@
-// Wallet: NUT-22 blind auth tokens — minted with the mint's NUT-21 login through the journal (counters reserved with
-// it, DLEQ required), kept in the store's pool, one taken for each request to an endpoint the mint protects.
+// Wallet: NUT-22 blind auth tokens — minted with the mint's NUT-21 login through the journal (random secrets journaled
+// before the request, DLEQ required), kept in the store's pool, one taken for each request to an endpoint the mint
+// protects.
 
 import Foundation
 
@@ -12,9 +13,11 @@ extension Wallet {
     /// Mints blind auth tokens with the mint's login: `count` of them, or as many as one request may ask for
     /// (``WalletOptions/blindAuthBatch``, bounded by the mint's `bat_max_mint`).
     ///
-    /// The outputs come from NUT-13 counters on the mint's `auth` keyset, reserved in the transaction that journals
-    /// them; every signature must carry a valid DLEQ proof (NUT-22: no pinning). A crash before the answer is stored
-    /// leaves the operation to ``recover()``, which sends the same request again.
+    /// The outputs' secrets are random, not NUT-13: NUT-22 has no restore, and a counter on the auth keyset would be
+    /// reused after a restore from the seed (or by a second device on it), or could be pointed by a hostile mint at
+    /// an ecash keyset's counter. They are journaled with their blinding factors before the request leaves; every
+    /// signature must carry a valid DLEQ proof (NUT-22: no pinning). A crash before the answer is stored leaves the
+    /// operation to ``recover()``, which sends the same request again.
     /// - Returns: how many tokens were added.
     /// - Throws: ``WalletError`` `unsupported` when the mint asks for no blind auth; `authenticationRequired` without
     ///   a login the mint accepts; `pending` when the answer was lost.
@@ -30,10 +33,15 @@ extension Wallet {
         let claimed = try claim(id)
         defer { release(claimed) }
         step(.planned, .blindAuth)
+        let secrets = (0..<wanted).map { _ in Hex.encode(SecureBytes.random(count: 32).exposedSecretBytes) }
+        let planned: [PlannedOutput]
+        do {
+            planned = try OutputFactory.withSecrets(
+                secrets, amounts: Array(repeating: 1, count: wanted), keysetID: keyset.id)
+        } catch {
+            throw WalletError(.crypto, "cannot blind the token secrets", underlying: error)
+        }
         let record = try await write { tx -> OperationRecord in
-            let counters = try tx.reserveCounters(keysetID: keyset.id, count: UInt64(wanted))
-            let planned = try self.outputs.deterministic(
-                amounts: Array(repeating: 1, count: wanted), keysetID: keyset.id, counters: counters)
             try self.journal(
                 tx, id: id, kind: .blindAuth, mint: mint, unit: .auth,
                 payload: BlindAuthJournal(keyset: keyset, outputs: planned), amount: UInt64(wanted), fee: 0,
@@ -42,11 +50,11 @@ extension Wallet {
                 id: id, kind: .blindAuth, mintURL: mint, unit: .auth, state: .prepared, payload: [])
         }
         step(.journaled, .blindAuth)
-        return try await resumeBlindAuth(record)
+        return try await resumeBlindAuth(record, firstAttempt: true)
     }
 
     /// Sends (or re-sends) a journaled blind auth mint and stores the tokens.
-    func resumeBlindAuth(_ operation: OperationRecord) async throws(WalletError) -> Int {
+    func resumeBlindAuth(_ operation: OperationRecord, firstAttempt: Bool = false) async throws(WalletError) -> Int {
         let claimed = try claim(operation.id)
         defer { release(claimed) }
         let journal = try Self.decodeJSON(BlindAuthJournal.self, operation.payload)
@@ -54,9 +62,11 @@ extension Wallet {
         do {
             signatures = try await connector(operation.mintURL).blindAuthMint(journal.request).signatures
         } catch {
-            guard BlindAuthJournal.closes(after: error) else {
+            guard BlindAuthJournal.closes(after: error, firstAttempt: firstAttempt) else {
                 throw WalletError.mint(error, operationID: operation.id)
             }
+            // The keyset may have been rotated out: fetched again next time.
+            if error.code == .mintRefused { blindAuthKeysets[operation.mintURL] = nil }
             try await failOperation(operation.id, release: [])
             throw WalletError.mint(error)
         }
@@ -88,30 +98,65 @@ extension Wallet {
         return tokens.count
     }
 
-    /// One token for a request to a protected endpoint of `mint`, taken out of the pool (so never offered again),
-    /// after topping the pool up when it is low.
+    /// One token for a request to a protected endpoint of `mint`, taken out of the pool (so never offered again).
+    ///
+    /// Taken first, so a pool emptied meanwhile by other requests or processes is noticed: then the pool is topped up
+    /// (one top-up shared by concurrent callers) and a token taken again. A pool left low is topped up before the
+    /// token is returned; if that fails, the token is still used. After a failed top-up, another is tried at most
+    /// once a minute while tokens are left, and while the login is refused even when none are.
     func takeBlindAuthToken(_ mint: MintURL) async throws(MintClientError) -> AuthProof {
-        let endpoint = "POST /v1/auth/blind/mint"
-        var shortfall: WalletError?
-        let held = (try? await blindAuthTokenCount(mint: mint)) ?? 0
-        if held <= options.blindAuthLowWater {
-            let recentFailure = blindAuthTopUpFailures[mint].map { ContinuousClock.now - $0 < .seconds(60) } ?? false
-            if held == 0 || !recentFailure {
-                if case .failure(let error) = await topUpBlindAuth(mint) { shortfall = error }
+        if let taken = try await takeStoredBlindAuthToken(mint) {
+            let left = (try? await blindAuthTokenCount(mint: mint)) ?? 0
+            if left <= (try? await blindAuthLowWater(mint)) ?? 0, !recentBlindAuthTopUpFailure(mint, loginOnly: false) {
+                _ = await topUpBlindAuth(mint)
             }
+            return taken
         }
-        let taken: StoredAuthProof?
-        do { taken = try await write { tx in try tx.takeAuthProof(mintURL: mint) } } catch {
-            throw MintClientError(.authenticationRequired, endpoint: endpoint, error.reason, underlying: error)
+        var shortfall: WalletError?
+        if recentBlindAuthTopUpFailure(mint, loginOnly: true) {
+            shortfall = blindAuthTopUpFailures[mint]?.error
+        } else if case .failure(let error) = await topUpBlindAuth(mint) {
+            shortfall = error
         }
-        if let taken { return taken.proof }
-        if let shortfall, case let client as MintClientError = shortfall.underlying, client.code == .unreachable {
-            throw client
-        }
-        throw MintClientError(
-            .authenticationRequired, endpoint: endpoint,
-            "no blind auth tokens left and none could be minted (\(shortfall?.reason ?? "the pool is empty"))",
+        if let taken = try await takeStoredBlindAuthToken(mint) { return taken }
+        throw Self.blindAuthShortfall(shortfall)
+    }
+
+    /// Why no token could be had, as the protected request's (never sent) failure: `authenticationRequired` only
+    /// when the login is missing or refused; anything else (a mint that could not be reached or answered unclearly,
+    /// its limit on minting tokens, a busy store) is `unreachable`, which a caller such as the offline queue retries.
+    static func blindAuthShortfall(_ shortfall: WalletError?) -> MintClientError {
+        let endpoint = "POST /v1/auth/blind/mint"
+        let reason = "no blind auth tokens left and none could be minted (\(shortfall?.reason ?? "the pool is empty"))"
+        let code = shortfall?.mintError?.code
+        let loginProblem = shortfall?.code == .authenticationRequired && code != 31003 && code != 31004
+        return MintClientError(
+            loginProblem ? .authenticationRequired : .unreachable, endpoint: endpoint, reason,
             mintError: shortfall?.mintError, underlying: shortfall)
+    }
+
+    private func takeStoredBlindAuthToken(_ mint: MintURL) async throws(MintClientError) -> AuthProof? {
+        do { return try await write { tx in try tx.takeAuthProof(mintURL: mint) }?.proof } catch {
+            throw MintClientError(
+                .unreachable, endpoint: "POST /v1/auth/blind/mint", "the token pool cannot be read: \(error.reason)",
+                underlying: error)
+        }
+    }
+
+    /// The pool size at which it is topped up: the option, kept below what one top-up brings (else every request
+    /// would top up first).
+    private func blindAuthLowWater(_ mint: MintURL) async throws(WalletError) -> Int {
+        let allowed = try await capabilities(of: mint).blindAuth?.batMaxMint ?? 0
+        let perRequest = min(options.blindAuthBatch, Int(clamping: allowed))
+        return min(options.blindAuthLowWater, perRequest / 4)
+    }
+
+    /// Whether a top-up failed less than a minute ago (only a refused login, with `loginOnly`).
+    private func recentBlindAuthTopUpFailure(_ mint: MintURL, loginOnly: Bool) -> Bool {
+        guard let failure = blindAuthTopUpFailures[mint], ContinuousClock.now - failure.at < .seconds(60) else {
+            return false
+        }
+        return !loginOnly || failure.error.code == .authenticationRequired
     }
 
     /// Tops a mint's pool up; concurrent callers share one top-up.
@@ -130,7 +175,7 @@ extension Wallet {
         switch result {
         case .success: blindAuthTopUpFailures[mint] = nil
         case .failure(let error):
-            blindAuthTopUpFailures[mint] = ContinuousClock.now
+            blindAuthTopUpFailures[mint] = (ContinuousClock.now, error)
             logger.notice("blind auth tokens could not be minted", metadata: ["code": "\(error.code)"])
         }
         return result
