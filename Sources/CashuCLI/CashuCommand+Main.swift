@@ -27,13 +27,26 @@ extension CashuCommand {
             Foundation.exit(ExitClass.usage.rawValue)
         }
         let boxed = UncheckedCommand(command: command)
-        let (error, interrupted) = await Interruption.run(output: output) {
+        let work: @Sendable () async throws -> Void = {
             var command = boxed.command
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
             } else {
                 try command.run()
             }
+        }
+        let error: (any Error)?
+        let interrupted: Bool
+        if command is any HandlesItsOwnSignals {
+            do {
+                try await work()
+                error = nil
+            } catch let failure {
+                error = failure
+            }
+            interrupted = false
+        } else {
+            (error, interrupted) = await Interruption.run(output: output, work)
         }
         guard let error else { Foundation.exit(0) }
         if exitCode(for: error) == .success { exit(withError: error) }

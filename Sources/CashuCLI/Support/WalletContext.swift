@@ -36,11 +36,14 @@ struct WalletContext: Sendable {
     ///   - access: whether the wallet may or must be created.
     ///   - mnemonic: the mnemonic to open (or create) the wallet with (`cashu restore`).
     ///   - recover: resume unfinished operations before `body` (every command but `cashu recover`, which reports).
+    ///   - service: open it as the long-running service does: the reachability monitor and the offline queue
+    ///     running, quotes polled less often.
     static func run<T: Sendable>(
         _ global: GlobalOptions,
         _ access: Access = .existing,
         mnemonic: Mnemonic? = nil,
         recover: Bool = true,
+        service: Bool = false,
         _ body: @Sendable (WalletContext) async throws -> T
     ) async throws -> T {
         let directory = try global.walletDirectory()
@@ -60,7 +63,7 @@ struct WalletContext: Sendable {
         default: break
         }
         let linux = try await open(directory: directory, global: global, mnemonic: mnemonic, existed: exists,
-            recover: recover)
+            recover: recover, service: service)
         // A plaintext store's warning is logged by the chooser on every open (stderr, through the logger).
         if !linux.recovery.unresolved.isEmpty {
             output.warn(
@@ -91,7 +94,8 @@ struct WalletContext: Sendable {
         global: GlobalOptions,
         mnemonic: Mnemonic?,
         existed: Bool,
-        recover: Bool
+        recover: Bool,
+        service: Bool
     ) async throws -> LinuxWallet {
         var configuration: LinuxWalletConfiguration
         do {
@@ -102,6 +106,11 @@ struct WalletContext: Sendable {
         }
         configuration.proxy = try ProxyChoice.resolve(global)
         configuration.logger = logger(verbose: global.verbose)
+        if service {
+            configuration.watchReachability = true
+            // Quotes are waited for by the hour: through NUT-17 where the mint offers it, else a poll every 5 s.
+            configuration.options.pollInterval = .seconds(5)
+        }
         configuration.onRateLimited = RateLimitNotice.shared.heard
         do {
             return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)

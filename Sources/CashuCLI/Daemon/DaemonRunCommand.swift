@@ -1,0 +1,49 @@
+// CLI: `cashu daemon run` — the wallet as a long-running service (the systemd user unit `cashu.service` runs it).
+
+import ArgumentParser
+import CoreCashu
+import Foundation
+import LinuxCashu
+import Logging
+import ServiceLifecycle
+
+struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the wallet as a service until stopped (SIGTERM or Ctrl-C).",
+        discussion: """
+            Watches the network and the mints and runs queued receives and payments as soon as their mint can be \
+            reached; mints quotes paid while nobody waits for them (through NUT-17 where the mint offers it); runs \
+            the maintenance pass of `cashu refresh` at start and then every --refresh-every. Tells systemd when \
+            it is ready, when it stops, and that it is alive (Type=notify, WatchdogSec=). Commands on the same \
+            wallet can run meanwhile: each operation is executed by one process.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Between maintenance passes: 90s, 10m, 2h (default 15m).", valueName: "duration"))
+    var refreshEvery = "15m"
+
+    @Option(help: .hidden) var scanEvery = "30s"
+
+    func run() async throws {
+        guard let seconds = DurationArgument.seconds(refreshEvery), let scan = DurationArgument.seconds(scanEvery) else {
+            throw CLIError(.usage, "--refresh-every takes a duration such as 10m, 2h", code: "usage")
+        }
+        let verbose = global.verbose
+        try await WalletContext.run(global, service: true) { context in
+            let logger = WalletContext.logger(verbose: verbose)
+            let daemon = WalletDaemon(
+                wallet: context.linux,
+                configuration: WalletDaemonConfiguration(
+                    refreshInterval: .seconds(Int64(clamping: seconds)),
+                    quoteScanInterval: .seconds(Int64(clamping: scan))),
+                logger: logger)
+            let group = ServiceGroup(
+                services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            try await group.run()
+            context.output.result(human: "Stopped.", json: .object([("stopped", .bool(true))]))
+        }
+    }
+}

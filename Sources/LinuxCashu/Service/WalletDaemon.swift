@@ -1,0 +1,123 @@
+// Service: the wallet as a long-running service (`cashu daemon run`) — maintenance passes on a timer, mint quotes
+// minted once paid, the offline queue and the reachability monitor (started with the wallet), systemd's readiness,
+// stopping and watchdog notifications; stopped gracefully through swift-service-lifecycle.
+
+import CoreCashu
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Runs a ``LinuxWallet``'s background work until a graceful shutdown (or cancellation).
+///
+/// Open the wallet with ``LinuxWalletConfiguration/watchReachability`` set, so its offline queue runs queued
+/// operations as soon as their mint can be reached. Several daemons, or a daemon and commands, on one wallet
+/// cooperate through the operation leases: each operation is executed by one of them.
+public struct WalletDaemon: Service {
+    let wallet: LinuxWallet
+    let configuration: WalletDaemonConfiguration
+    let notifier: SystemdNotifier
+    let logger: Logger
+    let onEvent: @Sendable (WalletDaemonEvent) -> Void
+
+    /// - Parameters:
+    ///   - wallet: the open wallet (it stays open; the caller closes it after ``run()``).
+    ///   - configuration: how often to do what.
+    ///   - notifier: the service manager to tell about readiness, stopping and liveness.
+    ///   - logger: where to log (fixed messages, no secrets).
+    ///   - onEvent: told of what the service settled by itself (e.g. to show a desktop notification).
+    public init(
+        wallet: LinuxWallet, configuration: WalletDaemonConfiguration = WalletDaemonConfiguration(),
+        notifier: SystemdNotifier = SystemdNotifier(), logger: Logger,
+        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void = { _ in }
+    ) {
+        self.wallet = wallet
+        self.configuration = configuration
+        self.notifier = notifier
+        self.logger = logger
+        self.onEvent = onEvent
+    }
+
+    public func run() async throws {
+        notifier.notify("READY=1\nSTATUS=Running")
+        logger.notice("wallet service ready")
+        await withTaskCancellationOrGracefulShutdownHandler {
+            await cancelWhenGracefulShutdown { await self.work() }
+        } onCancelOrGracefulShutdown: { [notifier] in
+            notifier.notify("STOPPING=1\nSTATUS=Stopping")
+        }
+        logger.notice("wallet service stopped")
+    }
+
+    /// Every loop, until cancelled.
+    private func work() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.refreshLoop() }
+            if let interval = notifier.watchdogInterval {
+                group.addTask { await self.watchdogLoop(every: interval / 2) }
+            }
+            // The scan runs here, in the group's own body, so each quote it finds gets a child task of the group.
+            let watched = WatchedQuotes()
+            while !Task.isCancelled {
+                for quote in await quotesToWatch() where watched.insert(quote.id) {
+                    group.addTask {
+                        await self.watch(quote)
+                        watched.remove(quote.id)
+                    }
+                }
+                try? await Task.sleep(for: configuration.quoteScanInterval)
+            }
+        }
+    }
+
+    private func refreshLoop() async {
+        while !Task.isCancelled {
+            let report = await wallet.refresh()
+            if !Task.isCancelled { onEvent(.refreshed(report)) }
+            for failure in report.failures {
+                logger.info(
+                    "refresh step failed", metadata: ["step": "\(failure.step)", "code": "\(failure.error.code)"])
+            }
+            try? await Task.sleep(for: configuration.refreshInterval)
+        }
+    }
+
+    private func watchdogLoop(every interval: Duration) async {
+        while !Task.isCancelled {
+            notifier.notify("WATCHDOG=1")
+            try? await Task.sleep(for: interval)
+        }
+    }
+
+    /// Unpaid mint quotes that have not expired.
+    private func quotesToWatch() async -> [StoredMintQuote] {
+        let now = UInt64(max(0, Date().timeIntervalSince1970))
+        let quotes = (try? await wallet.wallet.mintQuotes()) ?? []
+        return quotes.filter { $0.state == .unpaid && ($0.expiry.map { $0 > now } ?? true) }
+    }
+
+    /// Waits for one quote (through NUT-17 where the mint offers it) and mints it once paid.
+    private func watch(_ quote: StoredMintQuote) async {
+        let now = UInt64(max(0, Date().timeIntervalSince1970))
+        var wait = configuration.quoteWaitLimit
+        if let expiry = quote.expiry, expiry > now { wait = min(wait, .seconds(Int64(clamping: expiry - now))) }
+        do {
+            let settled = try await wallet.wallet.waitForMintQuote(quote.id, timeout: wait)
+            guard settled.state == .paid, !Task.isCancelled else { return }
+            let result = try await wallet.wallet.mint(quoteID: quote.id)
+            logger.notice("paid quote minted", metadata: ["amount": "\(result.amount)"])
+            onEvent(.minted(mint: quote.mintURL, amount: result.amount, unit: quote.unit))
+        } catch {
+            // Expired, not paid in time, or a mint out of reach: the next scan or refresh pass looks again.
+            logger.debug("quote wait ended", metadata: ["code": "\(error.code)"])
+        }
+    }
+}
+
+/// The quotes being waited for, shared by the scan and the waits.
+private final class WatchedQuotes: Sendable {
+    private let ids = Mutex(Set<String>())
+
+    func insert(_ id: String) -> Bool { ids.withLock { $0.insert(id).inserted } }
+    func remove(_ id: String) { _ = ids.withLock { $0.remove(id) } }
+}

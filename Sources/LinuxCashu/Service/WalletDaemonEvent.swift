@@ -1,0 +1,11 @@
+// Service: what the long-running wallet service did that a user may want to hear about.
+
+import CoreCashu
+
+/// Something the service settled by itself.
+public enum WalletDaemonEvent: Sendable {
+    /// A mint quote paid while nobody waited for it was minted.
+    case minted(mint: MintURL, amount: UInt64, unit: CurrencyUnit)
+    /// A maintenance pass ran.
+    case refreshed(RefreshReport)
+}
