@@ -28,7 +28,8 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
     @Option(help: .hidden) var scanEvery = "30s"
 
     func run() async throws {
-        guard let seconds = DurationArgument.seconds(refreshEvery), let scan = DurationArgument.seconds(scanEvery) else {
+        guard let seconds = DurationArgument.seconds(refreshEvery), let scan = DurationArgument.seconds(scanEvery)
+        else {
             throw CLIError(.usage, "--refresh-every takes a duration such as 10m, 2h", code: "usage")
         }
         let verbose = global.verbose

@@ -1,0 +1,49 @@
+// End to end: `cashu daemon run` against a real mint, with a socket listening where NOTIFY_SOCKET points as systemd
+// does — ready, watchdog pings, a quote paid while it runs minted with no command, SIGTERM: stopping, exit 0 in 5 s.
+
+import CashuTestSupport
+import CoreCashu
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("cashu daemon run", .serialized, .timeLimit(.minutes(3)))
+struct DaemonRunTests {
+    @Test("ready and watchdog; a quote paid meanwhile is minted without a command; SIGTERM stops it within 5 s")
+    func runsAndStops() async throws {
+        let mint = try await TestMint.shared
+        let wallet = CLIWallet()
+        defer { wallet.remove() }
+        try await wallet.json("mints", "add", mint.url.rawValue)
+        let notify = try NotifySocket()
+        let running = try CLIProcess.start(
+            ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
+            environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "1000000"]) {
+                _, new in new
+            })
+        let ready = await notify.wait(for: "READY=1", timeout: .seconds(60))
+        #expect(ready != nil, "\(running.stderrSoFar)")
+        #expect(await notify.wait(for: "WATCHDOG=1", timeout: .seconds(5)) != nil)
+
+        // A quote made by another command and paid at the mint, with nobody waiting for it.
+        let quote = try await wallet.json("mint", "40", "--no-wait")
+        #expect(quote.string("quote") != nil, "\(quote)")
+        var balance: UInt64 = 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while balance < 40 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(500))
+            balance = try await wallet.json("balance").uint("total") ?? 0
+        }
+        #expect(balance == 40, "\(running.stderrSoFar)")
+
+        let stopping = ContinuousClock.now
+        running.signal(SIGTERM)
+        #expect(await notify.wait(for: "STOPPING=1", timeout: .seconds(5)) != nil)
+        let outcome = await running.wait()
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(ContinuousClock.now - stopping < .seconds(5))
+    }
+}
