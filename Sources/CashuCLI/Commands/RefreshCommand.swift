@@ -5,6 +5,7 @@
 import ArgumentParser
 import CoreCashu
 import Foundation
+import LinuxCashu
 
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +19,9 @@ struct RefreshCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Do nothing while `cashu daemon run` runs on this wallet (the timer's way).")
+    var unlessService = false
+
     func run() async throws {
         // The timer may fire before the user made a wallet: nothing to do is not a failure.
         let directory = try global.walletDirectory()
@@ -25,6 +29,13 @@ struct RefreshCommand: AsyncParsableCommand {
             Output(json: global.json).result(
                 human: "No wallet in \(directory.url.path) yet; nothing to refresh.",
                 json: .object([("wallet", false), ("dir", .string(directory.url.path))])
+            )
+            return
+        }
+        if unlessService && ServicePresence.isRunning(in: directory.url) {
+            Output(json: global.json).result(
+                human: "The wallet service runs (cashu daemon run); it refreshes by itself.",
+                json: .object([("skipped", .string("service running")), ("dir", .string(directory.url.path))])
             )
             return
         }

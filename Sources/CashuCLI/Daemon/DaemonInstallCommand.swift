@@ -1,4 +1,4 @@
-// CLI: `cashu daemon install` — writes the refresh units for this user and enables the timer.
+// CLI: `cashu daemon install` — writes the wallet service and the refresh units for this user and enables them.
 
 import ArgumentParser
 import Foundation
@@ -6,7 +6,11 @@ import Foundation
 struct DaemonInstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Write cashu-refresh.service and .timer to ~/.config/systemd/user and enable the timer."
+        abstract: "Write cashu.service and the refresh timer to ~/.config/systemd/user and enable both.",
+        discussion: """
+            cashu.service runs `cashu daemon run`; the timer runs `cashu refresh` every 15 minutes whenever the \
+            service does not (stopped, failed, or not enabled).
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -55,20 +59,24 @@ struct DaemonInstallCommand: AsyncParsableCommand {
             note = "not enabled (--no-enable)"
         } else if Systemctl.isAvailable {
             _ = Systemctl.user(["daemon-reload"])
-            let outcome = Systemctl.user(["enable", "--now", SystemdUnits.timerName])
+            let outcome = Systemctl.user(["enable", "--now", SystemdUnits.timerName, SystemdUnits.daemonName])
             enabled = outcome?.status == 0
-            if !enabled { note = "systemctl could not enable the timer: \(outcome?.output ?? "no answer")" }
+            if !enabled { note = "systemctl could not enable the units: \(outcome?.output ?? "no answer")" }
         } else {
-            note = "no systemd user manager answered; in your login session run: "
-                + "systemctl --user daemon-reload && systemctl --user enable --now \(SystemdUnits.timerName)"
+            note = "no systemd user manager answered; in your login session run: systemctl --user daemon-reload "
+                + "&& systemctl --user enable --now \(SystemdUnits.timerName) \(SystemdUnits.daemonName)"
         }
         Output(json: global.json).result(
             human: [
-                "Wrote \(installation.servicePath)", "Wrote \(installation.timerPath)",
-                enabled ? "Enabled \(SystemdUnits.timerName): refresh every 15 minutes." : "Note: \(note ?? "")",
+                "Wrote \(installation.daemonPath)", "Wrote \(installation.servicePath)",
+                "Wrote \(installation.timerPath)",
+                enabled
+                    ? "Enabled \(SystemdUnits.daemonName), and \(SystemdUnits.timerName) for when it does not run."
+                    : "Note: \(note ?? "")",
             ].joined(separator: "\n"),
             json: .object([
-                ("service", .string(installation.servicePath)), ("timer", .string(installation.timerPath)),
+                ("daemon", .string(installation.daemonPath)), ("service", .string(installation.servicePath)),
+                ("timer", .string(installation.timerPath)),
                 ("enabled", .bool(enabled)), ("note", .optional(note)),
             ])
         )

@@ -2,28 +2,33 @@
 
 import Foundation
 
-/// The pair of unit files under the user's systemd directory.
+/// The unit files under the user's systemd directory: the service, and the refresh service with its timer.
 struct DaemonInstallation {
     var unitDirectory: String
 
     var servicePath: String { unitDirectory + "/" + SystemdUnits.serviceName }
     var timerPath: String { unitDirectory + "/" + SystemdUnits.timerName }
+    var daemonPath: String { unitDirectory + "/" + SystemdUnits.daemonName }
+
+    /// Whether `cashu.service` is installed.
+    var isDaemonInstalled: Bool { FileManager.default.fileExists(atPath: daemonPath) }
 
     var isInstalled: Bool {
         FileManager.default.fileExists(atPath: servicePath) && FileManager.default.fileExists(atPath: timerPath)
     }
 
-    /// Writes both units (each through a temporary file renamed into place).
+    /// Writes the units (each through a temporary file renamed into place).
     func write(_ units: SystemdUnits) throws {
         try FileManager.default.createDirectory(atPath: unitDirectory, withIntermediateDirectories: true)
         try Data(units.service.utf8).write(to: URL(fileURLWithPath: servicePath), options: .atomic)
         try Data(units.timer.utf8).write(to: URL(fileURLWithPath: timerPath), options: .atomic)
+        try Data(units.daemon.utf8).write(to: URL(fileURLWithPath: daemonPath), options: .atomic)
     }
 
-    /// Removes both units; returns whether anything was there.
+    /// Removes the units; returns whether anything was there.
     func remove() throws -> Bool {
         var removed = false
-        for path in [timerPath, servicePath] where FileManager.default.fileExists(atPath: path) {
+        for path in [daemonPath, timerPath, servicePath] where FileManager.default.fileExists(atPath: path) {
             try FileManager.default.removeItem(atPath: path)
             removed = true
         }

@@ -25,7 +25,8 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
     @Option(help: ArgumentHelp("Between maintenance passes: 90s, 10m, 2h (default 15m).", valueName: "duration"))
     var refreshEvery = "15m"
 
-    @Option(help: .hidden) var scanEvery = "30s"
+    @Option(help: ArgumentHelp("How often to look for new mint quotes to watch (default 30s).", valueName: "duration"))
+    var scanEvery = "30s"
 
     func run() async throws {
         guard let seconds = DurationArgument.seconds(refreshEvery), let scan = DurationArgument.seconds(scanEvery)

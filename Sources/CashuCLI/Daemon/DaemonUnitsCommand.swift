@@ -5,7 +5,7 @@ import ArgumentParser
 struct DaemonUnitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
-        abstract: "Print the service and timer that `cashu daemon install` would write."
+        abstract: "Print the services and timer that `cashu daemon install` would write."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -25,9 +25,11 @@ struct DaemonUnitsCommand: AsyncParsableCommand {
                     + "character")
         }
         Output(json: global.json).result(
-            human: "# \(SystemdUnits.serviceName)\n\(units.service)\n# \(SystemdUnits.timerName)\n\(units.timer)",
+            human: "# \(SystemdUnits.daemonName)\n\(units.daemon)\n# \(SystemdUnits.serviceName)\n\(units.service)\n"
+                + "# \(SystemdUnits.timerName)\n\(units.timer)",
             json: .object([
-                (SystemdUnits.serviceName, .string(units.service)), (SystemdUnits.timerName, .string(units.timer)),
+                (SystemdUnits.daemonName, .string(units.daemon)), (SystemdUnits.serviceName, .string(units.service)),
+                (SystemdUnits.timerName, .string(units.timer)),
             ])
         )
     }

@@ -1,11 +1,13 @@
-// CLI daemon: the systemd user units that run `cashu refresh` every 15 minutes (dist/systemd holds the defaults).
+// CLI daemon: the systemd user units — `cashu.service` runs the wallet as a service, and `cashu-refresh.timer` runs
+// `cashu refresh` every 15 minutes when the service does not (dist/systemd holds the defaults).
 
-/// The text of `cashu-refresh.service` and `cashu-refresh.timer`.
+/// The text of `cashu.service`, `cashu-refresh.service` and `cashu-refresh.timer`.
 ///
 /// One source for both the files `cashu daemon install` writes and the ones shipped in dist/systemd (a test keeps
-/// them equal). The service is a hardened one-shot: it may write only the wallet directory, reach the network (and
-/// the session bus, for the Secret Service) and nothing else.
+/// them equal). Both services are hardened: they may write only the wallet directory, reach the network (and the
+/// session bus, for the Secret Service) and nothing else.
 struct SystemdUnits: Equatable {
+    static let daemonName = "cashu.service"
     static let serviceName = "cashu-refresh.service"
     static let timerName = "cashu-refresh.timer"
 
@@ -66,22 +68,61 @@ struct SystemdUnits: Equatable {
             "",
             "[Service]",
             "Type=oneshot",
-            "ExecStart=\(Self.argument(executable)) refresh",
+            // Nothing to do while cashu.service runs: it refreshes by itself.
+            "ExecStart=\(Self.argument(executable)) refresh --unless-service",
         ]
-        if exportsWalletDirectory {
-            lines.append("Environment=\(Self.argument("CASHU_DIR=\(walletDirectory)"))")
-        }
-        if let proxy {
-            // The refresh goes through the same proxy as the commands, never directly.
-            lines.append("Environment=\(Self.argument("CASHU_PROXY=\(Self.escaped(proxy))"))")
-        }
+        lines += environment
         lines += [
-            // Servers keep CASHU_PASSPHRASE (the encrypted secret store's passphrase) here, mode 0600.
-            "EnvironmentFile=-%h/.config/cashu/refresh.env",
             // A mint that is down (69) or a payment still in flight (75) is the next run's job, not a failed unit.
             "SuccessExitStatus=69 75",
             "Nice=10",
             "TimeoutStartSec=10min",
+        ]
+        lines += hardening
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The always-on service: `cashu daemon run`, telling systemd when it is ready and that it is alive.
+    var daemon: String {
+        var lines = [
+            "# Installed by `cashu daemon install`; runs the Cashu wallet as a service (see cashu(1)).",
+            "[Unit]",
+            "Description=Cashu wallet service (queued payments once mints are reachable, paid quotes minted, refresh)",
+            "Documentation=man:cashu(1)",
+            "",
+            "[Service]",
+            "Type=notify",
+            "NotifyAccess=main",
+            "ExecStart=\(Self.argument(executable)) daemon run",
+            "WatchdogSec=2min",
+            "Restart=on-failure",
+            "RestartSec=30s",
+            "TimeoutStopSec=30s",
+        ]
+        lines += environment
+        lines += hardening
+        lines += ["", "[Install]", "WantedBy=default.target"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the wallet is and how it is reached, for both services.
+    private var environment: [String] {
+        var lines: [String] = []
+        if exportsWalletDirectory {
+            lines.append("Environment=\(Self.argument("CASHU_DIR=\(walletDirectory)"))")
+        }
+        if let proxy {
+            // The services go through the same proxy as the commands, never directly.
+            lines.append("Environment=\(Self.argument("CASHU_PROXY=\(Self.escaped(proxy))"))")
+        }
+        // Servers keep CASHU_PASSPHRASE (the encrypted secret store's passphrase) here, mode 0600.
+        lines.append("EnvironmentFile=-%h/.config/cashu/refresh.env")
+        return lines
+    }
+
+    /// What both services may not do.
+    private var hardening: [String] {
+        [
             "UMask=0077",
             "NoNewPrivileges=yes",
             "ProtectSystem=strict",
@@ -99,7 +140,6 @@ struct SystemdUnits: Equatable {
             "LockPersonality=yes",
             "SystemCallArchitectures=native",
         ]
-        return lines.joined(separator: "\n") + "\n"
     }
 
     var timer: String {

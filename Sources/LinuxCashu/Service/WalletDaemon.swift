@@ -39,6 +39,9 @@ public struct WalletDaemon: Service {
     }
 
     public func run() async throws {
+        // `cashu refresh --unless-service` (the timer) leaves the wallet to this service while it runs.
+        let presence = ServicePresence.hold(in: wallet.configuration.directory.url)
+        defer { withExtendedLifetime(presence) {} }
         notifier.notify("READY=1\nSTATUS=Running")
         logger.notice("wallet service ready")
         await withTaskCancellationOrGracefulShutdownHandler {

@@ -1,4 +1,5 @@
-// Tests of the refresh daemon's systemd units: the shipped files, `cashu daemon install`, and systemd-analyze.
+// Tests of the systemd units (the wallet service and the refresh timer): the shipped files, `cashu daemon install`,
+// and systemd-analyze.
 
 import CashuTestSupport
 import Foundation
@@ -19,7 +20,7 @@ struct SystemdUnitsTests {
         let units = try #require(
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: String]
         )
-        for name in ["cashu-refresh.service", "cashu-refresh.timer"] {
+        for name in ["cashu.service", "cashu-refresh.service", "cashu-refresh.timer"] {
             let shipped = try String(contentsOf: Self.dist.appendingPathComponent(name), encoding: .utf8)
             // Regenerate with: .build/debug/cashu daemon units --shipped (one section per file).
             #expect(units[name] == shipped, "dist/systemd/\(name) differs from the generator")
@@ -35,14 +36,16 @@ struct SystemdUnitsTests {
             atPath: home.appendingPathComponent(".local/bin/cashu").path,
             withDestinationPath: DaemonTestSupport.cashu
         )
-        let units = ["cashu-refresh.service", "cashu-refresh.timer"].map { Self.dist.appendingPathComponent($0).path }
+        let units = ["cashu-refresh.service", "cashu-refresh.timer", "cashu.service"].map {
+            Self.dist.appendingPathComponent($0).path
+        }
         let verify = try await DaemonTestSupport.verify(units, home: home)
         #expect(verify.status == 0)
         #expect(verify.standardError.isEmpty, "\(verify.standardError)")
         #expect(verify.standardOutput.isEmpty, "\(verify.standardOutput)")
 
         let service = try String(contentsOfFile: units[0], encoding: .utf8)
-        #expect(service.contains("\nExecStart=%h/.local/bin/cashu refresh\n"))
+        #expect(service.contains("\nExecStart=%h/.local/bin/cashu refresh --unless-service\n"))
         #expect(service.contains("\nType=oneshot\n"))
         for hardening in [
             "NoNewPrivileges=yes", "ProtectSystem=strict", "PrivateTmp=yes", "ReadWritePaths=-%h/.local/share/cashu",
@@ -53,6 +56,13 @@ struct SystemdUnitsTests {
         let timer = try String(contentsOfFile: units[1], encoding: .utf8)
         for line in ["OnCalendar=*:0/15", "RandomizedDelaySec=5min", "Persistent=true", "Unit=cashu-refresh.service"] {
             #expect(timer.contains("\n\(line)\n"), "missing \(line)")
+        }
+        let daemon = try String(contentsOfFile: units[2], encoding: .utf8)
+        for line in [
+            "Type=notify", "ExecStart=%h/.local/bin/cashu daemon run", "WatchdogSec=2min", "Restart=on-failure",
+            "ProtectSystem=strict", "ReadWritePaths=-%h/.local/share/cashu", "WantedBy=default.target",
+        ] {
+            #expect(daemon.contains("\n\(line)\n"), "missing \(line)")
         }
     }
 
@@ -107,13 +117,18 @@ struct SystemdUnitsTests {
         #expect(answer["service"] as? String == service)
         #expect(FileManager.default.fileExists(atPath: wallet))
 
-        let verify = try await DaemonTestSupport.verify([service, timer], home: home)
+        let daemon = unitDirectory.appendingPathComponent("cashu.service").path
+        #expect(answer["daemon"] as? String == daemon)
+        let verify = try await DaemonTestSupport.verify([service, timer, daemon], home: home)
         #expect(verify.status == 0)
         #expect(verify.standardError.isEmpty, "\(verify.standardError)")
 
         let text = try String(contentsOfFile: service, encoding: .utf8)
         let binary = URL(fileURLWithPath: DaemonTestSupport.cashu).resolvingSymlinksInPath().path
-        #expect(text.contains("\nExecStart=\(binary) refresh\n"), "\(text)")
+        #expect(text.contains("\nExecStart=\(binary) refresh --unless-service\n"), "\(text)")
+        let daemonText = try String(contentsOfFile: daemon, encoding: .utf8)
+        #expect(daemonText.contains("\nExecStart=\(binary) daemon run\n"), "\(daemonText)")
+        #expect(daemonText.contains("\nEnvironment=\"CASHU_DIR=\(wallet)\"\n"), "\(daemonText)")
         #expect(text.contains("\nEnvironment=\"CASHU_DIR=\(wallet)\"\n"), "\(text)")
         #expect(text.contains("\nReadWritePaths=-\"\(wallet)\"\n"), "\(text)")
 
@@ -138,7 +153,9 @@ struct SystemdUnitsTests {
             try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
         )
         #expect(state["installed"] as? Bool == true)
-        #expect(state["execStart"] as? String == "\(binary) refresh")
+        #expect(state["execStart"] as? String == "\(binary) refresh --unless-service")
+        #expect(state["daemonInstalled"] as? Bool == true)
+        #expect(state["serviceRunning"] as? Bool == false)
 
         let uninstall = try await ScriptRunner.run(
             DaemonTestSupport.cashu,
@@ -148,5 +165,6 @@ struct SystemdUnitsTests {
         #expect(uninstall.status == 0)
         #expect(!FileManager.default.fileExists(atPath: service))
         #expect(!FileManager.default.fileExists(atPath: timer))
+        #expect(!FileManager.default.fileExists(atPath: daemon))
     }
 }

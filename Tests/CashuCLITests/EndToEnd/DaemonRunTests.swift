@@ -39,11 +39,17 @@ struct DaemonRunTests {
         }
         #expect(balance == 40, "\(running.stderrSoFar)")
 
+        // The timer's refresh leaves the wallet to the running service; a refresh asked for by hand still runs.
+        let skipped = try await wallet.json("refresh", "--unless-service")
+        #expect(skipped.string("skipped") == "service running", "\(skipped)")
+        #expect(try await wallet.json("refresh")["errors"] != nil)
+
         let stopping = ContinuousClock.now
         running.signal(SIGTERM)
         #expect(await notify.wait(for: "STOPPING=1", timeout: .seconds(5)) != nil)
         let outcome = await running.wait()
         #expect(outcome.status == 0, "\(outcome)")
         #expect(ContinuousClock.now - stopping < .seconds(5))
+        #expect(try await wallet.json("refresh", "--unless-service")["skipped"] == nil)
     }
 }
