@@ -110,6 +110,8 @@ struct WalletContext: Sendable {
             configuration.watchReachability = true
             // Quotes are waited for by the hour: through NUT-17 where the mint offers it, else a poll every 5 s.
             configuration.options.pollInterval = .seconds(5)
+            // Entries other processes queue are also run at this pace, whatever the monitor says.
+            configuration.queueRetryInterval = .seconds(30)
         }
         configuration.onRateLimited = RateLimitNotice.shared.heard
         do {

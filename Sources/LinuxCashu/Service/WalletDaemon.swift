@@ -62,6 +62,10 @@ public struct WalletDaemon: Service {
             // The scan runs here, in the group's own body, so each quote it finds gets a child task of the group.
             let watched = WatchedQuotes()
             while !Task.isCancelled {
+                // Every mint is watched, so a payment another process queued runs the moment its mint is back.
+                if let monitor = wallet.monitor {
+                    for mint in (try? await wallet.wallet.mints()) ?? [] { await monitor.watch(mint.url) }
+                }
                 for quote in await quotesToWatch() where watched.insert(quote.id) {
                     group.addTask {
                         await self.watch(quote)

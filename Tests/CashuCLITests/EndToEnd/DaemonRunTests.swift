@@ -24,6 +24,14 @@ struct DaemonRunTests {
             environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "1000000"]) {
                 _, new in new
             })
+        do { try await Self.whileRunning(wallet, running, notify) } catch {
+            running.signal(SIGKILL)
+            _ = await running.wait()
+            throw error
+        }
+    }
+
+    static func whileRunning(_ wallet: CLIWallet, _ running: RunningCLI, _ notify: NotifySocket) async throws {
         let ready = await notify.wait(for: "READY=1", timeout: .seconds(60))
         #expect(ready != nil, "\(running.stderrSoFar)")
         #expect(await notify.wait(for: "WATCHDOG=1", timeout: .seconds(5)) != nil)
