@@ -61,3 +61,28 @@ struct DaemonRunTests {
         #expect(try await wallet.json("refresh", "--unless-service")["skipped"] == nil)
     }
 }
+
+extension DaemonRunTests {
+    @Test(
+        "the service SIGKILLed while minting a paid quote loses nothing: the next command settles it",
+        arguments: ["journaled:mint", "answered:mint"])
+    func killedWhileMinting(at point: String) async throws {
+        let mint = try await TestMint.shared
+        let wallet = CLIWallet()
+        defer { wallet.remove() }
+        try await wallet.json("mints", "add", mint.url.rawValue)
+        _ = try await wallet.json("mint", "24", "--no-wait")
+        let notify = try NotifySocket()
+        let running = try CLIProcess.start(
+            ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
+            environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path, "CASHU_TEST_KILL_AT": point]) {
+                _, new in new
+            })
+        let outcome = await running.wait()
+        #expect(outcome.status == 128 + SIGKILL, "\(outcome)")
+        // Any command resumes the journaled mint.
+        #expect(try await wallet.json("balance").uint("total") == 24)
+        let history = try await wallet.run("history", "--json")
+        #expect(history.status == 0 && !history.stdout.contains("\"pending\""), "\(history.stdout)")
+    }
+}
