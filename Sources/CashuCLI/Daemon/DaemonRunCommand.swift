@@ -36,12 +36,18 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
         let verbose = global.verbose
         try await WalletContext.run(global, service: true) { context in
             let logger = WalletContext.logger(verbose: verbose)
+            // Desktop notifications where the session has a bus (and a notification service answers on it).
+            let desktop = DesktopNotifier()
             let daemon = WalletDaemon(
                 wallet: context.linux,
                 configuration: WalletDaemonConfiguration(
                     refreshInterval: .seconds(Int64(clamping: seconds)),
                     quoteScanInterval: .seconds(Int64(clamping: scan))),
-                logger: logger)
+                logger: logger,
+                onEvent: { event in
+                    guard let desktop, let text = DaemonNotificationText.text(for: event) else { return }
+                    desktop.post(summary: text.summary, body: text.body)
+                })
             let group = ServiceGroup(
                 services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             try await group.run()

@@ -56,6 +56,11 @@ public struct WalletDaemon: Service {
     private func work() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.refreshLoop() }
+            group.addTask {
+                for await completion in await self.wallet.queue.completions() {
+                    self.onEvent(.queueCompleted(completion))
+                }
+            }
             if let interval = notifier.watchdogInterval {
                 group.addTask { await self.watchdogLoop(every: interval / 2) }
             }

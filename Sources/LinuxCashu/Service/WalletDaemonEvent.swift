@@ -8,4 +8,6 @@ public enum WalletDaemonEvent: Sendable {
     case minted(mint: MintURL, amount: UInt64, unit: CurrencyUnit)
     /// A maintenance pass ran.
     case refreshed(RefreshReport)
+    /// A queued receive, payment or check reached its end (run by this service's offline queue).
+    case queueCompleted(QueueCompletion)
 }

@@ -18,6 +18,8 @@ struct DaemonRunTests {
         let wallet = CLIWallet()
         defer { wallet.remove() }
         try await wallet.json("mints", "add", mint.url.rawValue)
+        // A real notification service on the session bus, when this machine can run one.
+        if TestDesktop.unavailableReason == nil { try await TestDesktop.start() }
         let notify = try NotifySocket()
         let running = try CLIProcess.start(
             ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
@@ -46,6 +48,15 @@ struct DaemonRunTests {
             balance = try await wallet.json("balance").uint("total") ?? 0
         }
         #expect(balance == 40, "\(running.stderrSoFar)")
+        if TestDesktop.unavailableReason == nil {
+            // The desktop heard of it (posted from its own thread: give it a moment).
+            var shown: [TestDesktop.Notification] = []
+            for _ in 0..<20 where !shown.contains(where: { $0.summary == "Received 40 sat" }) {
+                try await Task.sleep(for: .milliseconds(250))
+                shown = try await TestDesktop.notifications()
+            }
+            #expect(shown.contains { $0.application == "cashu" && $0.summary == "Received 40 sat" }, "\(shown)")
+        }
 
         // The timer's refresh leaves the wallet to the running service; a refresh asked for by hand still runs.
         let skipped = try await wallet.json("refresh", "--unless-service")

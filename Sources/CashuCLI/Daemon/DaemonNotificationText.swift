@@ -1,0 +1,39 @@
+// CLI daemon: what a desktop notification says about something the service settled — amounts and a mint's host,
+// never a token or a quote id.
+
+import CoreCashu
+import Foundation
+import LinuxCashu
+
+enum DaemonNotificationText {
+    /// The notification's summary and body, or `nil` for events not worth one.
+    static func text(for event: WalletDaemonEvent) -> (summary: String, body: String)? {
+        switch event {
+        case .minted(let mint, let amount, let unit):
+            return ("Received \(Amount.text(amount, unit))", "A paid invoice was minted at \(host(mint)).")
+        case .queueCompleted(let completion):
+            let entry = completion.entry
+            let unit = entry.unit ?? .sat
+            switch (completion.outcome, entry.kind) {
+            case (.completed(let result), .receive):
+                let body = "A queued token was received at \(host(entry.mintURL))."
+                return ("Received \(Amount.text(result.amount, unit))", body)
+            case (.completed(let result), .melt):
+                let body = "A queued payment was made through \(host(entry.mintURL))."
+                return ("Paid \(Amount.text(result.amount, unit))", body)
+            case (.failed, .receive):
+                return ("A queued token was refused", "\(host(entry.mintURL)) refused it: see `cashu pending`.")
+            case (.failed, .melt):
+                return ("A queued payment failed", "\(host(entry.mintURL)) refused it: see `cashu pending`.")
+            default:
+                return nil
+            }
+        case .refreshed:
+            return nil
+        }
+    }
+
+    static func host(_ mint: MintURL) -> String {
+        Untrusted.display(URL(string: mint.rawValue)?.host ?? mint.rawValue, limit: 80)
+    }
+}
