@@ -28,6 +28,10 @@ enum DaemonNotificationText {
             default:
                 return nil
             }
+        case .paymentSettled(let mint, let amount, let unit, let paid):
+            return paid
+                ? ("Paid \(Amount.text(amount, unit))", "A payment in flight through \(host(mint)) went through.")
+                : ("A payment failed", "\(Amount.text(amount, unit)) through \(host(mint)) came back to the wallet.")
         case .refreshed:
             return nil
         }

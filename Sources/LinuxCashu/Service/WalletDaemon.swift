@@ -1,6 +1,7 @@
 // Service: the wallet as a long-running service (`cashu daemon run`) — maintenance passes on a timer, mint quotes
-// minted once paid, the offline queue and the reachability monitor (started with the wallet), systemd's readiness,
-// stopping and watchdog notifications; stopped gracefully through swift-service-lifecycle.
+// minted once paid, pending payments settled as soon as the mint says, the offline queue and the reachability
+// monitor (started with the wallet), systemd's readiness, stopping and watchdog notifications; stopped gracefully
+// through swift-service-lifecycle.
 
 import CoreCashu
 import Foundation
@@ -77,6 +78,12 @@ public struct WalletDaemon: Service {
                         watched.remove(quote.id)
                     }
                 }
+                for quote in await pendingMelts() where watched.insert("melt:" + quote.id) {
+                    group.addTask {
+                        await self.watch(melt: quote)
+                        watched.remove("melt:" + quote.id)
+                    }
+                }
                 try? await Task.sleep(for: configuration.quoteScanInterval)
             }
         }
@@ -106,6 +113,25 @@ public struct WalletDaemon: Service {
         let now = UInt64(max(0, Date().timeIntervalSince1970))
         let quotes = (try? await wallet.wallet.mintQuotes()) ?? []
         return quotes.filter { $0.state == .unpaid && ($0.expiry.map { $0 > now } ?? true) }
+    }
+
+    /// Melt quotes whose payment the mint reported in flight.
+    private func pendingMelts() async -> [StoredMeltQuote] {
+        ((try? await wallet.wallet.meltQuotes()) ?? []).filter { $0.state == .pending }
+    }
+
+    /// Waits for one pending payment (through NUT-17 where the mint offers it) and settles it in the wallet.
+    private func watch(melt quote: StoredMeltQuote) async {
+        do {
+            let result = try await wallet.wallet.waitForMelt(quoteID: quote.id, timeout: configuration.quoteWaitLimit)
+            onEvent(.paymentSettled(mint: quote.mintURL, amount: quote.amount, unit: quote.unit, paid: true))
+            logger.notice("pending payment settled", metadata: ["state": "\(result.state)"])
+        } catch where error.code == .mintRefused {
+            // The payment failed; its proofs are back in the wallet.
+            onEvent(.paymentSettled(mint: quote.mintURL, amount: quote.amount, unit: quote.unit, paid: false))
+        } catch {
+            logger.debug("payment wait ended", metadata: ["code": "\(error.code)"])
+        }
     }
 
     /// Waits for one quote (through NUT-17 where the mint offers it) and mints it once paid.
