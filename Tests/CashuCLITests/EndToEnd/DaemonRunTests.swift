@@ -97,3 +97,44 @@ extension DaemonRunTests {
         #expect(history.status == 0 && !history.stdout.contains("\"pending\""), "\(history.stdout)")
     }
 }
+
+extension DaemonRunTests {
+    @Test("two services on one wallet share the work: a paid quote is minted once")
+    func twoServicesMintOnce() async throws {
+        let mint = try await TestMint.shared
+        let wallet = CLIWallet()
+        defer { wallet.remove() }
+        try await wallet.json("mints", "add", mint.url.rawValue)
+        var services: [RunningCLI] = []
+        var sockets: [NotifySocket] = []
+        for _ in 0..<2 {
+            let notify = try NotifySocket()
+            sockets.append(notify)
+            services.append(
+                try CLIProcess.start(
+                    ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
+                    environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path]) { _, new in new }))
+        }
+        do {
+            for notify in sockets { #expect(await notify.wait(for: "READY=1", timeout: .seconds(60)) != nil) }
+            _ = try await wallet.json("mint", "32", "--no-wait")
+            var balance: UInt64 = 0
+            let deadline = ContinuousClock.now + .seconds(30)
+            while balance < 32 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(500))
+                balance = try await wallet.json("balance").uint("total") ?? 0
+            }
+            try await Task.sleep(for: .seconds(2))
+            #expect(try await wallet.json("balance").uint("total") == 32)
+            let entries = try await wallet.json("history")["entries"] as? [[String: Any]] ?? []
+            let mints = entries.filter { $0["kind"] as? String == "mint" }
+            #expect(mints.count == 1 && mints.first?["state"] as? String == "done", "\(entries)")
+        } catch {
+            for service in services { service.signal(SIGKILL) }
+            for service in services { _ = await service.wait() }
+            throw error
+        }
+        for service in services { service.signal(SIGTERM) }
+        for service in services { #expect(await service.wait().status == 0) }
+    }
+}
