@@ -99,12 +99,39 @@ struct MintCommand: AsyncParsableCommand {
                     )
                 }
             }
-            let result = try await context.wallet.mint(quoteID: stored.id)
+            let result: MintResult
+            do { result = try await context.wallet.mint(quoteID: stored.id) } catch let error as WalletError
+            where error.code == .quoteState || error.code == .pending {
+                // The wallet service (`cashu daemon run`) or another command may have minted it, or be minting it.
+                guard await Self.mintedElsewhere(stored.id, context: context) else { throw error }
+                output.result(
+                    human: "Minted \(Amount.text(stored.amount, stored.unit)) at \(stored.mintURL) (by another process "
+                        + "of this wallet, such as `cashu daemon run`).",
+                    json: .object([
+                        ("quote", .string(stored.id)), ("mint", .string(stored.mintURL.rawValue)),
+                        ("unit", .string(stored.unit.rawValue)), ("amount", .number(stored.amount)),
+                        ("state", "issued"), ("minted", .number(stored.amount)), ("elsewhere", .bool(true)),
+                    ])
+                )
+                return
+            }
             output.result(
                 human: "Minted \(Amount.text(result.amount, stored.unit)) at \(stored.mintURL).",
                 json: Self.json(stored, state: "issued", minted: result)
             )
         }
+    }
+
+    /// Whether another process of this wallet minted the quote (waiting up to 30 s for one that is doing it).
+    static func mintedElsewhere(_ id: String, context: WalletContext) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let quote = try? await context.wallet.mintQuotes().first { $0.id == id }
+            guard let quote else { return false }
+            if quote.state == .issued { return true }
+            guard (try? await Task.sleep(for: .milliseconds(500))) != nil else { return false }
+        }
+        return false
     }
 
     /// The invoice to pay, as shown to the user.

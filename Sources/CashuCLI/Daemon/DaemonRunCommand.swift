@@ -29,12 +29,17 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
     var scanEvery = "30s"
 
     func run() async throws {
-        guard let seconds = DurationArgument.seconds(refreshEvery), let scan = DurationArgument.seconds(scanEvery)
-        else {
-            throw CLIError(.usage, "--refresh-every takes a duration such as 10m, 2h", code: "usage")
+        let longest = UInt64(WalletDaemonConfiguration.longest.components.seconds)
+        guard let seconds = DurationArgument.seconds(refreshEvery), seconds <= longest else {
+            throw CLIError(.usage, "--refresh-every takes a duration such as 10m or 2h, at most 30d", code: "usage")
+        }
+        guard let scan = DurationArgument.seconds(scanEvery), scan <= longest else {
+            throw CLIError(.usage, "--scan-every takes a duration such as 30s or 5m, at most 30d", code: "usage")
         }
         let verbose = global.verbose
-        try await WalletContext.run(global, service: true) { context in
+        // No recovery pass before the service is ready: its first maintenance pass runs it (mints out of reach would
+        // otherwise hold READY=1 back past systemd's start timeout).
+        try await WalletContext.run(global, recover: false, service: true) { context in
             let logger = WalletContext.logger(verbose: verbose)
             // Desktop notifications where the session has a bus (and a notification service answers on it).
             let desktop = DesktopNotifier()
@@ -48,8 +53,11 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
                     guard let desktop, let text = DaemonNotificationText.text(for: event) else { return }
                     desktop.post(summary: text.summary, body: text.body)
                 })
-            let group = ServiceGroup(
-                services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            var configuration = ServiceGroupConfiguration(
+                services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            // A graceful stop that hangs is escalated to cancellation (anything in flight is journaled).
+            configuration.maximumGracefulShutdownDuration = .seconds(5)
+            let group = ServiceGroup(configuration: configuration)
             try await group.run()
             context.output.result(human: "Stopped.", json: .object([("stopped", .bool(true))]))
         }

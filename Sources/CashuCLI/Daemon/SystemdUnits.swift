@@ -97,6 +97,9 @@ struct SystemdUnits: Equatable {
             "WatchdogSec=2min",
             "Restart=on-failure",
             "RestartSec=30s",
+            // Usage, input, a missing passphrase or login, a missing wallet: restarting would not help.
+            "RestartPreventExitStatus=64 65 74 77 78",
+            "TimeoutStartSec=2min",
             "TimeoutStopSec=30s",
         ]
         lines += environment

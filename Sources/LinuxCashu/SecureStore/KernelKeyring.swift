@@ -1,5 +1,5 @@
 // SecureStore: the Linux kernel keyring (keyutils) — where `cashu unlock` keeps the encrypted file store's derived
-// key for a while, in the user's session keyring, as ssh-agent keeps keys.
+// key for a while, in the user keyring, as ssh-agent keeps keys.
 
 import CKeyutils
 import CoreCashu
@@ -9,26 +9,39 @@ import Foundation
     import Glibc
 #endif
 
-/// `user` keys in the user-session keyring (`@us`): one per user, reached by every process of the user (shells, cron,
-/// the service), whatever session keyring each has.
+/// `user` keys in the user keyring (`@u`): one per user (per user namespace), reached by every process of the user —
+/// shells, cron, commands started from a PAM login session, which links `@u` into its session keyring.
 ///
-/// Not the calling process's own session keyring: a process that has none (a container, a service without PAM)
-/// gets a new one per thread on first use, which dies with the process, so a key `cashu unlock` added would be gone
-/// before the next command. Keys are readable only by processes of the user that reach them through the keyring
-/// (its possessors), expire with their timeout, and are never written to disk by the kernel.
+/// Not the calling process's own session keyring: a process that has none (a container, a service without PAM) gets
+/// a new one per thread on first use, which dies with the process. Not the user-session keyring `@us` either: a
+/// process whose session keyring does not link it does not possess keys there, and cannot read, time out or remove
+/// them. A key is made in the process keyring, given its timeout and its permissions (its possessors may view, read,
+/// find and time it out; nobody else may do anything), and only then linked into `@u`: a crash in between never
+/// leaves a key without a timeout. The kernel never writes keys to disk.
 public enum KernelKeyring {
-    /// Adds (or replaces) the key `description`, expiring after `timeout` (rounded up to whole seconds) when set.
-    /// - Throws: ``SecureStoreError`` `.keyring` when the kernel refuses.
+    /// What a possessor may do with a key: view, read, find, and set its timeout.
+    static let permissions = key_perm_t(KEY_POS_VIEW | KEY_POS_READ | KEY_POS_SEARCH | KEY_POS_SETATTR)
+
+    /// Adds (or replaces) the key `description`, expiring after `timeout` (whole seconds, at least 1) when set.
+    /// - Throws: ``SecureStoreError`` `.keyring` when the kernel refuses; nothing is left behind then.
     public static func add(_ description: String, payload: SecureBytes, timeout: Duration?) throws(SecureStoreError) {
         let serial = payload.withUnsafeBytes { bytes in
-            add_key("user", description, bytes.baseAddress, bytes.count, KEY_SPEC_USER_SESSION_KEYRING)
+            add_key("user", description, bytes.baseAddress, bytes.count, KEY_SPEC_PROCESS_KEYRING)
         }
         guard serial >= 0 else { throw failure("add_key") }
-        guard let timeout else { return }
-        let seconds = max(1, timeout.components.seconds + (timeout.components.attoseconds > 0 ? 1 : 0))
-        guard keyctl_set_timeout(serial, UInt32(clamping: seconds)) == 0 else {
-            let error = failure("keyctl_set_timeout")
-            _ = keyctl_invalidate(serial)
+        // Gone from the process keyring whatever happens next (linked into @u, or not at all).
+        defer { _ = keyctl_unlink(serial, KEY_SPEC_PROCESS_KEYRING) }
+        if let timeout {
+            let parts = timeout.components
+            let seconds = max(1, parts.seconds + (parts.attoseconds > 0 ? 1 : 0))
+            guard keyctl_set_timeout(serial, UInt32(clamping: seconds)) == 0 else {
+                throw failure("keyctl_set_timeout")
+            }
+        }
+        guard keyctl_link(serial, KEY_SPEC_USER_KEYRING) == 0 else { throw failure("keyctl_link") }
+        guard keyctl_setperm(serial, permissions) == 0 else {
+            let error = failure("keyctl_setperm")
+            _ = keyctl_unlink(serial, KEY_SPEC_USER_KEYRING)
             throw error
         }
     }
@@ -56,15 +69,15 @@ public enum KernelKeyring {
     @discardableResult
     public static func remove(_ description: String) throws(SecureStoreError) -> Bool {
         guard let serial = try find(description) else { return false }
-        guard keyctl_invalidate(serial) == 0 else {
-            if isAbsent(errno) { return false }
-            throw failure("keyctl_invalidate")
-        }
+        if keyctl_invalidate(serial) == 0 { return true }
+        if isAbsent(errno) { return false }
+        // Unlinking needs no permission on the key itself, only on the keyring.
+        guard keyctl_unlink(serial, KEY_SPEC_USER_KEYRING) == 0 else { throw failure("keyctl_unlink") }
         return true
     }
 
     private static func find(_ description: String) throws(SecureStoreError) -> key_serial_t? {
-        let serial = keyctl_search(KEY_SPEC_USER_SESSION_KEYRING, "user", description, 0)
+        let serial = keyctl_search(KEY_SPEC_USER_KEYRING, "user", description, 0)
         guard serial >= 0 else {
             if isAbsent(errno) { return nil }
             throw failure("keyctl_search")

@@ -18,8 +18,13 @@ public enum WalletUnlock {
         let store = try EncryptedFileStore(
             file: directory.appendingPathComponent(EncryptedFileStore.defaultFileName), passphrase: passphrase)
         let key = try await store.unlockedKey()
-        try KernelKeyring.add(
-            UnlockedKey.keyringDescription(for: record.wallet), payload: key.payload, timeout: duration)
+        let description = UnlockedKey.keyringDescription(for: record.wallet)
+        try KernelKeyring.add(description, payload: key.payload, timeout: duration)
+        // Read back, as the next command will: a keyring this process cannot read back would unlock nothing.
+        guard (try? KernelKeyring.read(description)).flatMap({ $0 }) != nil else {
+            _ = try? KernelKeyring.remove(description)
+            throw SecureStoreError(.keyring, "the kernel keyring kept the key but does not give it back")
+        }
         return record.wallet
     }
 

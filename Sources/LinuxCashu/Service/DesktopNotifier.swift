@@ -10,6 +10,11 @@ import Foundation
 public final class DesktopNotifier: Sendable {
     /// The application name shown with each notification.
     public let applicationName: String
+    /// Whether D-Bus may start a notification service that is not running: only with a display to draw on (a
+    /// headless session's installed notifier would fail to start, again, at every event).
+    let mayStartService: Bool
+    /// Notifications are shown one at a time, off the caller's thread.
+    private let queue = DispatchQueue(label: "cashu.desktop-notifications")
 
     /// A notifier when the session has a bus (`DBUS_SESSION_BUS_ADDRESS`); `nil` otherwise.
     public init?(
@@ -17,6 +22,7 @@ public final class DesktopNotifier: Sendable {
     ) {
         guard !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else { return nil }
         self.applicationName = applicationName
+        mayStartService = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     }
 
     /// Shows a notification (blocking for at most `timeout` milliseconds: call it off the cooperative threads, or
@@ -43,15 +49,16 @@ public final class DesktopNotifier: Sendable {
         }
         let reply = g_dbus_connection_call_sync(
             bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
-            "Notify", parameters, nil, G_DBUS_CALL_FLAGS_NONE, timeout, nil, &error)
+            "Notify", parameters, nil, mayStartService ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
+            timeout, nil, &error)
         if let error { g_error_free(error) }
         guard let reply else { return false }
         g_variant_unref(reply)
         return true
     }
 
-    /// Shows a notification from a thread of its own, so an async caller never blocks on the bus.
+    /// Shows a notification from the notifier's own queue, so an async caller never blocks on the bus.
     public func post(summary: String, body: String) {
-        Thread.detachNewThread { [self] in self.show(summary: summary, body: body) }
+        queue.async { [self] in self.show(summary: summary, body: body) }
     }
 }

@@ -31,10 +31,16 @@ public final class ServicePresence: Sendable {
     }
 
     /// Whether a service runs on the wallet in `directory` now.
+    ///
+    /// The test takes the exclusive lock for an instant; two tests at once would see each other as a service, so
+    /// they take turns on `service.lock.probe` first.
     public static func isRunning(in directory: URL) -> Bool {
         let fd = open(directory.appendingPathComponent(fileName).path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        let turn = open(directory.appendingPathComponent(fileName + ".probe").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if turn >= 0 { flock(turn, LOCK_EX) }
+        defer { if turn >= 0 { close(turn) } }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
         flock(fd, LOCK_UN)
         return false

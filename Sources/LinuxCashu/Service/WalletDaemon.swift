@@ -108,11 +108,17 @@ public struct WalletDaemon: Service {
         }
     }
 
-    /// Unpaid mint quotes that have not expired.
+    /// Unpaid mint quotes that have not expired, made within ``WalletDaemonConfiguration/quoteAgeLimit``, newest
+    /// first, at most ``WalletDaemonConfiguration/maximumWatchedQuotes``.
     private func quotesToWatch() async -> [StoredMintQuote] {
-        let now = UInt64(max(0, Date().timeIntervalSince1970))
+        let now = Date()
+        let seconds = UInt64(max(0, now.timeIntervalSince1970))
+        let oldest = now.addingTimeInterval(-TimeInterval(configuration.quoteAgeLimit.components.seconds))
         let quotes = (try? await wallet.wallet.mintQuotes()) ?? []
-        return quotes.filter { $0.state == .unpaid && ($0.expiry.map { $0 > now } ?? true) }
+        let open = quotes.filter { quote in
+            quote.state == .unpaid && (quote.expiry.map { $0 > seconds } ?? true) && quote.createdAt >= oldest
+        }
+        return Array(open.sorted { $0.createdAt > $1.createdAt }.prefix(configuration.maximumWatchedQuotes))
     }
 
     /// Melt quotes whose payment the mint reported in flight.

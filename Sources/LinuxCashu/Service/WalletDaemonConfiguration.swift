@@ -10,13 +10,26 @@ public struct WalletDaemonConfiguration: Sendable {
     /// The longest one wait for a quote without an expiry lasts before it is looked at again.
     public var quoteWaitLimit: Duration
 
-    /// Creates a configuration; intervals are kept to at least a second.
+    /// At most this many mint quotes are waited for at once (the newest), so abandoned ones do not add up to a
+    /// stream of requests to a mint without NUT-17.
+    public var maximumWatchedQuotes: Int
+    /// Quotes older than this are left to the maintenance pass.
+    public var quoteAgeLimit: Duration
+
+    /// The longest interval accepted (longer ones are shortened to it).
+    public static let longest: Duration = .seconds(30 * 86_400)
+
+    /// Creates a configuration; intervals are kept between a second and ``longest``.
     public init(
         refreshInterval: Duration = .seconds(900), quoteScanInterval: Duration = .seconds(30),
-        quoteWaitLimit: Duration = .seconds(3600)
+        quoteWaitLimit: Duration = .seconds(3600), maximumWatchedQuotes: Int = 20,
+        quoteAgeLimit: Duration = .seconds(86_400)
     ) {
-        self.refreshInterval = max(refreshInterval, .seconds(1))
-        self.quoteScanInterval = max(quoteScanInterval, .seconds(1))
-        self.quoteWaitLimit = max(quoteWaitLimit, .seconds(1))
+        func bounded(_ value: Duration) -> Duration { min(max(value, .seconds(1)), Self.longest) }
+        self.refreshInterval = bounded(refreshInterval)
+        self.quoteScanInterval = bounded(quoteScanInterval)
+        self.quoteWaitLimit = bounded(quoteWaitLimit)
+        self.maximumWatchedQuotes = max(maximumWatchedQuotes, 1)
+        self.quoteAgeLimit = bounded(quoteAgeLimit)
     }
 }

@@ -58,6 +58,11 @@ struct DaemonRunTests {
             #expect(shown.contains { $0.application == "cashu" && $0.summary == "Received 40 sat" }, "\(shown)")
         }
 
+        // A command waiting for its own quote while the service watches it too: whoever mints, the command reports it.
+        let waited = try await wallet.json("mint", "16")
+        #expect(waited.uint("minted") == 16, "\(waited)")
+        #expect(try await wallet.json("balance").uint("total") == 56)
+
         // The timer's refresh leaves the wallet to the running service; a refresh asked for by hand still runs.
         let skipped = try await wallet.json("refresh", "--unless-service")
         #expect(skipped.string("skipped") == "service running", "\(skipped)")

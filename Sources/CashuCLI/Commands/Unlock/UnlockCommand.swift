@@ -26,8 +26,8 @@ struct UnlockCommand: AsyncParsableCommand {
     var duration = "1h"
 
     func run() async throws {
-        guard let seconds = DurationArgument.seconds(duration) else {
-            throw CLIError(.usage, "--for takes a duration such as 10m, 2h, 7d", code: "usage")
+        guard let seconds = DurationArgument.seconds(duration), seconds <= 365 * 86_400 else {
+            throw CLIError(.usage, "--for takes a duration such as 10m, 2h, 7d, at most 365d", code: "usage")
         }
         let directory = try global.walletDirectory()
         let output = Output(json: global.json)
