@@ -41,10 +41,7 @@ struct DaemonQueueNamespaceTests {
         #expect(try await wallet.json("mint", "300").uint("amount") == 300)
         let invoice = try await TestMint.externalInvoice(amount: 50)
 
-        let notify = try NotifySocket()
-        let daemon = try CLIProcess.start(
-            ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
-            environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path]) { _, new in new })
+        let (daemon, notify) = try wallet.startService()
         do { try await Self.payOffline(namespace, wallet, invoice, daemon, notify) } catch {
             daemon.signal(SIGKILL)
             _ = await daemon.wait()

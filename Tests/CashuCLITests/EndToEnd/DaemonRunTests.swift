@@ -20,12 +20,7 @@ struct DaemonRunTests {
         try await wallet.json("mints", "add", mint.url.rawValue)
         // A real notification service on the session bus, when this machine can run one.
         if TestDesktop.unavailableReason == nil { try await TestDesktop.start() }
-        let notify = try NotifySocket()
-        let running = try CLIProcess.start(
-            ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
-            environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "1000000"]) {
-                _, new in new
-            })
+        let (running, notify) = try wallet.startService(environment: ["WATCHDOG_USEC": "1000000"])
         do { try await Self.whileRunning(wallet, running, notify) } catch {
             running.signal(SIGKILL)
             _ = await running.wait()
@@ -88,12 +83,7 @@ extension DaemonRunTests {
         defer { wallet.remove() }
         try await wallet.json("mints", "add", mint.url.rawValue)
         _ = try await wallet.json("mint", "24", "--no-wait")
-        let notify = try NotifySocket()
-        let running = try CLIProcess.start(
-            ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
-            environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path, "CASHU_TEST_KILL_AT": point]) {
-                _, new in new
-            })
+        let (running, _) = try wallet.startService(environment: ["CASHU_TEST_KILL_AT": point])
         let outcome = await running.wait()
         #expect(outcome.status == 128 + SIGKILL, "\(outcome)")
         // Any command resumes the journaled mint.
@@ -113,12 +103,9 @@ extension DaemonRunTests {
         var services: [RunningCLI] = []
         var sockets: [NotifySocket] = []
         for _ in 0..<2 {
-            let notify = try NotifySocket()
+            let (service, notify) = try wallet.startService()
             sockets.append(notify)
-            services.append(
-                try CLIProcess.start(
-                    ["--dir", wallet.directory.path, "daemon", "run", "--scan-every", "1s"],
-                    environment: wallet.environment.merging(["NOTIFY_SOCKET": notify.path]) { _, new in new }))
+            services.append(service)
         }
         do {
             for notify in sockets { #expect(await notify.wait(for: "READY=1", timeout: .seconds(60)) != nil) }
