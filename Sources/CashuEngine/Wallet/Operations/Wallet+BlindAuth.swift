@@ -105,9 +105,11 @@ extension Wallet {
     /// token is returned; if that fails, the token is still used. After a failed top-up, another is tried at most
     /// once a minute while tokens are left, and while the login is refused even when none are.
     func takeBlindAuthToken(_ mint: MintURL) async throws(MintClientError) -> AuthProof {
-        if let taken = try await takeStoredBlindAuthToken(mint) {
-            let left = (try? await blindAuthTokenCount(mint: mint)) ?? 0
-            if left <= (try? await blindAuthLowWater(mint)) ?? 0, !recentBlindAuthTopUpFailure(mint, loginOnly: false) {
+        if let (taken, left) = try await takeStoredBlindAuthToken(mint) {
+            // The low-water mark never exceeds the option: past it, the mint's settings need not be read.
+            if left <= options.blindAuthLowWater, left <= (try? await blindAuthLowWater(mint)) ?? 0,
+                !recentBlindAuthTopUpFailure(mint, loginOnly: false)
+            {
                 _ = await topUpBlindAuth(mint)
             }
             return taken
@@ -118,7 +120,7 @@ extension Wallet {
         } else if case .failure(let error) = await topUpBlindAuth(mint) {
             shortfall = error
         }
-        if let taken = try await takeStoredBlindAuthToken(mint) { return taken }
+        if let (taken, _) = try await takeStoredBlindAuthToken(mint) { return taken }
         throw Self.blindAuthShortfall(shortfall)
     }
 
@@ -135,8 +137,14 @@ extension Wallet {
             mintError: shortfall?.mintError, underlying: shortfall)
     }
 
-    private func takeStoredBlindAuthToken(_ mint: MintURL) async throws(MintClientError) -> AuthProof? {
-        do { return try await write { tx in try tx.takeAuthProof(mintURL: mint) }?.proof } catch {
+    /// The oldest token taken out of the pool, and how many are left, in one transaction.
+    private func takeStoredBlindAuthToken(_ mint: MintURL) async throws(MintClientError) -> (AuthProof, left: Int)? {
+        do {
+            return try await write { tx -> (AuthProof, left: Int)? in
+                guard let taken = try tx.takeAuthProof(mintURL: mint) else { return nil }
+                return (taken.proof, (try? tx.authProofCount(mintURL: mint)) ?? 0)
+            }
+        } catch {
             throw MintClientError(
                 .unreachable, endpoint: "POST /v1/auth/blind/mint", "the token pool cannot be read: \(error.reason)",
                 underlying: error)
