@@ -80,8 +80,10 @@ public final class LoopbackServer: @unchecked Sendable {
             return openConnections
         }
         guard let connections else { return }
+        // Only shut down: the accept loop closes the listener when it leaves. Closing it here let the loop, between
+        // two accepts, call accept on the same descriptor number after the kernel had handed it to another test's
+        // listener, and take that server's connections (a request answered, but never seen by its own server).
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         for fd in connections {
             shutdown(fd, Int32(SHUT_RDWR))
             close(fd)
@@ -94,12 +96,14 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let fd = accept(listener, nil, nil)
-            if fd < 0 {
-                if lock.withLock({ stopped }) { return }
-                continue
+            if lock.withLock({ stopped }) {
+                if fd >= 0 { close(fd) }
+                return
             }
+            if fd < 0 { continue }
             let server = self
             Thread.detachNewThread { server.serve(fd) }
         }

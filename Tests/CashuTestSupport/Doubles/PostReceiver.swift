@@ -14,6 +14,7 @@ public final class PostReceiver: @unchecked Sendable {
     private let status: Int
     private let lock = NSLock()
     private var bodies: [Data] = []
+    private var stopped = false
 
     public var url: String { "http://127.0.0.1:\(port)/pay" }
 
@@ -43,15 +44,25 @@ public final class PostReceiver: @unchecked Sendable {
         Thread.detachNewThread { [self] in serve() }
     }
 
+    /// Stops accepting. Only shuts the socket down: the serving thread closes it when it leaves, so it never calls
+    /// accept on a descriptor number the kernel has since given to someone else.
     public func stop() {
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        if first { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     private func serve() {
+        defer { close(socket) }
         while true {
             let client = accept(socket, nil, nil)
-            guard client >= 0 else { return }
+            if lock.withLock({ stopped }) {
+                if client >= 0 { close(client) }
+                return
+            }
+            guard client >= 0 else { continue }
             handle(client)
             close(client)
         }
