@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CoreCashu", targets: ["CoreCashu"]),
         .library(name: "LinuxCashu", targets: ["LinuxCashu"]),
+        .library(name: "CashuPostgres", targets: ["CashuPostgres"]),
         .executable(name: "cashu", targets: ["CashuCLI"]),
     ],
     dependencies: [
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -62,6 +64,20 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The shared store for services (postgres-nio): several processes and hosts on one wallet.
+        .target(
+            name: "CashuPostgres",
+            dependencies: [
+                "CashuEngine",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // What users import: re-exports the three above.
         .target(
             name: "CoreCashu",
@@ -91,6 +107,7 @@ let package = Package(
                 "CashuEngine",
                 "CashuHTTP",
                 "CashuSQLite",
+                "CashuPostgres",
                 "CashuTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

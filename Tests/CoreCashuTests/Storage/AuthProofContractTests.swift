@@ -23,7 +23,7 @@ struct AuthProofContractTests {
 
     @Test("tokens come out oldest first, each once, per mint, with every field kept", arguments: StoreFactory.all)
     func takeOldestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let first = Self.token(at: 1)
         let second = Self.token(at: 2, dleq: false)
         let same = Self.token(at: 2)
@@ -45,7 +45,7 @@ struct AuthProofContractTests {
 
     @Test("taking or adding in a read transaction throws", arguments: StoreFactory.all)
     func readOnly(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         await #expect(throws: (any Error).self) {
             try await store.read { tx in try tx.takeAuthProof(mintURL: StoreFixtures.mintA) }
         }

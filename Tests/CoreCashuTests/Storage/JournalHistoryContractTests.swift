@@ -14,7 +14,7 @@ struct JournalHistoryContractTests {
 
     @Test(arguments: StoreFactory.all)
     func operationsRoundTripAndInsertRefusesAnExistingID(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let binary = F.operation(.inFlight, kind: .melt, payload: (0...255).map { UInt8($0) })
         var empty = F.operation(.done, kind: .restore, createdAt: Date(), payload: [])
         empty.mintURL = F.mintB
@@ -36,7 +36,7 @@ struct JournalHistoryContractTests {
 
     @Test(arguments: StoreFactory.all)
     func updateOperationReplacesStatePayloadAndUpdatedAtOnly(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let original = F.operation(.prepared, kind: .swap, createdAt: F.at(1))
         try await store.write { tx in try tx.insertOperation(original) }
         var changed = original
@@ -59,7 +59,7 @@ struct JournalHistoryContractTests {
 
     @Test(arguments: StoreFactory.all)
     func unfinishedOperationsAreTheOpenOnesOldestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let late = F.operation(.pending, kind: .melt, createdAt: F.at(30))
         let tie1 = F.operation(.inFlight, createdAt: F.at(10))
         let early = F.operation(.prepared, createdAt: F.at(0))
@@ -85,7 +85,7 @@ struct JournalHistoryContractTests {
 
     @Test(arguments: StoreFactory.all)
     func historyRoundTripsAndListsNewestFirstUpToLimit(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         var full = F.historyEntry(createdAt: F.at(2), amount: .max, memo: "pizza 🍕")
         full.fee = F.hugeAmount
         full.state = .failed

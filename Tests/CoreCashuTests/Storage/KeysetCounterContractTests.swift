@@ -14,7 +14,7 @@ struct KeysetCounterContractTests {
 
     @Test(arguments: StoreFactory.all)
     func keysetsRoundTripReplaceAndListByMint(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let full = StoredKeyset(
             mintURL: F.mintB, id: F.keysetV2, unit: "usd", active: true, inputFeePPK: .max, finalExpiry: .max,
             keys: try F.keys())
@@ -45,7 +45,7 @@ struct KeysetCounterContractTests {
 
     @Test(arguments: StoreFactory.all)
     func removeKeysetsRemovesOneMintsKeysetsButNotCounters(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         try await store.write { tx throws in
             try tx.saveKeyset(StoredKeyset(mintURL: F.mintA, id: F.keysetA, unit: .sat, active: true))
             try tx.saveKeyset(StoredKeyset(mintURL: F.mintA, id: F.keysetV2, unit: .sat, active: false))
@@ -65,7 +65,7 @@ struct KeysetCounterContractTests {
 
     @Test(arguments: StoreFactory.all)
     func reserveCountersHandsOutConsecutiveRangesOnce(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         try await store.write { tx throws in
             #expect(try tx.counter(keysetID: F.keysetA) == 0)
             #expect(try tx.reserveCounters(keysetID: F.keysetA, count: 5) == 0..<5)
@@ -83,7 +83,7 @@ struct KeysetCounterContractTests {
 
     @Test(arguments: StoreFactory.all)
     func raiseCounterOnlyMovesForward(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         try await store.write { tx throws in
             try tx.raiseCounter(keysetID: F.keysetA, to: 10)
             #expect(try tx.counter(keysetID: F.keysetA) == 10)
@@ -100,7 +100,7 @@ struct KeysetCounterContractTests {
 
     @Test(arguments: StoreFactory.all)
     func countersPastInt64MaxAndAtTheEnd(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let big = UInt64(Int64.max) + 5
         try await store.write { tx in try tx.raiseCounter(keysetID: F.keysetA, to: big) }
         await #expect(try store.read { tx in try tx.counter(keysetID: F.keysetA) } == big)
@@ -120,7 +120,7 @@ struct KeysetCounterContractTests {
     @Test(arguments: StoreFactory.all)
     func countersInARolledBackWriteAreNotTaken(_ factory: StoreFactory) async throws {
         struct Abort: Error {}
-        let store = try factory.make()
+        let store = try await factory.make()
         _ = try await store.write { tx in try tx.reserveCounters(keysetID: F.keysetA, count: 3) }
         await #expect(throws: Abort.self) {
             try await store.write { tx throws in
@@ -134,7 +134,7 @@ struct KeysetCounterContractTests {
     /// Many tasks reserving at once get disjoint ranges that together cover everything handed out.
     @Test(arguments: StoreFactory.all)
     func concurrentReservationsNeverOverlap(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let ranges = try await withThrowingTaskGroup(of: [Range<UInt64>].self) { group in
             for task in 0..<8 {
                 group.addTask {

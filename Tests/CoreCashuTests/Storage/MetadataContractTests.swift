@@ -11,7 +11,7 @@ import CoreCashu
 struct MetadataContractTests {
     @Test(arguments: StoreFactory.all)
     func setReadReplace(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         await #expect(try store.read { tx in try tx.metadata("k") } == nil)
         try await store.write { tx in try tx.setMetadata("k", "one") }
         await #expect(try store.read { tx in try tx.metadata("k") } == "one")

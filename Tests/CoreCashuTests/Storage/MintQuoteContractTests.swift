@@ -14,7 +14,7 @@ struct MintQuoteContractTests {
 
     @Test(arguments: StoreFactory.all)
     func mintsRoundTripReplaceListByURLAndRemove(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let full = StoredMint(url: F.mintB, infoJSON: Array(#"{"name":"B","nuts":{}}"#.utf8), infoFetchedAt: F.at(5),
             addedAt: F.at(1))
         let bare = StoredMint(url: F.mintA, addedAt: Date())
@@ -45,7 +45,7 @@ struct MintQuoteContractTests {
 
     @Test(arguments: StoreFactory.all)
     func mintQuotesRoundTripAndListNewestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         var full = F.mintQuote(id: "quote-full", mint: F.mintB, createdAt: F.at(1), pubkey: Scalar.random().publicKey)
         full.amount = .max
         full.expiry = .max
@@ -76,7 +76,7 @@ struct MintQuoteContractTests {
 
     @Test(arguments: StoreFactory.all)
     func meltQuotesRoundTripAndListNewestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         var full = F.meltQuote(id: "melt-full", mint: F.mintB, createdAt: F.at(1))
         full.amount = F.hugeAmount
         full.feeReserve = .max

@@ -11,8 +11,8 @@ import CoreCashu
 @Suite("Operation leases contract")
 struct OperationLeasesContractTests {
     @Test(arguments: StoreFactory.all)
-    func aLeaseIsExclusiveUntilReleased(_ factory: StoreFactory) throws {
-        let store = try factory.make()
+    func aLeaseIsExclusiveUntilReleased(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
         let id = OperationID.random()
         let lease = try #require(try store.operationLeases.acquire(id))
         #expect(lease.operationID == id)
@@ -26,8 +26,8 @@ struct OperationLeasesContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
-    func aLeaseDroppedWithoutReleaseIsFree(_ factory: StoreFactory) throws {
-        let store = try factory.make()
+    func aLeaseDroppedWithoutReleaseIsFree(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
         let id = OperationID.random()
         do {
             let lease = try store.operationLeases.acquire(id)

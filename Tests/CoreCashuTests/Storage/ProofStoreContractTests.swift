@@ -18,7 +18,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func everyFieldRoundTrips(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let full = try F.fullProof()
         let bare = try F.proof(amount: 1, mint: F.mintB, unit: "usd", status: .sent, createdAt: Date())
         let maxAmount = try F.proof(amount: .max, status: .pending, operationID: .random(), createdAt: F.at(-1))
@@ -41,7 +41,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func addProofsKeepsStoredYsAndCountsNewOnes(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let a = try F.proof(amount: 1)
         let b = try F.proof(amount: 2)
         #expect(try await store.write { tx in try tx.addProofs([]) } == 0)
@@ -60,7 +60,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func proofsFilterByMintUnitAndStatusOldestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         // Inserted out of time order; `tie1` and `tie2` share a time and must keep their insertion order.
         let late = try F.proof(amount: 1, createdAt: F.at(30))
         let tie1 = try F.proof(amount: 2, createdAt: F.at(10))
@@ -90,7 +90,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func proofsOfAnOperationOldestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let op = OperationID.random()
         let second = try F.proof(amount: 1, status: .reserved, operationID: op, createdAt: F.at(2))
         let first = try F.proof(amount: 2, status: .pending, operationID: op, createdAt: F.at(1))
@@ -105,7 +105,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func proofsByYsSkipUnknownAndDuplicateYs(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         // More than one SQL chunk of Ys.
         let proofs = try (0..<1_200).map { try F.proof(amount: UInt64($0 % 7) + 1, createdAt: F.at(Double($0))) }
         _ = try await store.write { tx in try tx.addProofs(proofs) }
@@ -122,7 +122,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func setStatusMovesProofsAndRecordsTheOperation(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let proofs = try (0..<3).map { try F.proof(amount: 1 << UInt64($0)) }
         let untouched = try F.proof(amount: 8)
         _ = try await store.write { tx in try tx.addProofs(proofs + [untouched]) }
@@ -146,7 +146,7 @@ struct ProofStoreContractTests {
     /// An unknown Y fails the whole call: a caller that catches the error and commits has changed nothing.
     @Test(arguments: StoreFactory.all)
     func setStatusWithAnUnknownYThrowsNotFoundAndChangesNothing(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let proofs = try (0..<3).map { try F.proof(amount: 1 << UInt64($0)) }
         _ = try await store.write { tx in try tx.addProofs(proofs) }
         let unknown = try F.proof().Y
@@ -160,7 +160,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func removeProofsDeletesOnlyThoseGiven(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let proofs = try (0..<4).map { try F.proof(amount: 1 << UInt64($0), createdAt: F.at(Double($0))) }
         _ = try await store.write { tx in try tx.addProofs(proofs) }
         let unknown = try F.proof().Y
@@ -173,7 +173,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func amountCountsPerDenomination(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         _ = try await store.write { tx throws in
             try tx.addProofs([
                 F.proof(amount: 1), F.proof(amount: 1), F.proof(amount: 2), F.proof(amount: 4, status: .reserved),
@@ -191,7 +191,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func balancesGroupByMintUnitAndStatus(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         _ = try await store.write { tx throws in
             try tx.addProofs([
                 F.proof(amount: 1), F.proof(amount: 2), F.proof(amount: 4, status: .reserved),
@@ -234,7 +234,7 @@ struct ProofStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func balancesMatchASumOfManyProofs(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         var rng = SplitMix64(seed: 7)
         let proofs = try (0..<600).map { _ in
             try F.proof(amount: UInt64.random(in: 1...(1 << 50), using: &rng))

@@ -32,7 +32,7 @@ struct QueuedOperationContractTests {
 
     @Test(arguments: StoreFactory.all)
     func entriesRoundTripWithEveryFieldAndInsertRefusesAnExistingID(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let bare = Self.entry(payload: [])
         var full = Self.entry(.failed, kind: .melt, mint: F.mintB, payload: (0...255).map { UInt8($0) })
         full.attempts = Int(Int32.max)
@@ -59,7 +59,7 @@ struct QueuedOperationContractTests {
 
     @Test(arguments: StoreFactory.all)
     func updateReplacesTheMutableFieldsOnly(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let original = Self.entry(createdAt: F.at(1))
         try await store.write { tx in try tx.insertQueuedOperation(original) }
         var changed = original
@@ -95,7 +95,7 @@ struct QueuedOperationContractTests {
 
     @Test(arguments: StoreFactory.all)
     func listsAreFilteredByStateAndMintOldestFirst(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let late = Self.entry(createdAt: F.at(30))
         let tie1 = Self.entry(.running, createdAt: F.at(10))
         let early = Self.entry(createdAt: F.at(0))
@@ -139,7 +139,7 @@ struct QueuedOperationContractTests {
 
     @Test(arguments: StoreFactory.all)
     func removeDeletesOnceAndReadsCannotWrite(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let entry = Self.entry()
         try await store.write { tx in try tx.insertQueuedOperation(entry) }
         let writes: [(String, @Sendable (any WalletTransaction) throws -> Void)] = [
@@ -164,7 +164,7 @@ struct QueuedOperationContractTests {
     @Test(arguments: StoreFactory.all)
     func aWriteThatThrowsLeavesTheQueueUntouched(_ factory: StoreFactory) async throws {
         struct Boom: Error {}
-        let store = try factory.make()
+        let store = try await factory.make()
         let entry = Self.entry()
         try await store.write { tx in try tx.insertQueuedOperation(entry) }
         await #expect(throws: Boom.self) {

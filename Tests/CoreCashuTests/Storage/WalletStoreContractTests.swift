@@ -15,7 +15,7 @@ struct WalletStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func writeCommitsAndReturnsTheBodysValue(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let proof = try StoreFixtures.proof()
         let added = try await store.write { tx in try tx.addProofs([proof]) }
         #expect(added == 1)
@@ -26,7 +26,7 @@ struct WalletStoreContractTests {
 
     @Test(arguments: StoreFactory.all)
     func emptyStoreReadsEmpty(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let snapshot = try await StoreSnapshot(store, operationIDs: [.random()])
         #expect(snapshot.proofs.isEmpty && snapshot.keysets.isEmpty && snapshot.mints.isEmpty)
         #expect(snapshot.counters == [0, 0, 0])
@@ -38,7 +38,7 @@ struct WalletStoreContractTests {
     /// A write that throws after touching every store leaves nothing behind and rethrows the body's own error.
     @Test(arguments: StoreFactory.all)
     func writeThatThrowsRollsBackEverything(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let ids = try await StoreFixtures.populate(store)
         let before = try await StoreSnapshot(store, operationIDs: ids)
         let existing = before.proofs.map(\.Y)
@@ -75,7 +75,7 @@ struct WalletStoreContractTests {
     /// Every write method throws `readOnly` inside `read`, and nothing changes.
     @Test(arguments: StoreFactory.all)
     func writesInsideReadThrowReadOnly(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let ids = try await StoreFixtures.populate(store)
         let before = try await StoreSnapshot(store, operationIDs: ids)
         let y = before.proofs[0].Y
@@ -109,7 +109,7 @@ struct WalletStoreContractTests {
     /// A read while a write body runs sees the last commit and does not wait for the write.
     @Test(arguments: StoreFactory.all)
     func readsSeeTheLastCommitWhileAWriteRuns(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let first = try StoreFixtures.proof(amount: 1)
         _ = try await store.write { tx in try tx.addProofs([first]) }
         try await store.write { tx throws in
@@ -125,7 +125,7 @@ struct WalletStoreContractTests {
     /// Writes from many tasks run one at a time: a read-modify-write in each never loses an update.
     @Test(arguments: StoreFactory.all)
     func concurrentWritesAreSerialised(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let tasks = 8
         let rounds = 25
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -6,21 +6,31 @@ import Testing
 
 @testable import CashuEngine
 @testable import CashuHTTP
+@testable import CashuPostgres
 @testable import CashuSQLite
 import CoreCashu
 
 /// Makes a fresh, empty store of one backend.
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     let name: String
-    let make: @Sendable () throws -> any WalletStore
+    let make: @Sendable () async throws -> any WalletStore
 
     var testDescription: String { name }
 
     static let inMemory = StoreFactory(name: "in-memory") { InMemoryWalletStore() }
     static let sqlite = StoreFactory(name: "SQLite") { try TemporarySQLiteStore() }
+    /// A fresh schema on the test process's PostgreSQL server.
+    static let postgres = StoreFactory(name: "PostgreSQL") { try await makePostgresStore() }
 
     /// Every backend; each contract test runs once per entry.
-    static let all: [StoreFactory] = [.inMemory, .sqlite]
+    static let all: [StoreFactory] = [.inMemory, .sqlite, .postgres]
+
+    /// A store in a new schema of the shared test server.
+    static func makePostgresStore(schema: String = TestPostgres.freshSchema()) async throws -> PostgresWalletStore {
+        let server = try await TestPostgres.shared
+        return try await PostgresWalletStore(
+            configuration: PostgresStoreConfiguration(url: server.url("schema=\(schema)&sslmode=disable")))
+    }
 }
 
 /// Expects `body` to throw a ``StorageError`` with `code`.

@@ -1,0 +1,176 @@
+// Storage: the PostgreSQL wallet schema as append-only, versioned migrations (STYLE.md rule 6).
+//
+// A migration that has shipped is never edited: a schema change is a new entry appended to `all`. Each migration's
+// SQL is written out in full. Migrations run in one transaction holding the wallet's write lock, so two processes
+// opening a new wallet at once apply each one exactly once (the second finds it recorded).
+
+import CashuEngine
+import Foundation
+
+enum PostgresMigrations {
+    /// Every migration, oldest first; the version is the position plus one.
+    static let all: [String] = [v1]
+
+    /// The first schema: the SQLite store's v1-v4 in one, in PostgreSQL's types (formats in ``PostgresValue``).
+    ///
+    /// `seq` (an identity column) orders records with equal timestamps in insertion order. There are no cross-table
+    /// foreign keys, as in the SQLite schema: records arrive in any order, and a keyset's counter outlives it.
+    /// Balances are grouped from `proofs` through `proofs_by_status` (a GROUP BY over thousands of proofs is well
+    /// under a millisecond here, where the SQLite store keeps a trigger-maintained table).
+    static let v1 = """
+        CREATE TABLE mints (
+            url TEXT NOT NULL PRIMARY KEY,
+            info_json BYTEA,
+            info_fetched_at DOUBLE PRECISION,
+            added_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE keysets (
+            id TEXT NOT NULL PRIMARY KEY,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            active BOOLEAN NOT NULL,
+            input_fee_ppk BIGINT NOT NULL,
+            final_expiry BIGINT,
+            keys_json TEXT
+        );
+        CREATE INDEX keysets_by_mint ON keysets (mint_url, id);
+        CREATE TABLE counters (
+            keyset_id TEXT NOT NULL PRIMARY KEY,
+            next BIGINT NOT NULL
+        );
+        CREATE TABLE proofs (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            y TEXT NOT NULL UNIQUE,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            keyset_id TEXT NOT NULL,
+            amount BIGINT NOT NULL,
+            secret TEXT NOT NULL,
+            c TEXT NOT NULL,
+            dleq_json TEXT,
+            witness TEXT,
+            p2pk_e TEXT,
+            status TEXT NOT NULL,
+            operation_id TEXT,
+            created_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX proofs_by_status ON proofs (status, mint_url, unit, created_at);
+        CREATE INDEX proofs_by_operation ON proofs (operation_id) WHERE operation_id IS NOT NULL;
+        CREATE TABLE operations (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            state TEXT NOT NULL,
+            payload BYTEA NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX operations_by_state ON operations (state, created_at);
+        CREATE TABLE mint_quotes (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            method TEXT NOT NULL,
+            amount BIGINT NOT NULL,
+            request TEXT NOT NULL,
+            state TEXT NOT NULL,
+            expiry BIGINT,
+            pubkey TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX mint_quotes_by_mint ON mint_quotes (mint_url, created_at);
+        CREATE TABLE melt_quotes (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            method TEXT NOT NULL,
+            request TEXT NOT NULL,
+            amount BIGINT NOT NULL,
+            fee_reserve BIGINT NOT NULL,
+            state TEXT NOT NULL,
+            expiry BIGINT,
+            payment_preimage TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX melt_quotes_by_mint ON melt_quotes (mint_url, created_at);
+        CREATE TABLE history (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            amount BIGINT NOT NULL,
+            fee BIGINT NOT NULL,
+            state TEXT NOT NULL,
+            memo TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX history_by_time ON history (created_at);
+        CREATE TABLE metadata (
+            key TEXT NOT NULL PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE queued_operations (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            mint_url TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            payload BYTEA NOT NULL,
+            state TEXT NOT NULL,
+            attempts BIGINT NOT NULL,
+            last_error_code TEXT,
+            last_error TEXT,
+            operation_id TEXT,
+            result BYTEA,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX queued_operations_by_state ON queued_operations (state, mint_url, created_at);
+        CREATE TABLE auth_proofs (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            mint_url TEXT NOT NULL,
+            keyset_id TEXT NOT NULL,
+            secret TEXT NOT NULL UNIQUE,
+            c TEXT NOT NULL,
+            dleq_json TEXT,
+            created_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX auth_proofs_by_mint ON auth_proofs (mint_url, created_at);
+        """
+
+    /// Brings the schema up to date inside `tx`, which holds the wallet's write lock.
+    /// - Throws: ``StorageError`` `unavailable` when the schema was written by a newer version.
+    static func migrate(_ tx: PostgresTransaction, schema: String) throws(StorageError) {
+        let during = "migrate"
+        try tx.execute("CREATE SCHEMA IF NOT EXISTS \(schema)", during: during)
+        try tx.execute(
+            """
+            CREATE TABLE IF NOT EXISTS \(schema).cashu_migrations (
+                version INTEGER NOT NULL PRIMARY KEY,
+                applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+            )
+            """, during: during)
+        let applied = try tx.count("SELECT COALESCE(MAX(version), 0) FROM \(schema).cashu_migrations", [], during: during)
+        guard applied <= all.count else {
+            throw StorageError(
+                .unavailable, "the wallet's schema is at version \(applied), written by a newer version of this program")
+        }
+        for (index, sql) in all.enumerated() where index + 1 > applied {
+            // One statement at a time: the extended protocol takes one per query. No statement holds a `;`.
+            for statement in sql.split(separator: ";") {
+                let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty { try tx.execute(text, during: "migration v\(index + 1)") }
+            }
+            try tx.execute(
+                "INSERT INTO \(schema).cashu_migrations (version) VALUES ($1)", [.integer(Int64(index + 1))],
+                during: during)
+        }
+    }
+}

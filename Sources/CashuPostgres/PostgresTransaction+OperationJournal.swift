@@ -1,0 +1,62 @@
+// Storage: the operations journal and the history in the PostgreSQL wallet store.
+
+import CashuEngine
+
+extension PostgresTransaction: OperationJournal {
+    func insertOperation(_ operation: OperationRecord) throws {
+        try requireWritable("insertOperation")
+        try execute(
+            "INSERT INTO operations (\(OperationRecord.postgresColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            operation.postgresValues, during: "insertOperation")
+    }
+
+    func updateOperation(_ operation: OperationRecord) throws {
+        try requireWritable("updateOperation")
+        let changed = try execute(
+            "UPDATE operations SET state = $1, payload = $2, updated_at = $3 WHERE id = $4",
+            [
+                .text(operation.state.rawValue), .bytes(operation.payload), .date(operation.updatedAt),
+                .text(operation.id.rawValue),
+            ], during: "updateOperation")
+        guard changed > 0 else { throw StorageError(.notFound, "updateOperation: the operation id does not exist") }
+    }
+
+    func operation(id: OperationID) throws -> OperationRecord? {
+        try fetchOne(
+            "SELECT \(OperationRecord.postgresColumns) FROM operations WHERE id = $1", [.text(id.rawValue)],
+            during: "operation", OperationRecord.init(postgresRow:))
+    }
+
+    func unfinishedOperations() throws -> [OperationRecord] {
+        let states = OperationState.allCases.filter(\.isUnfinished).map(\.rawValue)
+        return try fetch(
+            "SELECT \(OperationRecord.postgresColumns) FROM operations WHERE state = ANY($1) ORDER BY created_at, seq",
+            [.textArray(states)], during: "unfinishedOperations", OperationRecord.init(postgresRow:))
+    }
+}
+
+extension PostgresTransaction: HistoryStore {
+    func saveHistoryEntry(_ entry: HistoryEntry) throws {
+        try requireWritable("saveHistoryEntry")
+        try execute(
+            """
+            INSERT INTO history (\(HistoryEntry.postgresColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, mint_url = excluded.mint_url,
+                unit = excluded.unit, amount = excluded.amount, fee = excluded.fee, state = excluded.state,
+                memo = excluded.memo, created_at = excluded.created_at, updated_at = excluded.updated_at
+            """, entry.postgresValues, during: "saveHistoryEntry")
+    }
+
+    func historyEntry(id: OperationID) throws -> HistoryEntry? {
+        try fetchOne(
+            "SELECT \(HistoryEntry.postgresColumns) FROM history WHERE id = $1", [.text(id.rawValue)],
+            during: "historyEntry", HistoryEntry.init(postgresRow:))
+    }
+
+    func history(limit: Int) throws -> [HistoryEntry] {
+        guard limit > 0 else { return [] }
+        return try fetch(
+            "SELECT \(HistoryEntry.postgresColumns) FROM history ORDER BY created_at DESC, seq DESC LIMIT $1",
+            [.integer(Int64(limit))], during: "history", HistoryEntry.init(postgresRow:))
+    }
+}

@@ -1,0 +1,117 @@
+// Storage: proofs in the PostgreSQL wallet store.
+
+import CashuEngine
+
+extension PostgresTransaction: ProofStore {
+    /// Rows per multi-row INSERT (13 values each, far below the protocol's 65,535 binds).
+    static let insertBatch = 500
+
+    @discardableResult
+    func addProofs(_ proofs: [StoredProof]) throws -> Int {
+        try requireWritable("addProofs")
+        var added = 0
+        for batch in proofs.chunked(Self.insertBatch) {
+            var values: [PostgresValue] = []
+            var rows: [String] = []
+            for proof in batch {
+                rows.append("(" + placeholders(from: values.count + 1, count: 13) + ")")
+                values += try proof.postgresValues()
+            }
+            added += try execute(
+                "INSERT INTO proofs (\(StoredProof.postgresColumns)) VALUES \(rows.joined(separator: ", ")) "
+                    + "ON CONFLICT (y) DO NOTHING", values, during: "addProofs")
+        }
+        return added
+    }
+
+    func proofs(mintURL: MintURL?, unit: CurrencyUnit?, statuses: Set<ProofStatus>) throws -> [StoredProof] {
+        guard !statuses.isEmpty else { return [] }
+        var values: [PostgresValue] = [.textArray(statuses.map(\.rawValue).sorted())]
+        var sql = "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE status = ANY($1)"
+        if let mintURL {
+            values.append(.text(mintURL.rawValue))
+            sql += " AND mint_url = $\(values.count)"
+        }
+        if let unit {
+            values.append(.text(unit.rawValue))
+            sql += " AND unit = $\(values.count)"
+        }
+        let mintURLs = PostgresMintURLMemo()
+        return try fetch(sql + " ORDER BY created_at, seq", values, during: "proofs") { row throws(StorageError) in
+            try StoredProof(postgresRow: row, mintURLs: mintURLs)
+        }
+    }
+
+    func proofs(operationID: OperationID) throws -> [StoredProof] {
+        let mintURLs = PostgresMintURLMemo()
+        return try fetch(
+            "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE operation_id = $1 ORDER BY created_at, seq",
+            [.text(operationID.rawValue)], during: "proofs"
+        ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs) }
+    }
+
+    func proofs(Ys: [CompressedPoint]) throws -> [StoredProof] {
+        let keys = Array(Set(Ys.map(\.hex)))
+        guard !keys.isEmpty else { return [] }
+        let mintURLs = PostgresMintURLMemo()
+        return try fetch(
+            "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE y = ANY($1) ORDER BY created_at, seq",
+            [.textArray(keys)], during: "proofs"
+        ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs) }
+    }
+
+    func setStatus(_ status: ProofStatus, Ys: [CompressedPoint], operationID: OperationID?) throws {
+        try requireWritable("setStatus")
+        let keys = Array(Set(Ys.map(\.hex)))
+        guard !keys.isEmpty else { return }
+        // Check every Y first so that a caller who catches notFound is left with nothing half-done.
+        let found = try count("SELECT COUNT(*) FROM proofs WHERE y = ANY($1)", [.textArray(keys)], during: "setStatus")
+        guard found == keys.count else { throw StorageError(.notFound, "setStatus: a proof is not stored") }
+        try execute(
+            "UPDATE proofs SET status = $1, operation_id = $2 WHERE y = ANY($3)",
+            [.text(status.rawValue), .text(operationID?.rawValue), .textArray(keys)], during: "setStatus")
+    }
+
+    func removeProofs(Ys: [CompressedPoint]) throws {
+        try requireWritable("removeProofs")
+        let keys = Array(Set(Ys.map(\.hex)))
+        guard !keys.isEmpty else { return }
+        try execute("DELETE FROM proofs WHERE y = ANY($1)", [.textArray(keys)], during: "removeProofs")
+    }
+
+    /// Groups `proofs` by mint, unit and status. SQL sums the low and high 32-bit halves apart (amounts are stored
+    /// as the bits of a UInt64); Swift joins them with overflow checks.
+    func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance] {
+        let selected = (statuses.isEmpty ? Set(ProofStatus.allCases) : statuses).map(\.rawValue).sorted()
+        let balances = try fetch(
+            """
+            SELECT status, mint_url, unit, COUNT(*) AS count, SUM(amount & 4294967295)::BIGINT AS low,
+                SUM((amount >> 32) & 4294967295)::BIGINT AS high
+            FROM proofs WHERE status = ANY($1) GROUP BY status, mint_url, unit
+            """, [.textArray(selected)], during: "balances"
+        ) { row throws(StorageError) in
+            let r = PostgresRowReader(row, table: "proofs")
+            return ProofBalance(
+                mintURL: try r.parsed("mint_url") { try MintURL($0) },
+                unit: CurrencyUnit(rawValue: try r.text("unit")),
+                status: try r.parsed("status") { ProofStatus(rawValue: $0) },
+                amount: try AmountSum.combining(high: r.uint64("high"), low: r.uint64("low")),
+                count: try r.int("count"))
+        }
+        return balances.sorted(by: ProofBalance.storeOrder)
+    }
+
+    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
+        var counts: [UInt64: Int] = [:]
+        let rows = try fetch(
+            "SELECT amount, COUNT(*) AS count FROM proofs WHERE status = $1 AND mint_url = $2 AND unit = $3 "
+                + "GROUP BY amount",
+            [.text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue)], during: "amountCounts"
+        ) { row throws(StorageError) in
+            let r = PostgresRowReader(row, table: "proofs")
+            return (try r.uint64("amount"), try r.int("count"))
+        }
+        for (amount, count) in rows { counts[amount, default: 0] += count }
+        return counts
+    }
+}

@@ -1,0 +1,50 @@
+// Storage: one bound value of a PostgreSQL statement, and how Swift values are stored in columns.
+
+import CashuEngine
+import Foundation
+import PostgresNIO
+
+/// A value bound to a `$n` placeholder.
+///
+/// Column formats match the SQLite store's: `UInt64` amounts as the BIGINT with the same bits (negative above
+/// `Int64.max`), dates as DOUBLE PRECISION seconds since 2001-01-01 (exact for a `Date`), points and ids as lowercase
+/// hex TEXT, JSON as TEXT, byte payloads as BYTEA.
+enum PostgresValue: Sendable {
+    case text(String?)
+    case integer(Int64?)
+    case real(Double?)
+    case bytes([UInt8]?)
+    case boolean(Bool)
+    case textArray([String])
+
+    static func amount(_ value: UInt64) -> PostgresValue { .integer(Int64(bitPattern: value)) }
+    static func amount(_ value: UInt64?) -> PostgresValue { .integer(value.map { Int64(bitPattern: $0) }) }
+    static func date(_ date: Date) -> PostgresValue { .real(date.timeIntervalSinceReferenceDate) }
+    static func date(_ date: Date?) -> PostgresValue { .real(date?.timeIntervalSinceReferenceDate) }
+
+    /// Sorted-key JSON text of a value.
+    static func json(_ value: some Encodable, _ what: String) throws(StorageError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            throw StorageError(.database, "\(what) cannot be encoded")
+        }
+    }
+
+    func append(to bindings: inout PostgresBindings) {
+        switch self {
+        case .text(let value): bindings.append(value)
+        case .integer(let value): bindings.append(value)
+        case .real(let value): bindings.append(value)
+        case .bytes(let value): bindings.append(value.map { ByteBuffer(bytes: $0) })
+        case .boolean(let value): bindings.append(value)
+        case .textArray(let values): bindings.append(values)
+        }
+    }
+}
+
+extension PostgresValue: ExpressibleByStringLiteral {
+    init(stringLiteral value: String) { self = .text(value) }
+}

@@ -1,0 +1,242 @@
+// Storage: the shared wallet store for services — PostgreSQL through postgres-nio, one writer at a time per wallet.
+
+import CashuEngine
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// A ``WalletStore`` on a PostgreSQL server, which several processes on several hosts can share.
+///
+/// - Each `write` is one transaction that first takes the wallet's advisory lock (`pg_advisory_xact_lock`), so
+///   writers of one wallet run one after another, whichever process or host they are in, as `BEGIN IMMEDIATE` makes
+///   them in the SQLite store: proofs selected in one cannot be selected by another until it commits. Writers of
+///   other wallets (other schemas) are not held up.
+/// - Each `read` is a `REPEATABLE READ, READ ONLY` transaction: one consistent snapshot, which writers do not block.
+/// - Bodies are synchronous: they run on the store's own threads, and each statement waits for the server there.
+/// - Leases are session advisory locks (``PostgresOperationLeases``).
+/// - The schema is migrated on open, under the same lock, so processes opening a new wallet at once are safe.
+///
+/// Call ``close()`` when done; the connections end with the process otherwise.
+public final class PostgresWalletStore: WalletStore, Sendable {
+    /// Where the store connects (its description leaves out the password).
+    public let configuration: PostgresStoreConfiguration
+    public var operationLeases: any OperationLeases { leases }
+
+    private let leases: PostgresOperationLeases
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let threads: NIOThreadPool
+    private let writeLock: Int64
+    private let logger: Logger
+
+    /// Connects, creates the schema when missing and migrates it.
+    /// - Throws: ``StorageError`` `unavailable` when the server cannot be reached within the connect timeout, refuses
+    ///   the login, or holds a schema written by a newer version.
+    public init(configuration: PostgresStoreConfiguration) async throws(StorageError) {
+        self.configuration = configuration
+        // Never log statements: their values include proof secrets.
+        logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        writeLock = PostgresLockKey.writes(schema: configuration.schema)
+        let tls = try Self.tlsConfiguration(configuration)
+        client = PostgresClient(configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
+        let client = client
+        runner = Task { await client.run() }
+        threads = NIOThreadPool(numberOfThreads: configuration.maxConnections)
+        threads.start()
+        let connectionConfiguration = Self.connectionConfiguration(configuration, tls: tls)
+        let logger = logger
+        leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: nil) {
+            PostgresConnection.connect(
+                on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
+                logger: logger)
+        }
+        do {
+            let schema = configuration.schema
+            try await transaction(readOnly: false, during: "open") { tx in
+                try PostgresMigrations.migrate(tx, schema: schema)
+            }
+        } catch {
+            await close()
+            throw StorageError(postgres: error, during: "open")
+        }
+    }
+
+    deinit {
+        // A store dropped without close(): end its connections and threads without waiting.
+        leases.closeSoon()
+        runner.cancel()
+        threads.shutdownGracefully { _ in }
+    }
+
+    /// Ends every connection (and so every lease this process holds) and stops the store's threads.
+    public func close() async {
+        await leases.close()
+        runner.cancel()
+        _ = await runner.value
+        try? await threads.shutdownGracefully()
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+        try await transaction(readOnly: true, during: "read") { tx in try body(tx) }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+        try await transaction(readOnly: false, during: "write") { tx in try body(tx) }
+    }
+
+    /// Runs `body` in one transaction on a pooled connection, on the store's threads.
+    func transaction<T: Sendable>(
+        readOnly: Bool, during: String, _ body: @escaping @Sendable (PostgresTransaction) throws -> T
+    ) async throws -> T {
+        let lockKey = writeLock
+        let logger = logger
+        let threads = threads
+        return try await withConnection(during: during) { connection in
+            try await threads.runIfActive {
+                let tx = PostgresTransaction(connection: connection, isReadOnly: readOnly, logger: logger)
+                try tx.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN", during: during)
+                do {
+                    if !readOnly {
+                        try tx.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], during: during)
+                    }
+                    let result = try body(tx)
+                    try tx.execute("COMMIT", during: during)
+                    return result
+                } catch {
+                    _ = try? tx.execute("ROLLBACK", during: during)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Leases a pooled connection for `body`; `unavailable` when none is had within the connect timeout. Once the
+    /// body has started it runs to its end: a transaction is never abandoned half-way for being slow.
+    private func withConnection<T: Sendable>(
+        during: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let start = NIOLockedValueBox(ConnectionWait.waiting)
+        let client = client
+        let timeout = configuration.connectTimeout
+        let place = configuration.description
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                do {
+                    return try await client.withConnection { connection in
+                        let go = start.withLockedValue { state -> Bool in
+                            guard state == .waiting else { return false }
+                            state = .started
+                            return true
+                        }
+                        guard go else { throw CancellationError() }
+                        return try await body(connection)
+                    }
+                } catch let error as StorageError {
+                    throw error
+                } catch let error as PSQLError {
+                    throw StorageError(postgres: error, during: during)
+                } catch is NIOThreadPoolError.ThreadPoolInactive {
+                    throw StorageError(.unavailable, "\(during): the store is closed")
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                let expired = start.withLockedValue { state -> Bool in
+                    guard state == .waiting else { return false }
+                    state = .timedOut
+                    return true
+                }
+                if expired { throw StorageError(.unavailable, "\(during): no connection to \(place) within \(timeout)") }
+                return nil
+            }
+            while let outcome = try await group.next() {
+                if let outcome {
+                    group.cancelAll()
+                    return outcome
+                }
+            }
+            throw StorageError(.unavailable, "\(during): no connection to \(place)")
+        }
+    }
+
+    static func tlsConfiguration(_ configuration: PostgresStoreConfiguration) throws(StorageError) -> TLSConfiguration? {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        switch configuration.tls {
+        case .disable:
+            return nil
+        case .prefer, .require:
+            tls.certificateVerification = .none
+        case .verifyFull:
+            tls.certificateVerification = .fullVerification
+            if let file = configuration.trustRootsFile {
+                guard FileManager.default.isReadableFile(atPath: file) else {
+                    throw StorageError(.unavailable, "sslrootcert \(file) cannot be read")
+                }
+                tls.trustRoots = .file(file)
+            }
+        }
+        return tls
+    }
+
+    static func clientConfiguration(
+        _ configuration: PostgresStoreConfiguration, tls: TLSConfiguration?
+    ) -> PostgresClient.Configuration {
+        let mode: PostgresClient.Configuration.TLS
+        switch (configuration.tls, tls) {
+        case (.prefer, let tls?): mode = .prefer(tls)
+        case (_, let tls?): mode = .require(tls)
+        case (_, nil): mode = .disable
+        }
+        var result: PostgresClient.Configuration
+        switch configuration.endpoint {
+        case .tcp(let host, let port):
+            result = .init(
+                host: host, port: port, username: configuration.username, password: configuration.password,
+                database: configuration.database, tls: mode)
+        case .unixSocket(let path):
+            result = .init(
+                unixSocketPath: path, username: configuration.username, password: configuration.password,
+                database: configuration.database)
+        }
+        result.options.additionalStartupParameters = Self.startupParameters(configuration)
+        result.options.maximumConnections = configuration.maxConnections
+        result.options.connectTimeout = configuration.connectTimeout
+        return result
+    }
+
+    static func connectionConfiguration(
+        _ configuration: PostgresStoreConfiguration, tls: TLSConfiguration?
+    ) -> PostgresConnection.Configuration {
+        let mode: PostgresConnection.Configuration.TLS
+        switch (configuration.tls, tls) {
+        case (.prefer, let tls?): mode = (try? .prefer(.init(configuration: tls))) ?? .disable
+        case (_, let tls?): mode = (try? .require(.init(configuration: tls))) ?? .disable
+        case (_, nil): mode = .disable
+        }
+        var result: PostgresConnection.Configuration
+        switch configuration.endpoint {
+        case .tcp(let host, let port):
+            result = .init(
+                host: host, port: port, username: configuration.username, password: configuration.password,
+                database: configuration.database, tls: mode)
+        case .unixSocket(let path):
+            result = .init(
+                unixSocketPath: path, username: configuration.username, password: configuration.password,
+                database: configuration.database)
+        }
+        result.options.additionalStartupParameters = Self.startupParameters(configuration)
+        result.options.connectTimeout = .init(configuration.connectTimeout)
+        return result
+    }
+
+    static func startupParameters(_ configuration: PostgresStoreConfiguration) -> [(String, String)] {
+        [("search_path", configuration.schema), ("application_name", "cashu")]
+    }
+}
+
+/// Whether a transaction got its connection before its deadline, or the deadline came first (whichever is first wins).
+private enum ConnectionWait { case waiting, started, timedOut }

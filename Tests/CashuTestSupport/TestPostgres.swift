@@ -1,0 +1,86 @@
+// Test support: a real PostgreSQL server on loopback (Debian's), one per test process, from scripts/test-postgres.
+
+import Foundation
+
+/// A fresh PostgreSQL cluster in a temporary directory, started on first use and stopped by the start script's
+/// watchdog (`PG_STOP_WITH_PID`) once the test process has ended, however it ends.
+public struct TestPostgres: Sendable {
+    /// The server could not be started.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `postgres://cashu:<password>@127.0.0.1:<port>/cashu`.
+    public let url: String
+    public let host: String
+    public let port: Int
+    /// The directory of the unix socket (`.s.PGSQL.<port>`).
+    public let socketDirectory: String
+    public let user: String
+    public let password: String
+    public let database: String
+    /// The cluster's directory (data, server log), removed when the server stops.
+    public let directory: String
+
+    public static let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-postgres")
+
+    private static let sharedServer = Task { try await TestPostgres.start() }
+
+    /// The process's server, started on first use (about 2 s).
+    public static var shared: TestPostgres {
+        get async throws { try await sharedServer.value }
+    }
+
+    /// `url` with query parameters appended (`schema=...`, `sslmode=...`).
+    public func url(_ parameters: String) -> String { url + "?" + parameters }
+
+    /// A schema name no other test uses.
+    public static func freshSchema() -> String {
+        "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// Runs `psql` against the test database (as the test user), returning its output; for checks from outside the
+    /// store (row counts, `pg_dump`-like reads).
+    public func psql(_ sql: String) async throws -> String {
+        let binary = try Self.binary("psql")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PGPASSWORD"] = password
+        let result = try await ScriptRunner.run(
+            binary, arguments: ["-X", "-q", "-A", "-t", "-h", host, "-p", String(port), "-U", user, "-d", database,
+                "-c", sql],
+            environment: environment)
+        guard result.status == 0 else { throw StartFailure(description: "psql failed: \(result.standardError)") }
+        return result.standardOutput
+    }
+
+    /// A program from the newest installed PostgreSQL (`/usr/lib/postgresql/<n>/bin`).
+    public static func binary(_ name: String) throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for version in versions.sorted(by: { Int($0) ?? 0 > Int($1) ?? 0 }) {
+            let path = "\(root)/\(version)/bin/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw StartFailure(description: "PostgreSQL is not installed (no \(name)): run scripts/bootstrap")
+    }
+
+    static func start() async throws -> TestPostgres {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PG_STOP_WITH_PID"] = String(getpid())
+        let result = try await ScriptRunner.run(
+            scripts.appendingPathComponent("start").path, environment: environment)
+        guard result.status == 0 else {
+            throw StartFailure(description: "scripts/test-postgres/start failed (\(result.status)):\n\(result.standardError)")
+        }
+        let values = result.assignments
+        guard let url = values["PG_URL"], let host = values["PG_HOST"], let portText = values["PG_PORT"],
+            let port = Int(portText), let socket = values["PG_SOCKET_DIR"], let user = values["PG_USER"],
+            let password = values["PG_PASSWORD"], let database = values["PG_DATABASE"], let directory = values["PG_DIR"]
+        else {
+            throw StartFailure(description: "scripts/test-postgres/start printed no PG_URL/PG_PORT/... lines")
+        }
+        return TestPostgres(
+            url: url, host: host, port: port, socketDirectory: socket, user: user, password: password,
+            database: database, directory: directory)
+    }
+}
