@@ -146,6 +146,7 @@ let package = Package(
             name: "LinuxCashu",
             dependencies: [
                 "CoreCashu",
+                "CashuPostgres",
                 "CLibSecret",
                 "CKeyutils",
                 "CNetlink",
@@ -187,6 +188,7 @@ let package = Package(
                 "CoreCashu",
                 "CashuEngine",
                 "LinuxCashu",
+                "CashuPostgres",
                 "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Read from a URL (`postgres://user:password@host:port/database?sslmode=require&schema=wallet`), from libpq's
 /// environment (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`) or from a libpq service file
-/// (`PGSERVICE`). The password is never part of ``description``.
+/// (`PGSERVICE`); a password the URL and `PGPASSWORD` leave out comes from the password file (`PGPASSFILE`, else
+/// `~/.pgpass`, ignored unless only its owner can read it). The password is never part of ``description``.
 public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible {
     /// Where the server listens.
     public enum Endpoint: Sendable, Equatable {
@@ -113,7 +114,8 @@ extension PostgresStoreConfiguration {
         if !path.isEmpty { settings["dbname"] = path }
         for (name, value) in parameters {
             switch name {
-            case "sslmode", "sslrootcert", "schema", "host", "port", "user", "password", "dbname", "connect_timeout":
+            case "sslmode", "sslrootcert", "schema", "host", "port", "user", "password", "dbname", "connect_timeout",
+                "passfile":
                 settings[name] = value
             default:
                 throw StorageError(.unavailable, "the database URL's parameter \(name) is not supported")
@@ -141,12 +143,13 @@ extension PostgresStoreConfiguration {
         let names = [
             "PGHOST": "host", "PGPORT": "port", "PGUSER": "user", "PGPASSWORD": "password", "PGDATABASE": "dbname",
             "PGSSLMODE": "sslmode", "PGSSLROOTCERT": "sslrootcert", "PGCONNECT_TIMEOUT": "connect_timeout",
-            "CASHU_DATABASE_SCHEMA": "schema",
+            "CASHU_DATABASE_SCHEMA": "schema", "PGPASSFILE": "passfile",
         ]
         for (variable, keyword) in names {
             if let value = environment[variable], !value.isEmpty { settings[keyword] = value }
         }
         if settings["user"] == nil, let user = environment["USER"] { settings["user"] = user }
+        if settings["passfile"] == nil, let home = environment["HOME"] { settings["passfile"] = home + "/.pgpass" }
         return settings
     }
 
@@ -175,8 +178,15 @@ extension PostgresStoreConfiguration {
             }
             timeout = .seconds(seconds)
         }
+        let database = settings["dbname"] ?? user
+        var password = settings["password"]
+        if password == nil, let file = settings["passfile"] {
+            // libpq matches a unix socket connection as `localhost`.
+            password = PostgresPassFile.password(
+                file: file, host: host.hasPrefix("/") ? "localhost" : host, port: port, database: database, user: user)
+        }
         try self.init(
-            endpoint: endpoint, username: user, password: settings["password"], database: settings["dbname"] ?? user,
+            endpoint: endpoint, username: user, password: password, database: database,
             tls: mode, trustRootsFile: settings["sslrootcert"], schema: settings["schema"] ?? Self.defaultSchema,
             connectTimeout: timeout)
     }

@@ -25,7 +25,7 @@ struct RefreshCommand: AsyncParsableCommand {
     func run() async throws {
         // The timer may fire before the user made a wallet: nothing to do is not a failure.
         let directory = try global.walletDirectory()
-        guard FileManager.default.fileExists(atPath: directory.databaseURL.path) else {
+        guard try await WalletContext.exists(global) else {
             Output(json: global.json).result(
                 human: "No wallet in \(directory.url.path) yet; nothing to refresh.",
                 json: .object([("wallet", false), ("dir", .string(directory.url.path))])

@@ -4,7 +4,7 @@ import ArgumentParser
 import CoreCashu
 import Foundation
 
-/// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, `--proxy`, `--tor`, shared by every command.
+/// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, `--proxy`, `--database`, `--tor`, shared by every command.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -41,6 +41,17 @@ struct GlobalOptions: ParsableArguments {
         )
     )
     var proxy: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the wallet in this PostgreSQL database instead of --dir's SQLite file (env CASHU_DATABASE_URL): "
+                + "postgres://user@host/db?schema=NAME&sslmode=verify-full; the password from PGPASSWORD or ~/.pgpass "
+                + "is better than in the URL.",
+            valueName: "url"
+        )
+    )
+    var database: String?
 
     @Flag(name: .long, help: "Go through the local Tor daemon (socks5h://127.0.0.1:9050); needed for .onion mints.")
     var tor = false

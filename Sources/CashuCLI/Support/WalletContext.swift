@@ -3,6 +3,7 @@
 
 import CoreCashu
 import Foundation
+import CashuPostgres
 import LinuxCashu
 import Logging
 
@@ -16,7 +17,7 @@ struct WalletContext: Sendable {
     let created: Bool
 
     var wallet: Wallet { linux.wallet }
-    var store: SQLiteWalletStore { linux.store }
+    var store: any WalletStore { linux.store }
     var secureStore: any SecureStore { linux.secrets.store }
     /// What the start-up recovery pass did.
     var recovery: RecoveryReport { linux.recovery }
@@ -50,20 +51,21 @@ struct WalletContext: Sendable {
         let output = Output(json: global.json)
         // Before anything else looks inside: a directory another user could tamper with is refused (exit 78).
         do { try WalletDirectorySafety.check(directory) } catch { throw CLIError(linuxWallet: error) }
-        let exists = FileManager.default.fileExists(atPath: directory.databaseURL.path)
+        let configuration = try Self.configuration(directory: directory, global: global, service: service)
+        let exists = try await Self.exists(configuration)
+        let place = configuration.database.map { "the database \($0)" } ?? directory.url.path
         switch access {
         case .existing where !exists:
             throw CLIError(
                 .config,
-                "no wallet in \(directory.url.path); create one with `cashu wallet init`",
+                "no wallet in \(place); create one with `cashu wallet init`",
                 code: "noWallet"
             )
         case .createNew where exists:
-            throw CLIError(.config, "a wallet already exists in \(directory.url.path)", code: "walletExists")
+            throw CLIError(.config, "a wallet already exists in \(place)", code: "walletExists")
         default: break
         }
-        let linux = try await open(directory: directory, global: global, mnemonic: mnemonic, existed: exists,
-            recover: recover, service: service)
+        let linux = try await open(configuration, mnemonic: mnemonic, existed: exists, recover: recover)
         // A plaintext store's warning is logged by the chooser on every open (stderr, through the logger).
         if !linux.recovery.unresolved.isEmpty {
             output.warn(
@@ -88,21 +90,32 @@ struct WalletContext: Sendable {
         }
     }
 
-    /// `LinuxWallet.open`, its failures said the way a user can act on.
-    private static func open(
-        directory: WalletDirectory,
-        global: GlobalOptions,
-        mnemonic: Mnemonic?,
-        existed: Bool,
-        recover: Bool,
-        service: Bool
-    ) async throws -> LinuxWallet {
+    /// Whether the wallet exists (its SQLite file, or a wallet in its PostgreSQL schema).
+    static func exists(_ configuration: LinuxWalletConfiguration) async throws -> Bool {
+        do { return try await LinuxWallet.exists(configuration) } catch { throw CLIError(linuxWallet: error) }
+    }
+
+    /// Whether a wallet exists where `global` points, without opening it (`cashu refresh`'s first look).
+    static func exists(_ global: GlobalOptions) async throws -> Bool {
+        let directory = try global.walletDirectory()
+        return try await exists(configuration(directory: directory, global: global, service: false))
+    }
+
+    /// The configuration of the wallet `global` names: the environment's, with the command line's choices on top.
+    static func configuration(
+        directory: WalletDirectory, global: GlobalOptions, service: Bool
+    ) throws -> LinuxWalletConfiguration {
+        let environment = ProcessInfo.processInfo.environment
         var configuration: LinuxWalletConfiguration
         do {
-            configuration = try LinuxWalletConfiguration(
-                environment: ProcessInfo.processInfo.environment, directory: directory)
-        } catch {
+            configuration = try LinuxWalletConfiguration(environment: environment, directory: directory)
+            if let database = global.database, !database.isEmpty {
+                configuration.database = try PostgresStoreConfiguration(url: database, environment: environment)
+            }
+        } catch let error as LinuxWalletError {
             throw CLIError(.config, error.reason, code: "config")
+        } catch let error as StorageError {
+            throw CLIError(.config, "--database: \(error.reason)", code: "config")
         }
         configuration.proxy = try ProxyChoice.resolve(global)
         configuration.logger = logger(verbose: global.verbose)
@@ -114,6 +127,17 @@ struct WalletContext: Sendable {
             configuration.queueRetryInterval = .seconds(30)
         }
         configuration.onRateLimited = RateLimitNotice.shared.heard
+        return configuration
+    }
+
+    /// `LinuxWallet.open`, its failures said the way a user can act on.
+    private static func open(
+        _ configuration: LinuxWalletConfiguration,
+        mnemonic: Mnemonic?,
+        existed: Bool,
+        recover: Bool
+    ) async throws -> LinuxWallet {
+        let directory = configuration.directory
         do {
             return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)
         } catch let error as LinuxWalletError {

@@ -52,6 +52,10 @@ public actor Wallet {
         self.lockingKeys = try LockingKeyRing(secrets)
     }
 
+    /// The metadata key under which a store records which recovery phrase its wallet belongs to (a non-secret
+    /// fingerprint): a store that has it holds a wallet.
+    public static let seedFingerprintKey = WalletSecrets.fingerprintKey
+
     /// Opens a wallet: loads its mnemonic from the secure store (creating and saving one for a new wallet, or
     /// saving `mnemonic` when restoring), then resumes unfinished operations unless `recover` is false.
     /// - Parameters:

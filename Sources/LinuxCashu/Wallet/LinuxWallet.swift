@@ -3,6 +3,7 @@
 // (redacting) logger.
 
 import AsyncHTTPClient
+import CashuPostgres
 import CoreCashu
 import Foundation
 import Logging
@@ -17,8 +18,9 @@ import Synchronization
 public final class LinuxWallet: Sendable {
     /// The wallet engine.
     public let wallet: Wallet
-    /// The wallet's database.
-    public let store: SQLiteWalletStore
+    /// The wallet's database: a ``SQLiteWalletStore`` in the directory, or a ``PostgresWalletStore`` when
+    /// ``LinuxWalletConfiguration/database`` names one.
+    public let store: any WalletStore
     /// Where the wallet's secrets are kept, and any warning to show the user (plaintext).
     public let secrets: SecureStoreSelection
     /// Operations that wait for their mint.
@@ -39,7 +41,7 @@ public final class LinuxWallet: Sendable {
     private let isClosed = Mutex(false)
 
     init(
-        wallet: Wallet, store: SQLiteWalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
+        wallet: Wallet, store: any WalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
         monitor: NetlinkReachabilityMonitor?, webSockets: MintWebSocketPool?, recovery: RecoveryReport,
         configuration: LinuxWalletConfiguration, httpClient: MintHTTPClients, probeClient: OwnedHTTPClient?,
         authorizers: MintAuthorizers
@@ -96,14 +98,12 @@ public final class LinuxWallet: Sendable {
             openLock.release()
             throw LinuxWalletError(.secureStore, error.reason, underlying: error)
         }
-        let store: SQLiteWalletStore
+        let store: any WalletStore
         do {
-            store = try SQLiteWalletStore(directory: configuration.directory)
+            store = try await Self.openStore(configuration)
         } catch {
             openLock.release()
-            throw LinuxWalletError(
-                .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
-                underlying: error)
+            throw error
         }
         // Owned: shut down by close(), or when the wallet is dropped without it (the connectors keep it alive).
         let proxy = configuration.proxy
@@ -202,6 +202,41 @@ public final class LinuxWallet: Sendable {
             authorizers: authorizers)
     }
 
+    /// Whether the wallet `configuration` names exists: its SQLite file, or a recovery phrase's fingerprint in its
+    /// PostgreSQL schema (a wallet another host created there exists; join it with its phrase, `cashu restore`).
+    /// - Throws: ``LinuxWalletError`` `storage` when the PostgreSQL database cannot be reached.
+    public static func exists(_ configuration: LinuxWalletConfiguration) async throws(LinuxWalletError) -> Bool {
+        guard let database = configuration.database else {
+            return FileManager.default.fileExists(atPath: configuration.directory.databaseURL.path)
+        }
+        let store = try await openStore(configuration, database)
+        defer { Task { await store.close() } }
+        do {
+            return try await store.read { tx in try tx.metadata(Wallet.seedFingerprintKey) } != nil
+        } catch {
+            throw LinuxWalletError(.storage, "cannot read the wallet's database \(database): \(error)")
+        }
+    }
+
+    /// Opens the store `configuration` names.
+    static func openStore(_ configuration: LinuxWalletConfiguration) async throws(LinuxWalletError) -> any WalletStore {
+        if let database = configuration.database { return try await openStore(configuration, database) }
+        do { return try SQLiteWalletStore(directory: configuration.directory) } catch {
+            throw LinuxWalletError(
+                .storage, "cannot open the wallet in \(configuration.directory.url.path): \(error.reason)",
+                underlying: error)
+        }
+    }
+
+    private static func openStore(
+        _ configuration: LinuxWalletConfiguration, _ database: PostgresStoreConfiguration
+    ) async throws(LinuxWalletError) -> PostgresWalletStore {
+        do { return try await PostgresWalletStore(configuration: database) } catch {
+            // The reason names the server and the failure, never the password.
+            throw LinuxWalletError(.storage, "cannot open the wallet's database \(database): \(error.reason)")
+        }
+    }
+
     /// After a login for `mint` was stored or removed in this process (`cashu auth login`, `logout`): its next
     /// request looks for the login again.
     public func loginChanged(for mint: MintURL) async {
@@ -242,6 +277,7 @@ public final class LinuxWallet: Sendable {
     public func close() async {
         isClosed.withLock { $0 = true }
         await Self.close(queue, monitor, webSockets, httpClient, probeClient)
+        await (store as? PostgresWalletStore)?.close()
     }
 
     /// Dropped without ``close()``: the same steps in the background. Left to their own deinits, the HTTP clients

@@ -1,5 +1,6 @@
 // LinuxWallet: what a host chooses when it opens a wallet on Linux (directory, secrets, network, logging).
 
+import CashuPostgres
 import CoreCashu
 import Foundation
 import Logging
@@ -8,7 +9,9 @@ import Logging
 ///
 /// ``init(environment:directory:)`` reads the usual environment: `CASHU_DIR` (else `$XDG_DATA_HOME/cashu`),
 /// `CASHU_PASSPHRASE` (the encrypted file store's passphrase), `CASHU_SECRET_STORE` (`secret-service`,
-/// `encrypted-file` or `plaintext-file`; the last is the explicit opt-in to a plaintext seed).
+/// `encrypted-file` or `plaintext-file`; the last is the explicit opt-in to a plaintext seed), `CASHU_PROXY` and
+/// `CASHU_DATABASE_URL` (a PostgreSQL wallet shared by several processes and hosts, instead of the directory's
+/// SQLite file; libpq's `PG*` variables and service file fill what the URL leaves out).
 public struct LinuxWalletConfiguration: Sendable {
     /// The wallet directory (database, leases, the secure store's record or files).
     public var directory: WalletDirectory
@@ -42,6 +45,9 @@ public struct LinuxWalletConfiguration: Sendable {
     /// The proxy every connection goes through (mint requests, NUT-17 WebSockets, reachability probes); nothing goes
     /// out directly, even when it is down. `nil`: direct.
     public var proxy: NetworkProxy?
+    /// The PostgreSQL database holding the wallet; `nil`: the SQLite file in ``directory``. The directory still
+    /// holds the secure store (the recovery phrase) and the open lock of this host.
+    public var database: PostgresStoreConfiguration?
 
     /// A configuration for the wallet in `directory`.
     public init(
@@ -78,6 +84,8 @@ public struct LinuxWalletConfiguration: Sendable {
     public static let secretStoreVariable = "CASHU_SECRET_STORE"
     /// The environment variable naming the proxy (`socks5h://127.0.0.1:9050`).
     public static let proxyVariable = "CASHU_PROXY"
+    /// The environment variable naming a PostgreSQL database for the wallet (`postgres://user@host/db?schema=...`).
+    public static let databaseVariable = "CASHU_DATABASE_URL"
 
     /// A configuration from the environment; `directory` overrides `CASHU_DIR`.
     /// - Throws: ``LinuxWalletError`` `configuration` when no wallet directory can be named, or
@@ -110,6 +118,12 @@ public struct LinuxWalletConfiguration: Sendable {
                 throw LinuxWalletError(.configuration, "\(Self.proxyVariable): \(error.reason)")
             }
         }
+        var database: PostgresStoreConfiguration?
+        if let text = environment[Self.databaseVariable], !text.isEmpty {
+            do { database = try PostgresStoreConfiguration(url: text, environment: environment) } catch {
+                throw LinuxWalletError(.configuration, "\(Self.databaseVariable): \(error.reason)")
+            }
+        }
         self.init(
             directory: chosen,
             passphrase: EncryptedFileStore.passphrase(from: environment),
@@ -118,5 +132,6 @@ public struct LinuxWalletConfiguration: Sendable {
             environment: environment
         )
         self.proxy = proxy
+        self.database = database
     }
 }

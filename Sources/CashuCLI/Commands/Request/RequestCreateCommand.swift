@@ -109,9 +109,7 @@ struct RequestCreateCommand: AsyncParsableCommand {
         if mints.isEmpty {
             if let explicit = try global.explicitMint() {
                 mints = [explicit.rawValue]
-            } else if let directory = try? global.walletDirectory(),
-                FileManager.default.fileExists(atPath: directory.databaseURL.path)
-            {
+            } else if (try? await WalletContext.exists(global)) == true {
                 mints = try await WalletContext.run(global) { context in
                     try await context.defaultMint().map { [$0.rawValue] } ?? []
                 }
