@@ -157,10 +157,12 @@ enum PostgresMigrations {
                 applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
             )
             """, during: during)
-        let applied = try tx.count("SELECT COALESCE(MAX(version), 0) FROM \(schema).cashu_migrations", [], during: during)
+        let applied = try tx.count(
+            "SELECT COALESCE(MAX(version), 0) FROM \(schema).cashu_migrations", [], during: during)
         guard applied <= all.count else {
             throw StorageError(
-                .unavailable, "the wallet's schema is at version \(applied), written by a newer version of this program")
+                .unavailable,
+                "the wallet's schema is at version \(applied), written by a newer version of this program")
         }
         for (index, sql) in all.enumerated() where index + 1 > applied {
             // One statement at a time: the extended protocol takes one per query. No statement holds a `;`.

@@ -53,7 +53,8 @@ public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible {
         maxConnections: Int = 8
     ) throws(StorageError) {
         guard Self.isValidSchema(schema) else {
-            throw StorageError(.unavailable, "the schema name must be 1-63 of a-z, 0-9 and _, not starting with a digit")
+            throw StorageError(
+                .unavailable, "the schema name must be 1-63 of a-z, 0-9 and _, not starting with a digit")
         }
         self.endpoint = endpoint
         self.username = username

@@ -42,7 +42,8 @@ public final class PostgresWalletStore: WalletStore, Sendable {
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         writeLock = PostgresLockKey.writes(schema: configuration.schema)
         let tls = try Self.tlsConfiguration(configuration)
-        client = PostgresClient(configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
+        client = PostgresClient(
+            configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
         threads = NIOThreadPool(numberOfThreads: configuration.maxConnections)
@@ -150,7 +151,9 @@ public final class PostgresWalletStore: WalletStore, Sendable {
                     state = .timedOut
                     return true
                 }
-                if expired { throw StorageError(.unavailable, "\(during): no connection to \(place) within \(timeout)") }
+                if expired {
+                    throw StorageError(.unavailable, "\(during): no connection to \(place) within \(timeout)")
+                }
                 return nil
             }
             while let outcome = try await group.next() {
@@ -163,7 +166,9 @@ public final class PostgresWalletStore: WalletStore, Sendable {
         }
     }
 
-    static func tlsConfiguration(_ configuration: PostgresStoreConfiguration) throws(StorageError) -> TLSConfiguration? {
+    static func tlsConfiguration(
+        _ configuration: PostgresStoreConfiguration
+    ) throws(StorageError) -> TLSConfiguration? {
         var tls = TLSConfiguration.makeClientConfiguration()
         switch configuration.tls {
         case .disable:

@@ -70,7 +70,8 @@ public struct TestPostgres: Sendable {
         let result = try await ScriptRunner.run(
             scripts.appendingPathComponent("start").path, environment: environment)
         guard result.status == 0 else {
-            throw StartFailure(description: "scripts/test-postgres/start failed (\(result.status)):\n\(result.standardError)")
+            throw StartFailure(
+                description: "scripts/test-postgres/start failed (\(result.status)):\n\(result.standardError)")
         }
         let values = result.assignments
         guard let url = values["PG_URL"], let host = values["PG_HOST"], let portText = values["PG_PORT"],
