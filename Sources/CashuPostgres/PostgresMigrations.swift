@@ -9,7 +9,7 @@ import Foundation
 
 enum PostgresMigrations {
     /// Every migration, oldest first; the version is the position plus one.
-    static let all: [String] = [v1]
+    static let all: [String] = [v1, v2]
 
     /// The first schema: the SQLite store's v1-v4 in one, in PostgreSQL's types (formats in ``PostgresValue``).
     ///
@@ -143,6 +143,16 @@ enum PostgresMigrations {
             created_at DOUBLE PRECISION NOT NULL
         );
         CREATE INDEX auth_proofs_by_mint ON auth_proofs (mint_url, created_at);
+        """
+
+    /// Ecash encrypted at rest (``RecordSealer``), as the SQLite store's v5: `sealed` holds a record's secret fields
+    /// sealed together, its own columns are left empty, and a secret used as a key becomes its keyed tag.
+    static let v2 = """
+        ALTER TABLE proofs ADD COLUMN sealed BYTEA;
+        ALTER TABLE operations ADD COLUMN sealed BYTEA;
+        ALTER TABLE queued_operations ADD COLUMN sealed BYTEA;
+        ALTER TABLE auth_proofs ADD COLUMN sealed BYTEA;
+        ALTER TABLE mint_quotes ADD COLUMN sealed BYTEA
         """
 
     /// Brings the schema up to date inside `tx`, which holds the wallet's write lock.

@@ -7,9 +7,9 @@ extension PostgresTransaction: AuthProofStore {
         try requireWritable("addAuthProofs")
         for proof in proofs {
             try execute(
-                "INSERT INTO auth_proofs (\(StoredAuthProof.postgresColumns)) VALUES ($1, $2, $3, $4, $5, $6) "
+                "INSERT INTO auth_proofs (\(StoredAuthProof.postgresColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7) "
                     + "ON CONFLICT (secret) DO NOTHING",
-                try proof.postgresValues(), during: "addAuthProofs")
+                try proof.postgresValues(sealer: sealer), during: "addAuthProofs")
         }
     }
 
@@ -21,7 +21,8 @@ extension PostgresTransaction: AuthProofStore {
             DELETE FROM auth_proofs WHERE seq = (
                 SELECT seq FROM auth_proofs WHERE mint_url = $1 ORDER BY created_at, seq LIMIT 1
             ) RETURNING \(StoredAuthProof.postgresColumns)
-            """, [.text(mintURL.rawValue)], during: "takeAuthProof", StoredAuthProof.init(postgresRow:))
+            """, [.text(mintURL.rawValue)], during: "takeAuthProof"
+        ) { row throws(StorageError) in try StoredAuthProof(postgresRow: row, sealer: sealer) }
     }
 
     func authProofCount(mintURL: MintURL) throws -> Int {

@@ -6,32 +6,33 @@ extension PostgresTransaction: OperationJournal {
     func insertOperation(_ operation: OperationRecord) throws {
         try requireWritable("insertOperation")
         try execute(
-            "INSERT INTO operations (\(OperationRecord.postgresColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            operation.postgresValues, during: "insertOperation")
+            "INSERT INTO operations (\(OperationRecord.postgresColumns)) VALUES (\(placeholders(from: 1, count: 9)))",
+            try operation.postgresValues(sealer: sealer), during: "insertOperation")
     }
 
     func updateOperation(_ operation: OperationRecord) throws {
         try requireWritable("updateOperation")
+        let (payload, sealed) = try operation.postgresPayload(sealer: sealer)
         let changed = try execute(
-            "UPDATE operations SET state = $1, payload = $2, updated_at = $3 WHERE id = $4",
-            [
-                .text(operation.state.rawValue), .bytes(operation.payload), .date(operation.updatedAt),
-                .text(operation.id.rawValue),
-            ], during: "updateOperation")
+            "UPDATE operations SET state = $1, payload = $2, sealed = $3, updated_at = $4 WHERE id = $5",
+            [.text(operation.state.rawValue), payload, sealed, .date(operation.updatedAt), .text(operation.id.rawValue)],
+            during: "updateOperation")
         guard changed > 0 else { throw StorageError(.notFound, "updateOperation: the operation id does not exist") }
     }
 
     func operation(id: OperationID) throws -> OperationRecord? {
         try fetchOne(
             "SELECT \(OperationRecord.postgresColumns) FROM operations WHERE id = $1", [.text(id.rawValue)],
-            during: "operation", OperationRecord.init(postgresRow:))
+            during: "operation"
+        ) { row throws(StorageError) in try OperationRecord(postgresRow: row, sealer: sealer) }
     }
 
     func unfinishedOperations() throws -> [OperationRecord] {
         let states = OperationState.allCases.filter(\.isUnfinished).map(\.rawValue)
         return try fetch(
             "SELECT \(OperationRecord.postgresColumns) FROM operations WHERE state = ANY($1) ORDER BY created_at, seq",
-            [.textArray(states)], during: "unfinishedOperations", OperationRecord.init(postgresRow:))
+            [.textArray(states)], during: "unfinishedOperations"
+        ) { row throws(StorageError) in try OperationRecord(postgresRow: row, sealer: sealer) }
     }
 }
 

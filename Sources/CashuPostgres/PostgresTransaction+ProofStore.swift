@@ -14,8 +14,8 @@ extension PostgresTransaction: ProofStore {
             var values: [PostgresValue] = []
             var rows: [String] = []
             for proof in batch {
-                rows.append("(" + placeholders(from: values.count + 1, count: 13) + ")")
-                values += try proof.postgresValues()
+                rows.append("(" + placeholders(from: values.count + 1, count: 14) + ")")
+                values += try proof.postgresValues(sealer: sealer)
             }
             added += try execute(
                 "INSERT INTO proofs (\(StoredProof.postgresColumns)) VALUES \(rows.joined(separator: ", ")) "
@@ -38,7 +38,7 @@ extension PostgresTransaction: ProofStore {
         }
         let mintURLs = PostgresMintURLMemo()
         return try fetch(sql + " ORDER BY created_at, seq", values, during: "proofs") { row throws(StorageError) in
-            try StoredProof(postgresRow: row, mintURLs: mintURLs)
+            try StoredProof(postgresRow: row, mintURLs: mintURLs, sealer: sealer)
         }
     }
 
@@ -47,7 +47,7 @@ extension PostgresTransaction: ProofStore {
         return try fetch(
             "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE operation_id = $1 ORDER BY created_at, seq",
             [.text(operationID.rawValue)], during: "proofs"
-        ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs) }
+        ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs, sealer: sealer) }
     }
 
     func proofs(Ys: [CompressedPoint]) throws -> [StoredProof] {
@@ -57,7 +57,7 @@ extension PostgresTransaction: ProofStore {
         return try fetch(
             "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE y = ANY($1) ORDER BY created_at, seq",
             [.textArray(keys)], during: "proofs"
-        ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs) }
+        ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs, sealer: sealer) }
     }
 
     func setStatus(_ status: ProofStatus, Ys: [CompressedPoint], operationID: OperationID?) throws {

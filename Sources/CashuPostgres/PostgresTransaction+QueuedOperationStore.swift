@@ -7,22 +7,23 @@ extension PostgresTransaction: QueuedOperationStore {
         try requireWritable("insertQueuedOperation")
         try execute(
             "INSERT INTO queued_operations (\(QueuedOperation.postgresColumns)) "
-                + "VALUES (\(placeholders(from: 1, count: 12)))",
-            entry.postgresValues, during: "insertQueuedOperation")
+                + "VALUES (\(placeholders(from: 1, count: 13)))",
+            try entry.postgresValues(sealer: sealer), during: "insertQueuedOperation")
     }
 
     func updateQueuedOperation(_ entry: QueuedOperation) throws {
         try requireWritable("updateQueuedOperation")
+        let (payload, result, sealed) = try entry.postgresSecrets(sealer: sealer)
         let changed = try execute(
             """
             UPDATE queued_operations SET payload = $1, state = $2, attempts = $3, last_error_code = $4,
-                last_error = $5, operation_id = $6, result = $7, updated_at = $8
-            WHERE id = $9
+                last_error = $5, operation_id = $6, result = $7, sealed = $8, updated_at = $9
+            WHERE id = $10
             """,
             [
-                .bytes(entry.payload), .text(entry.state.rawValue), .integer(Int64(entry.attempts)),
-                .text(entry.lastErrorCode), .text(entry.lastError), .text(entry.operationID?.rawValue),
-                .bytes(entry.result), .date(entry.updatedAt), .text(entry.id.rawValue),
+                payload, .text(entry.state.rawValue), .integer(Int64(entry.attempts)), .text(entry.lastErrorCode),
+                .text(entry.lastError), .text(entry.operationID?.rawValue), result, sealed, .date(entry.updatedAt),
+                .text(entry.id.rawValue),
             ], during: "updateQueuedOperation")
         guard changed > 0 else { throw StorageError(.notFound, "updateQueuedOperation: the entry id does not exist") }
     }
@@ -30,7 +31,8 @@ extension PostgresTransaction: QueuedOperationStore {
     func queuedOperation(id: OperationID) throws -> QueuedOperation? {
         try fetchOne(
             "SELECT \(QueuedOperation.postgresColumns) FROM queued_operations WHERE id = $1", [.text(id.rawValue)],
-            during: "queuedOperation", QueuedOperation.init(postgresRow:))
+            during: "queuedOperation"
+        ) { row throws(StorageError) in try QueuedOperation(postgresRow: row, sealer: sealer) }
     }
 
     func queuedOperations(states: Set<QueuedOperation.State>, mintURL: MintURL?) throws -> [QueuedOperation] {
@@ -42,7 +44,8 @@ extension PostgresTransaction: QueuedOperationStore {
             sql += " AND mint_url = $2"
         }
         return try fetch(
-            sql + " ORDER BY created_at, seq", values, during: "queuedOperations", QueuedOperation.init(postgresRow:))
+            sql + " ORDER BY created_at, seq", values, during: "queuedOperations"
+        ) { row throws(StorageError) in try QueuedOperation(postgresRow: row, sealer: sealer) }
     }
 
     func removeQueuedOperation(id: OperationID) throws -> Bool {

@@ -8,25 +8,27 @@ extension PostgresTransaction: QuoteStore {
         try execute(
             """
             INSERT INTO mint_quotes (\(StoredMintQuote.postgresColumns))
-                VALUES (\(placeholders(from: 1, count: 11)))
+                VALUES (\(placeholders(from: 1, count: 12)))
             ON CONFLICT (id) DO UPDATE SET mint_url = excluded.mint_url, unit = excluded.unit,
                 method = excluded.method, amount = excluded.amount, request = excluded.request,
                 state = excluded.state, expiry = excluded.expiry, pubkey = excluded.pubkey,
-                created_at = excluded.created_at, updated_at = excluded.updated_at
-            """, quote.postgresValues, during: "saveMintQuote")
+                created_at = excluded.created_at, updated_at = excluded.updated_at, sealed = excluded.sealed
+            """, try quote.postgresValues(sealer: sealer), during: "saveMintQuote")
     }
 
     func mintQuote(id: String) throws -> StoredMintQuote? {
         try fetchOne(
-            "SELECT \(StoredMintQuote.postgresColumns) FROM mint_quotes WHERE id = $1", [.text(id)],
-            during: "mintQuote", StoredMintQuote.init(postgresRow:))
+            "SELECT \(StoredMintQuote.postgresColumns) FROM mint_quotes WHERE id = $1",
+            [.text(StoredMintQuote.postgresID(id, sealer: sealer))], during: "mintQuote"
+        ) { row throws(StorageError) in try StoredMintQuote(postgresRow: row, sealer: sealer) }
     }
 
     func mintQuotes(mintURL: MintURL?) throws -> [StoredMintQuote] {
         try fetch(
             "SELECT \(StoredMintQuote.postgresColumns) FROM mint_quotes \(Self.mintFilter(mintURL)) "
                 + "ORDER BY created_at DESC, seq DESC",
-            mintURL.map { [.text($0.rawValue)] } ?? [], during: "mintQuotes", StoredMintQuote.init(postgresRow:))
+            mintURL.map { [.text($0.rawValue)] } ?? [], during: "mintQuotes"
+        ) { row throws(StorageError) in try StoredMintQuote(postgresRow: row, sealer: sealer) }
     }
 
     func saveMeltQuote(_ quote: StoredMeltQuote) throws {

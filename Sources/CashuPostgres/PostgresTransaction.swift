@@ -14,11 +14,14 @@ final class PostgresTransaction: @unchecked Sendable {
     let connection: PostgresConnection
     let isReadOnly: Bool
     let logger: Logger
+    /// The keys records are sealed with (``RecordSealingStore``); `nil` before the wallet handed them over.
+    let sealer: RecordSealer?
 
-    init(connection: PostgresConnection, isReadOnly: Bool, logger: Logger) {
+    init(connection: PostgresConnection, isReadOnly: Bool, logger: Logger, sealer: RecordSealer? = nil) {
         self.connection = connection
         self.isReadOnly = isReadOnly
         self.logger = logger
+        self.sealer = sealer
     }
 
     /// Throws unless this is a write transaction, before any SQL runs.

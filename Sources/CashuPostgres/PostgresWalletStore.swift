@@ -16,12 +16,14 @@ import PostgresNIO
 ///   them in the SQLite store: proofs selected in one cannot be selected by another until it commits. Writers of
 ///   other wallets (other schemas) are not held up.
 /// - Each `read` is a `REPEATABLE READ, READ ONLY` transaction: one consistent snapshot, which writers do not block.
-/// - Bodies are synchronous: they run on the store's own threads, and each statement waits for the server there.
+/// - Bodies are synchronous: they run on threads shared by the process's stores, and each statement waits for the server there.
 /// - Leases are session advisory locks (``PostgresOperationLeases``).
 /// - The schema is migrated on open, under the same lock, so processes opening a new wallet at once are safe.
+/// - Once a wallet has handed it its keys (``RecordSealingStore``), the secret fields of every record are sealed
+///   (``RecordSealer``): a dump of the database holds no proof secret, signature or blinding factor.
 ///
 /// Call ``close()`` when done; the connections end with the process otherwise.
-public final class PostgresWalletStore: WalletStore, Sendable {
+public final class PostgresWalletStore: RecordSealingStore, Sendable {
     /// Where the store connects (its description leaves out the password).
     public let configuration: PostgresStoreConfiguration
     public var operationLeases: any OperationLeases { leases }
@@ -29,9 +31,11 @@ public final class PostgresWalletStore: WalletStore, Sendable {
     private let leases: PostgresOperationLeases
     private let client: PostgresClient
     private let runner: Task<Void, Never>
-    private let threads: NIOThreadPool
+    private var threads: NIOThreadPool { Self.threads }
     private let writeLock: Int64
     private let logger: Logger
+    /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
+    private let sealerState = NIOLockedValueBox<RecordSealer?>(nil)
 
     /// Connects, creates the schema when missing and migrates it.
     /// - Throws: ``StorageError`` `unavailable` when the server cannot be reached within the connect timeout, refuses
@@ -46,8 +50,6 @@ public final class PostgresWalletStore: WalletStore, Sendable {
             configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
-        threads = NIOThreadPool(numberOfThreads: configuration.maxConnections)
-        threads.start()
         let connectionConfiguration = Self.connectionConfiguration(configuration, tls: tls)
         let logger = logger
         leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: nil) {
@@ -67,38 +69,73 @@ public final class PostgresWalletStore: WalletStore, Sendable {
     }
 
     deinit {
-        // A store dropped without close(): end its connections and threads without waiting.
+        // A store dropped without close(): end its connections without waiting.
         leases.closeSoon()
         runner.cancel()
-        threads.shutdownGracefully { _ in }
     }
 
-    /// Ends every connection (and so every lease this process holds) and stops the store's threads.
+    /// The threads transaction bodies run on, shared by every store of the process (a body waits there for the
+    /// server, never on a Swift concurrency thread). A body waiting for another's write lock holds one; holders are
+    /// already running, so waiters never starve them.
+    static let threads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 16)
+        pool.start()
+        return pool
+    }()
+
+    /// Ends every connection (and so every lease this process holds).
     public func close() async {
         await leases.close()
         runner.cancel()
         _ = await runner.value
-        try? await threads.shutdownGracefully()
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
-        try await transaction(readOnly: true, during: "read") { tx in try body(tx) }
+        try await transaction(readOnly: true, during: "read", sealer: sealerState.withLockedValue { $0 }) { tx in
+            try body(tx)
+        }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
-        try await transaction(readOnly: false, during: "write") { tx in try body(tx) }
+        try await transaction(readOnly: false, during: "write", sealer: sealerState.withLockedValue { $0 }) { tx in
+            try body(tx)
+        }
+    }
+
+    /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction.
+    @discardableResult
+    public func useSealer(_ sealer: RecordSealer) async throws -> Int {
+        let sealed = try await transaction(readOnly: false, during: "seal records", sealer: sealer) { tx in
+            try tx.sealRecords(all: false)
+        }
+        sealerState.withLockedValue { $0 = sealer }
+        return sealed
+    }
+
+    /// Re-seals every record with `sealer`'s generation and records it, in one transaction; then seals with it.
+    @discardableResult
+    public func reseal(with sealer: RecordSealer) async throws -> Int {
+        let sealed = try await transaction(readOnly: false, during: "reseal records", sealer: sealer) { tx in
+            let sealed = try tx.sealRecords(all: true)
+            try tx.setMetadata(RecordSealer.generationMetadataKey, String(sealer.generation))
+            return sealed
+        }
+        sealerState.withLockedValue { $0 = sealer }
+        return sealed
     }
 
     /// Runs `body` in one transaction on a pooled connection, on the store's threads.
     func transaction<T: Sendable>(
-        readOnly: Bool, during: String, _ body: @escaping @Sendable (PostgresTransaction) throws -> T
+        readOnly: Bool, during: String, sealer: RecordSealer? = nil,
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> T
     ) async throws -> T {
         let lockKey = writeLock
         let logger = logger
         let threads = threads
         return try await withConnection(during: during) { connection in
             try await threads.runIfActive {
-                let tx = PostgresTransaction(connection: connection, isReadOnly: readOnly, logger: logger)
+                let tx = PostgresTransaction(
+                    connection: connection, isReadOnly: readOnly, logger: logger, sealer: sealer)
                 try tx.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN", during: during)
                 do {
                     if !readOnly {
@@ -140,8 +177,6 @@ public final class PostgresWalletStore: WalletStore, Sendable {
                     throw error
                 } catch let error as PSQLError {
                     throw StorageError(postgres: error, during: during)
-                } catch is NIOThreadPoolError.ThreadPoolInactive {
-                    throw StorageError(.unavailable, "\(during): the store is closed")
                 }
             }
             group.addTask {

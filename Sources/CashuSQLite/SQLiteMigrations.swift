@@ -14,6 +14,7 @@ enum SQLiteMigrations {
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
+        migrator.registerMigration("v5", migrate: v5)
         return migrator
     }
 
@@ -210,6 +211,20 @@ enum SQLiteMigrations {
                     created_at REAL NOT NULL
                 );
                 CREATE INDEX auth_proofs_by_mint ON auth_proofs (mint_url, created_at);
+                """)
+    }
+
+    /// Ecash encrypted at rest (``RecordSealer``): each table with secret fields gets `sealed`, the record's secret
+    /// fields sealed together; their own columns are then left empty (`''`, NULL or an empty blob), and a secret used
+    /// as a key (a NUT-22 token's secret, a mint quote's id) is replaced by its keyed tag. NULL: a plaintext record.
+    static func v5(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE proofs ADD COLUMN sealed BLOB;
+                ALTER TABLE operations ADD COLUMN sealed BLOB;
+                ALTER TABLE queued_operations ADD COLUMN sealed BLOB;
+                ALTER TABLE auth_proofs ADD COLUMN sealed BLOB;
+                ALTER TABLE mint_quotes ADD COLUMN sealed BLOB;
                 """)
     }
 }

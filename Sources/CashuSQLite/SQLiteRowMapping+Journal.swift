@@ -5,37 +5,71 @@ import Foundation
 import GRDB
 
 extension OperationRecord {
-    static let sqlColumns = "id, kind, mint_url, unit, state, payload, created_at, updated_at"
+    static let sqlColumns = "id, kind, mint_url, unit, state, payload, created_at, updated_at, sealed"
 
-    init(sqliteRow row: Row) throws(StorageError) {
+    /// The context of an operation's sealed payload.
+    static func sealContext(_ id: OperationID) -> String { "operations:" + id.rawValue }
+
+    init(sqliteRow row: Row, sealer: RecordSealer? = nil) throws(StorageError) {
         let r = SQLiteRowReader(row: row, table: "operations")
+        let id = OperationID(rawValue: try r.text("id"))
+        var payload = try r.bytes("payload")
+        if let sealed = try r.optionalBytes("sealed") {
+            guard let sealer else { throw StorageError.sealedWithoutKeys("operations") }
+            payload = try SealedRecordFields.openField(sealed, context: Self.sealContext(id), with: sealer)
+        }
         self.init(
-            id: OperationID(rawValue: try r.text("id")),
+            id: id,
             kind: try r.parsed("kind") { OperationKind(rawValue: $0) },
             mintURL: try r.parsed("mint_url") { try MintURL($0) },
             unit: CurrencyUnit(rawValue: try r.text("unit")),
             state: try r.parsed("state") { OperationState(rawValue: $0) },
-            payload: try r.bytes("payload"),
+            payload: payload,
             createdAt: try r.date("created_at"),
             updatedAt: try r.date("updated_at"))
     }
 
-    var sqliteArguments: StatementArguments {
-        [
-            id.rawValue, kind.rawValue, mintURL.rawValue, unit.rawValue, state.rawValue, Data(payload),
-            SQLiteValue.real(createdAt), SQLiteValue.real(updatedAt),
+    func sqliteArguments(sealer: RecordSealer? = nil) throws(StorageError) -> StatementArguments {
+        let (payload, sealed) = try sqlitePayload(sealer: sealer)
+        return [
+            id.rawValue, kind.rawValue, mintURL.rawValue, unit.rawValue, state.rawValue, payload,
+            SQLiteValue.real(createdAt), SQLiteValue.real(updatedAt), sealed,
         ]
+    }
+
+    /// The `payload` and `sealed` columns: the payload itself, or an empty one and the sealed payload.
+    func sqlitePayload(sealer: RecordSealer?) throws(StorageError) -> (payload: Data, sealed: Data?) {
+        guard let sealer else { return (Data(payload), nil) }
+        let sealed = try SealedRecordFields.sealField(payload, context: Self.sealContext(id), with: sealer)
+        return (Data(), Data(sealed))
     }
 }
 
 extension StoredMintQuote {
     static let sqlColumns =
-        "id, mint_url, unit, method, amount, request, state, expiry, pubkey, created_at, updated_at"
+        "id, mint_url, unit, method, amount, request, state, expiry, pubkey, created_at, updated_at, sealed"
 
-    init(sqliteRow row: Row) throws(StorageError) {
+    /// The context of a quote's sealed id (by its tag).
+    static func sealContext(_ tag: String) -> String { "mint_quotes:" + tag }
+
+    /// The `id` column's value for a quote id: its tag when records are sealed.
+    static func idColumn(_ id: String, sealer: RecordSealer?) -> String {
+        sealer?.tag(id, domain: SealedRecordFields.mintQuoteDomain) ?? id
+    }
+
+    init(sqliteRow row: Row, sealer: RecordSealer? = nil) throws(StorageError) {
         let r = SQLiteRowReader(row: row, table: "mint_quotes")
+        var id = try r.text("id")
+        if let sealed = try r.optionalBytes("sealed") {
+            guard let sealer else { throw StorageError.sealedWithoutKeys("mint_quotes") }
+            let opened = try SealedRecordFields.openField(sealed, context: Self.sealContext(id), with: sealer)
+            guard let text = String(validating: opened, as: UTF8.self) else {
+                throw StorageError(.corrupt, "mint_quotes.sealed is unreadable")
+            }
+            id = text
+        }
         self.init(
-            id: try r.text("id"),
+            id: id,
             mintURL: try r.parsed("mint_url") { try MintURL($0) },
             unit: CurrencyUnit(rawValue: try r.text("unit")),
             method: try r.text("method"),
@@ -48,10 +82,14 @@ extension StoredMintQuote {
             updatedAt: try r.date("updated_at"))
     }
 
-    var sqliteArguments: StatementArguments {
-        [
-            id, mintURL.rawValue, unit.rawValue, method, SQLiteValue.integer(amount), request, state.rawValue,
-            SQLiteValue.integer(expiry), pubkey?.hex, SQLiteValue.real(createdAt), SQLiteValue.real(updatedAt),
+    func sqliteArguments(sealer: RecordSealer? = nil) throws(StorageError) -> StatementArguments {
+        let column = Self.idColumn(id, sealer: sealer)
+        let sealed = try sealer.map { sealer throws(StorageError) in
+            Data(try SealedRecordFields.sealField(Array(id.utf8), context: Self.sealContext(column), with: sealer))
+        }
+        return [
+            column, mintURL.rawValue, unit.rawValue, method, SQLiteValue.integer(amount), request, state.rawValue,
+            SQLiteValue.integer(expiry), pubkey?.hex, SQLiteValue.real(createdAt), SQLiteValue.real(updatedAt), sealed,
         ]
     }
 }

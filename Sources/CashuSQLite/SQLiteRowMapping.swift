@@ -6,22 +6,32 @@ import GRDB
 
 extension StoredProof {
     static let sqlColumns =
-        "y, mint_url, unit, keyset_id, amount, secret, c, dleq_json, witness, p2pk_e, status, operation_id, created_at"
+        "y, mint_url, unit, keyset_id, amount, secret, c, dleq_json, witness, p2pk_e, status, operation_id, created_at, "
+        + "sealed"
 
     /// Reads a row; `mintURLs` may be shared by the rows of one query, which nearly always have one mint.
-    init(sqliteRow row: Row, mintURLs: MintURLMemo = MintURLMemo()) throws(StorageError) {
+    init(sqliteRow row: Row, mintURLs: MintURLMemo = MintURLMemo(), sealer: RecordSealer? = nil) throws(StorageError) {
         let r = SQLiteRowReader(row: row, table: "proofs")
-        let proof = Proof(
-            amount: try r.uint64("amount"),
-            id: try r.parsed("keyset_id") { try KeysetID(hex: $0) },
-            secret: try r.text("secret"),
-            C: try r.parsed("c") { try CompressedPoint(hex: $0) },
-            dleq: try r.optionalParsed("dleq_json") { try ProofDLEQ(storedJSON: $0) },
-            witness: try r.optionalText("witness"),
-            p2pkE: try r.optionalParsed("p2pk_e") { try Point(hex: $0) })
+        let Y = try r.parsed("y") { try CompressedPoint(hex: $0) }
+        let amount = try r.uint64("amount")
+        let keysetID = try r.parsed("keyset_id") { try KeysetID(hex: $0) }
+        let proof: Proof
+        if let sealed = try r.optionalBytes("sealed") {
+            guard let sealer else { throw StorageError.sealedWithoutKeys("proofs") }
+            proof = try SealedRecordFields.openProof(sealed, Y: Y, amount: amount, keysetID: keysetID, with: sealer)
+        } else {
+            proof = Proof(
+                amount: amount,
+                id: keysetID,
+                secret: try r.text("secret"),
+                C: try r.parsed("c") { try CompressedPoint(hex: $0) },
+                dleq: try r.optionalParsed("dleq_json") { try ProofDLEQ(storedJSON: $0) },
+                witness: try r.optionalText("witness"),
+                p2pkE: try r.optionalParsed("p2pk_e") { try Point(hex: $0) })
+        }
         self.init(
             proof: proof,
-            Y: try r.parsed("y") { try CompressedPoint(hex: $0) },
+            Y: Y,
             mintURL: try r.parsed("mint_url") { try mintURLs.url($0) },
             unit: CurrencyUnit(rawValue: try r.text("unit")),
             status: try r.parsed("status") { ProofStatus(rawValue: $0) },
@@ -29,12 +39,20 @@ extension StoredProof {
             createdAt: try r.date("created_at"))
     }
 
-    func sqliteArguments() throws(StorageError) -> StatementArguments {
+    /// The row's values; with a sealer the secret fields are sealed into `sealed` and left empty in their columns.
+    func sqliteArguments(sealer: RecordSealer? = nil) throws(StorageError) -> StatementArguments {
+        if let sealer {
+            let sealed = try SealedRecordFields.seal(proof, Y: Y, with: sealer)
+            return [
+                Y.hex, mintURL.rawValue, unit.rawValue, proof.id.hex, SQLiteValue.integer(proof.amount), "", "", nil,
+                nil, nil, status.rawValue, operationID?.rawValue, SQLiteValue.real(createdAt), Data(sealed),
+            ]
+        }
         let dleq = try proof.dleq.map { dleq throws(StorageError) in try SQLiteValue.json(dleq, "a proof's DLEQ") }
         return [
             Y.hex, mintURL.rawValue, unit.rawValue, proof.id.hex, SQLiteValue.integer(proof.amount), proof.secret,
             proof.C.hex, dleq, proof.witness, proof.p2pkE?.hex, status.rawValue, operationID?.rawValue,
-            SQLiteValue.real(createdAt),
+            SQLiteValue.real(createdAt), nil,
         ]
     }
 }

@@ -9,20 +9,18 @@ extension SQLiteTransaction: OperationJournal {
         try requireWritable("insertOperation")
         try mappingErrors("insertOperation") {
             try execute(
-                "INSERT INTO operations (\(OperationRecord.sqlColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                operation.sqliteArguments)
+                "INSERT INTO operations (\(OperationRecord.sqlColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                try operation.sqliteArguments(sealer: sealer))
         }
     }
 
     func updateOperation(_ operation: OperationRecord) throws {
         try requireWritable("updateOperation")
         try mappingErrors("updateOperation") {
+            let (payload, sealed) = try operation.sqlitePayload(sealer: sealer)
             try execute(
-                "UPDATE operations SET state = ?, payload = ?, updated_at = ? WHERE id = ?",
-                [
-                    operation.state.rawValue, Data(operation.payload), SQLiteValue.real(operation.updatedAt),
-                    operation.id.rawValue,
-                ])
+                "UPDATE operations SET state = ?, payload = ?, sealed = ?, updated_at = ? WHERE id = ?",
+                [operation.state.rawValue, payload, sealed, SQLiteValue.real(operation.updatedAt), operation.id.rawValue])
             guard db.changesCount > 0 else {
                 throw StorageError(.notFound, "updateOperation: the operation id does not exist")
             }
@@ -33,7 +31,7 @@ extension SQLiteTransaction: OperationJournal {
         try mappingErrors("operation") {
             try fetchOne(
                 "SELECT \(OperationRecord.sqlColumns) FROM operations WHERE id = ?", [id.rawValue],
-                OperationRecord.init(sqliteRow:))
+                { try OperationRecord(sqliteRow: $0, sealer: self.sealer) })
         }
     }
 
@@ -43,7 +41,7 @@ extension SQLiteTransaction: OperationJournal {
             try fetch(
                 "SELECT \(OperationRecord.sqlColumns) FROM operations WHERE state IN \(sqlList(states.count)) "
                     + "ORDER BY created_at, seq",
-                StatementArguments(states), OperationRecord.init(sqliteRow:))
+                StatementArguments(states), { try OperationRecord(sqliteRow: $0, sealer: self.sealer) })
         }
     }
 }

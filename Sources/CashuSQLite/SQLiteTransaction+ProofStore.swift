@@ -9,11 +9,11 @@ extension SQLiteTransaction: ProofStore {
         try requireWritable("addProofs")
         return try mappingErrors("addProofs") {
             let statement = try db.cachedStatement(
-                sql: "INSERT INTO proofs (\(StoredProof.sqlColumns)) VALUES (\(databaseQuestionMarks(count: 13))) "
+                sql: "INSERT INTO proofs (\(StoredProof.sqlColumns)) VALUES (\(databaseQuestionMarks(count: 14))) "
                     + "ON CONFLICT (y) DO NOTHING")
             var added = 0
             for proof in proofs {
-                try statement.execute(arguments: try proof.sqliteArguments())
+                try statement.execute(arguments: try proof.sqliteArguments(sealer: sealer))
                 added += db.changesCount
             }
             return added
@@ -29,7 +29,7 @@ extension SQLiteTransaction: ProofStore {
         let sql = Self.proofsSQL(statusCount: sortedStatuses.count, byMint: mintURL != nil, byUnit: unit != nil)
         let mintURLs = MintURLMemo()
         return try mappingErrors("proofs") {
-            try fetch(sql, arguments) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs) }
+            try fetch(sql, arguments) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs, sealer: sealer) }
         }
     }
 
@@ -39,7 +39,7 @@ extension SQLiteTransaction: ProofStore {
             try fetch(
                 "SELECT \(StoredProof.sqlColumns) FROM proofs WHERE operation_id = ? ORDER BY created_at, seq",
                 [operationID.rawValue]
-            ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs) }
+            ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs, sealer: sealer) }
         }
     }
 
@@ -52,7 +52,7 @@ extension SQLiteTransaction: ProofStore {
                     "SELECT \(StoredProof.sqlColumns) FROM proofs WHERE y IN \(sqlList(chunk.count)) "
                         + "ORDER BY created_at, seq",
                     StatementArguments(Array(chunk))
-                ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs) }
+                ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs, sealer: sealer) }
             }
         }
     }

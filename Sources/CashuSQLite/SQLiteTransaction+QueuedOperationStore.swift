@@ -10,8 +10,8 @@ extension SQLiteTransaction: QueuedOperationStore {
         try mappingErrors("insertQueuedOperation") {
             try execute(
                 "INSERT INTO queued_operations (\(QueuedOperation.sqlColumns)) "
-                    + "VALUES (\(databaseQuestionMarks(count: 12)))",
-                entry.sqliteArguments
+                    + "VALUES (\(databaseQuestionMarks(count: 13)))",
+                try entry.sqliteArguments(sealer: sealer)
             )
         }
     }
@@ -19,16 +19,16 @@ extension SQLiteTransaction: QueuedOperationStore {
     func updateQueuedOperation(_ entry: QueuedOperation) throws {
         try requireWritable("updateQueuedOperation")
         try mappingErrors("updateQueuedOperation") {
+            let (payload, result, sealed) = try entry.sqliteSecrets(sealer: sealer)
             try execute(
                 """
                 UPDATE queued_operations SET payload = ?, state = ?, attempts = ?, last_error_code = ?, last_error = ?,
-                    operation_id = ?, result = ?, updated_at = ?
+                    operation_id = ?, result = ?, sealed = ?, updated_at = ?
                 WHERE id = ?
                 """,
                 [
-                    Data(entry.payload), entry.state.rawValue, entry.attempts, entry.lastErrorCode, entry.lastError,
-                    entry.operationID?.rawValue, entry.result.map { Data($0) }, SQLiteValue.real(entry.updatedAt),
-                    entry.id.rawValue,
+                    payload, entry.state.rawValue, entry.attempts, entry.lastErrorCode, entry.lastError,
+                    entry.operationID?.rawValue, result, sealed, SQLiteValue.real(entry.updatedAt), entry.id.rawValue,
                 ]
             )
             guard db.changesCount > 0 else {
@@ -42,7 +42,7 @@ extension SQLiteTransaction: QueuedOperationStore {
             try fetchOne(
                 "SELECT \(QueuedOperation.sqlColumns) FROM queued_operations WHERE id = ?",
                 [id.rawValue],
-                QueuedOperation.init(sqliteRow:)
+                { try QueuedOperation(sqliteRow: $0, sealer: self.sealer) }
             )
         }
     }
@@ -58,7 +58,7 @@ extension SQLiteTransaction: QueuedOperationStore {
             arguments += [mintURL.rawValue]
         }
         sql += " ORDER BY created_at, seq"
-        return try mappingErrors("queuedOperations") { try fetch(sql, arguments, QueuedOperation.init(sqliteRow:)) }
+        return try mappingErrors("queuedOperations") { try fetch(sql, arguments, { try QueuedOperation(sqliteRow: $0, sealer: self.sealer) }) }
     }
 
     func removeQueuedOperation(id: OperationID) throws -> Bool {

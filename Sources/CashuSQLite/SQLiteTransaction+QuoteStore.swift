@@ -9,20 +9,21 @@ extension SQLiteTransaction: QuoteStore {
         try mappingErrors("saveMintQuote") {
             try execute(
                 """
-                INSERT INTO mint_quotes (\(StoredMintQuote.sqlColumns)) VALUES (\(databaseQuestionMarks(count: 11)))
+                INSERT INTO mint_quotes (\(StoredMintQuote.sqlColumns)) VALUES (\(databaseQuestionMarks(count: 12)))
                 ON CONFLICT (id) DO UPDATE SET mint_url = excluded.mint_url, unit = excluded.unit,
                     method = excluded.method, amount = excluded.amount, request = excluded.request,
                     state = excluded.state, expiry = excluded.expiry, pubkey = excluded.pubkey,
-                    created_at = excluded.created_at, updated_at = excluded.updated_at
-                """, quote.sqliteArguments)
+                    created_at = excluded.created_at, updated_at = excluded.updated_at, sealed = excluded.sealed
+                """, try quote.sqliteArguments(sealer: sealer))
         }
     }
 
     func mintQuote(id: String) throws -> StoredMintQuote? {
         try mappingErrors("mintQuote") {
             try fetchOne(
-                "SELECT \(StoredMintQuote.sqlColumns) FROM mint_quotes WHERE id = ?", [id],
-                StoredMintQuote.init(sqliteRow:))
+                "SELECT \(StoredMintQuote.sqlColumns) FROM mint_quotes WHERE id = ?",
+                [StoredMintQuote.idColumn(id, sealer: sealer)]
+            ) { try StoredMintQuote(sqliteRow: $0, sealer: self.sealer) }
         }
     }
 
@@ -31,7 +32,8 @@ extension SQLiteTransaction: QuoteStore {
             try fetch(
                 "SELECT \(StoredMintQuote.sqlColumns) FROM mint_quotes \(Self.mintFilter(mintURL)) "
                     + "ORDER BY created_at DESC, seq DESC",
-                mintURL.map { [$0.rawValue] } ?? [], StoredMintQuote.init(sqliteRow:))
+                mintURL.map { [$0.rawValue] } ?? []
+            ) { try StoredMintQuote(sqliteRow: $0, sealer: self.sealer) }
         }
     }
 

@@ -7,13 +7,16 @@ import GRDB
 final class SQLiteTransaction {
     let db: Database
     let isReadOnly: Bool
+    /// The keys records are sealed with (``RecordSealingStore``); `nil` before the wallet handed them over.
+    let sealer: RecordSealer?
 
     /// The most values one statement binds in an `IN (...)` list; SQLite allows far more, this keeps statements short.
     static let chunkSize = 500
 
-    init(db: Database, isReadOnly: Bool) {
+    init(db: Database, isReadOnly: Bool, sealer: RecordSealer? = nil) {
         self.db = db
         self.isReadOnly = isReadOnly
+        self.sealer = sealer
     }
 
     /// Throws unless this is a write transaction, before any SQL runs.

@@ -3,6 +3,7 @@
 import CashuEngine
 import Foundation
 import GRDB
+import Synchronization
 
 /// The default ``WalletStore``: one SQLite file, safe to share between processes (the CLI and the refresh timer).
 ///
@@ -13,10 +14,15 @@ import GRDB
 ///   (WAL mode).
 /// - `synchronous = FULL`: a committed write is on disk (the WAL is synced on every commit) before `write` returns.
 /// - The file and its `-wal` and `-shm` companions are 0600; operation lock files (`locks/`, 0700) are 0600.
+/// - Once a wallet has handed it its keys (``RecordSealingStore``), the secret fields of every record are sealed
+///   (``RecordSealer``): the file, its WAL and its backups hold no proof secret, signature or blinding factor.
 ///
 /// Neither `read` nor `write` may be called from inside another transaction's body.
-public final class SQLiteWalletStore: WalletStore {
+public final class SQLiteWalletStore: RecordSealingStore {
     let pool: DatabasePool
+    /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
+    private let sealerState = Mutex<RecordSealer?>(nil)
+    var sealer: RecordSealer? { sealerState.withLock { $0 } }
 
     /// The database file's path.
     public let path: String
@@ -78,7 +84,7 @@ public final class SQLiteWalletStore: WalletStore {
             pool.asyncRead { database in
                 continuation.resume(
                     returning: Result {
-                        try body(SQLiteTransaction(db: database.get(), isReadOnly: true))
+                        try body(SQLiteTransaction(db: database.get(), isReadOnly: true, sealer: self.sealer))
                     })
             }
         }
@@ -98,8 +104,9 @@ public final class SQLiteWalletStore: WalletStore {
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
         let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            let sealer = self.sealer
             pool.asyncWriteWithoutTransaction { database in
-                continuation.resume(returning: Result { try Self.immediate(database, body) })
+                continuation.resume(returning: Result { try Self.immediate(database, sealer, body) })
             }
         }
         do { return try outcome.get() } catch let error as DatabaseError {
@@ -108,14 +115,53 @@ public final class SQLiteWalletStore: WalletStore {
     }
 
     private static func immediate<T>(
-        _ database: Database, _ body: (any WalletTransaction) throws -> T
+        _ database: Database, _ sealer: RecordSealer?, _ body: (SQLiteTransaction) throws -> T
     ) throws -> T {
         var result: T?
         try database.inTransaction(.immediate) {
-            result = try body(SQLiteTransaction(db: database, isReadOnly: false))
+            result = try body(SQLiteTransaction(db: database, isReadOnly: false, sealer: sealer))
             return .commit
         }
         guard let result else { throw StorageError(.database, "the write transaction returned nothing") }
         return result
+    }
+
+    /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction; then
+    /// empties the WAL, so no plaintext page stays in it (deleted rows were already overwritten: `secure_delete`).
+    @discardableResult
+    public func useSealer(_ sealer: RecordSealer) async throws -> Int {
+        let sealed = try await sealing(with: sealer, all: false, generation: nil)
+        sealerState.withLock { $0 = sealer }
+        return sealed
+    }
+
+    /// Re-seals every record with `sealer`'s generation and records it, in one transaction; then seals with it.
+    @discardableResult
+    public func reseal(with sealer: RecordSealer) async throws -> Int {
+        let sealed = try await sealing(with: sealer, all: true, generation: sealer.generation)
+        sealerState.withLock { $0 = sealer }
+        return sealed
+    }
+
+    private func sealing(with sealer: RecordSealer, all: Bool, generation: UInt32?) async throws -> Int {
+        let outcome: Result<Int, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncWriteWithoutTransaction { database in
+                continuation.resume(
+                    returning: Result {
+                        let sealed = try Self.immediate(database, sealer) { tx in
+                            let sealed = try tx.sealRecords(all: all)
+                            if let generation {
+                                try tx.setMetadata(RecordSealer.generationMetadataKey, String(generation))
+                            }
+                            return sealed
+                        }
+                        if sealed > 0 { try database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+                        return sealed
+                    })
+            }
+        }
+        do { return try outcome.get() } catch let error as DatabaseError {
+            throw StorageError(sqlite: error, during: "seal records")
+        }
     }
 }

@@ -23,6 +23,8 @@ public actor Wallet {
     var connectorGenerations: [MintURL: Int] = [:]
     var syncedKeysets: Set<MintURL> = []
     var stepHook: (@Sendable (WalletStep, OperationKind) -> Void)?
+    /// The keys the store seals records with, when it is a ``RecordSealingStore``.
+    var sealer: RecordSealer?
     /// Keep each journaled operation to the wallet executing it (``WalletStore/operationLeases`` unless injected).
     let leases: any OperationLeases
     /// Operations this wallet is sending or settling right now, with their leases; a recovery pass leaves them alone.
@@ -88,8 +90,9 @@ public actor Wallet {
             in: secureStore, given: mnemonic, mustExist: known != nil)
         let secrets: DeterministicSecrets
         let fingerprint: String
+        let seed: SecureBytes
         do {
-            let seed = try phrase.seed()
+            seed = try phrase.seed()
             secrets = try DeterministicSecrets(seed: seed)
             fingerprint = WalletSecrets.fingerprint(of: seed)
         } catch {
@@ -104,6 +107,8 @@ public actor Wallet {
                 throw WalletError.storage(error)
             }
         }
+        // Before anything else is written: from here on the store seals what it writes (and seals what it has).
+        let sealer = try await WalletSealing.start(store: store, seed: seed, logger: logger)
         let wallet: Wallet
         do {
             wallet = try Wallet(
@@ -112,6 +117,7 @@ public actor Wallet {
         } catch {
             throw WalletError(.crypto, "cannot derive the seed's locking keys", underlying: error)
         }
+        await wallet.setSealer(sealer)
         if recover { _ = await wallet.recover() }
         return wallet
     }

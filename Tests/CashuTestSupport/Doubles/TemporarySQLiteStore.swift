@@ -3,7 +3,7 @@
 import CoreCashu
 
 /// A ``SQLiteWalletStore`` in its own temporary directory, which goes away with it.
-public final class TemporarySQLiteStore: WalletStore {
+public final class TemporarySQLiteStore: RecordSealingStore {
     public let directory: TemporaryDirectory
     public let store: SQLiteWalletStore
 
@@ -20,4 +20,8 @@ public final class TemporarySQLiteStore: WalletStore {
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T { try await store.write(body) }
     public var operationLeases: any OperationLeases { store.operationLeases }
+
+    public func useSealer(_ sealer: RecordSealer) async throws -> Int { try await store.useSealer(sealer) }
+
+    public func reseal(with sealer: RecordSealer) async throws -> Int { try await store.reseal(with: sealer) }
 }

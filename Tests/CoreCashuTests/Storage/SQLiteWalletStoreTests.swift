@@ -60,7 +60,7 @@ struct SQLiteWalletStoreTests {
                 "mints", "keysets", "counters", "proofs", "operations", "mint_quotes", "melt_quotes", "history",
                 "queued_operations",
             ]))
-        #expect(migrations == ["v1", "v2", "v3", "v4"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5"])
 
         let missing = directory.url.appendingPathComponent("new.sqlite").path
         _ = try SQLiteWalletStore(path: missing)

@@ -22,14 +22,30 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// A fresh schema on the test process's PostgreSQL server.
     static let postgres = StoreFactory(name: "PostgreSQL") { try await makePostgresStore() }
 
+    /// SQLite with the records' secret fields sealed (as a wallet opened on it has them).
+    static let sealedSQLite = StoreFactory(name: "SQLite, sealed") {
+        let store = try TemporarySQLiteStore()
+        try await store.store.useSealer(testSealer)
+        return store
+    }
+    /// PostgreSQL with the records' secret fields sealed.
+    static let sealedPostgres = StoreFactory(name: "PostgreSQL, sealed") {
+        let store = try await makePostgresStore()
+        try await store.useSealer(testSealer)
+        return store
+    }
+
     /// Every backend; each contract test runs once per entry.
-    static let all: [StoreFactory] = [.inMemory, .sqlite, .postgres]
+    static let all: [StoreFactory] = [.inMemory, .sqlite, .postgres, .sealedSQLite, .sealedPostgres]
+
+    /// Keys from a fixed test seed.
+    static let testSealer = RecordSealer(seed: SecureBytes(Array(repeating: 7, count: 64)), generation: 0)
 
     /// A store in a new schema of the shared test server.
     static func makePostgresStore(schema: String = TestPostgres.freshSchema()) async throws -> PostgresWalletStore {
         let server = try await TestPostgres.shared
         return try await PostgresWalletStore(
-            configuration: PostgresStoreConfiguration(url: server.url("schema=\(schema)&sslmode=disable")))
+            configuration: PostgresStoreConfiguration(url: server.url("schema=\(schema)&sslmode=disable&connect_timeout=60")))
     }
 }
 
