@@ -131,7 +131,9 @@ extension OperationRecord {
     }
 
     /// The `payload` and `sealed` columns: the payload itself, or an empty one and the sealed payload.
-    func postgresPayload(sealer: RecordSealer?) throws(StorageError) -> (payload: PostgresValue, sealed: PostgresValue) {
+    func postgresPayload(sealer: RecordSealer?) throws(StorageError)
+        -> (payload: PostgresValue, sealed: PostgresValue)
+    {
         guard let sealer else { return (.bytes(payload), .bytes(nil)) }
         let sealed = try SealedRecordFields.sealField(payload, context: "operations:" + id.rawValue, with: sealer)
         return (.bytes([]), .bytes(sealed))

@@ -15,7 +15,10 @@ extension PostgresTransaction: OperationJournal {
         let (payload, sealed) = try operation.postgresPayload(sealer: sealer)
         let changed = try execute(
             "UPDATE operations SET state = $1, payload = $2, sealed = $3, updated_at = $4 WHERE id = $5",
-            [.text(operation.state.rawValue), payload, sealed, .date(operation.updatedAt), .text(operation.id.rawValue)],
+            [
+                .text(operation.state.rawValue), payload, sealed, .date(operation.updatedAt),
+                .text(operation.id.rawValue),
+            ],
             during: "updateOperation")
         guard changed > 0 else { throw StorageError(.notFound, "updateOperation: the operation id does not exist") }
     }

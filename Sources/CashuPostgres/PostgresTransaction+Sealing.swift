@@ -63,8 +63,8 @@ extension PostgresTransaction {
             let sealed = try SealedRecordFields.sealField(
                 Array(quote.id.utf8), context: "mint_quotes:" + tag, with: sealer)
             try execute(
-                "UPDATE mint_quotes SET id = $1, sealed = $2 WHERE seq = $3", [.text(tag), .bytes(sealed), .amount(seq)],
-                during: during)
+                "UPDATE mint_quotes SET id = $1, sealed = $2 WHERE seq = $3",
+                [.text(tag), .bytes(sealed), .amount(seq)], during: during)
         }
         return proofs.count + operations.count + entries.count + tokens.count + quotes.count
     }

@@ -16,7 +16,8 @@ import PostgresNIO
 ///   them in the SQLite store: proofs selected in one cannot be selected by another until it commits. Writers of
 ///   other wallets (other schemas) are not held up.
 /// - Each `read` is a `REPEATABLE READ, READ ONLY` transaction: one consistent snapshot, which writers do not block.
-/// - Bodies are synchronous: they run on threads shared by the process's stores, and each statement waits for the server there.
+/// - Bodies are synchronous: they run on threads shared by the process's stores, and each statement waits for the
+///   server there.
 /// - Leases are session advisory locks (``PostgresOperationLeases``).
 /// - The schema is migrated on open, under the same lock, so processes opening a new wallet at once are safe.
 /// - Once a wallet has handed it its keys (``RecordSealingStore``), the secret fields of every record are sealed

@@ -20,7 +20,10 @@ extension SQLiteTransaction: OperationJournal {
             let (payload, sealed) = try operation.sqlitePayload(sealer: sealer)
             try execute(
                 "UPDATE operations SET state = ?, payload = ?, sealed = ?, updated_at = ? WHERE id = ?",
-                [operation.state.rawValue, payload, sealed, SQLiteValue.real(operation.updatedAt), operation.id.rawValue])
+                [
+                    operation.state.rawValue, payload, sealed, SQLiteValue.real(operation.updatedAt),
+                    operation.id.rawValue,
+                ])
             guard db.changesCount > 0 else {
                 throw StorageError(.notFound, "updateOperation: the operation id does not exist")
             }

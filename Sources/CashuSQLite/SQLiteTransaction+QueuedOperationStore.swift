@@ -58,7 +58,9 @@ extension SQLiteTransaction: QueuedOperationStore {
             arguments += [mintURL.rawValue]
         }
         sql += " ORDER BY created_at, seq"
-        return try mappingErrors("queuedOperations") { try fetch(sql, arguments, { try QueuedOperation(sqliteRow: $0, sealer: self.sealer) }) }
+        return try mappingErrors("queuedOperations") {
+            try fetch(sql, arguments) { try QueuedOperation(sqliteRow: $0, sealer: self.sealer) }
+        }
     }
 
     func removeQueuedOperation(id: OperationID) throws -> Bool {

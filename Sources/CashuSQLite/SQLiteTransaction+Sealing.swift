@@ -30,7 +30,8 @@ extension SQLiteTransaction {
             for operation in operations {
                 let (payload, sealed) = try operation.sqlitePayload(sealer: sealer)
                 try execute(
-                    "UPDATE operations SET payload = ?, sealed = ? WHERE id = ?", [payload, sealed, operation.id.rawValue])
+                    "UPDATE operations SET payload = ?, sealed = ? WHERE id = ?",
+                    [payload, sealed, operation.id.rawValue])
             }
             written += operations.count
             let entries = try fetch("SELECT \(QueuedOperation.sqlColumns) FROM queued_operations\(filter)", []) {

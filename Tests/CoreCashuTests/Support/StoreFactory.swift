@@ -45,7 +45,8 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     static func makePostgresStore(schema: String = TestPostgres.freshSchema()) async throws -> PostgresWalletStore {
         let server = try await TestPostgres.shared
         return try await PostgresWalletStore(
-            configuration: PostgresStoreConfiguration(url: server.url("schema=\(schema)&sslmode=disable&connect_timeout=60")))
+            configuration: PostgresStoreConfiguration(
+                url: server.url("schema=\(schema)&sslmode=disable&connect_timeout=60")))
     }
 }
 

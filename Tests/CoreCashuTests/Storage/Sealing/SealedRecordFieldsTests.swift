@@ -20,8 +20,10 @@ struct SealedRecordFieldsTests {
         let full = Proof(
             amount: 8, id: try KeysetID(hex: "00ad268c4d1f5826"), secret: "ünïcødé 🥜 secret",
             C: CompressedPoint(try Self.point(2)),
-            dleq: ProofDLEQ(e: try Scalar(hex: String(repeating: "11", count: 32)),
-                s: try Scalar(hex: String(repeating: "22", count: 32)), r: try Scalar(hex: String(repeating: "33", count: 32))),
+            dleq: ProofDLEQ(
+                e: try Scalar(hex: String(repeating: "11", count: 32)),
+                s: try Scalar(hex: String(repeating: "22", count: 32)),
+                r: try Scalar(hex: String(repeating: "33", count: 32))),
             witness: #"{"signatures":["ab"]}"#, p2pkE: try Self.point(3))
         var bare = full
         bare.dleq = nil
@@ -46,7 +48,8 @@ struct SealedRecordFieldsTests {
             id: try KeysetID(hex: "00ad268c4d1f5826"), secret: "auth-secret", C: try Self.point(5), dleq: nil)
         let tag = Self.sealer.tag(token.secret, domain: SealedRecordFields.authSecretDomain)
         let sealedToken = try SealedRecordFields.seal(token, tag: tag, with: Self.sealer)
-        #expect(try SealedRecordFields.openAuthProof(sealedToken, tag: tag, keysetID: token.id, with: Self.sealer) == token)
+        let opened = try SealedRecordFields.openAuthProof(sealedToken, tag: tag, keysetID: token.id, with: Self.sealer)
+        #expect(opened == token)
 
         for result: [UInt8]? in [nil, [], [9, 9]] {
             let sealed = try SealedRecordFields.sealQueued(payload: [1, 2], result: result, id: "q", with: Self.sealer)
