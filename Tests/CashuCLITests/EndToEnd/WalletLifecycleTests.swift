@@ -94,4 +94,18 @@ struct WalletLifecycleTests {
         scripted.environment["CASHU_MINT_URL"] = mint.url.rawValue
         #expect(try await scripted.json("balance").uint("total") == 100)
     }
+
+    @Test("rotate-key re-encrypts every record under the next data key; the balance and spending are unchanged")
+    func rotateKey() async throws {
+        let mint = try await TestMint.shared
+        let wallet = CLIWallet()
+        defer { wallet.remove() }
+        try await wallet.fund(100, at: mint.url)
+        let first = try await wallet.json("wallet", "rotate-key")
+        #expect(first.uint("generation") == 1 && (first.uint("records") ?? 0) > 0, "\(first)")
+        #expect(try await wallet.balance() == 100)
+        #expect(try await wallet.json("wallet", "rotate-key").uint("generation") == 2)
+        let sent = try await wallet.run("send", "10")
+        #expect(sent.status == 0 && sent.stdout.hasPrefix("cashuB"), "\(sent)")
+    }
 }
