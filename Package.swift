@@ -228,7 +228,8 @@ let package = Package(
         .executableTarget(
             name: "WalletProbe",
             dependencies: [
-                "CoreCashu", "CashuEngine", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "CoreCashu", "CashuEngine", "CashuPostgres",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/WalletProbe",
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -8,6 +8,7 @@
 
 import AsyncHTTPClient
 @_spi(Testing) import CashuEngine
+import CashuPostgres
 import CoreCashu
 import Foundation
 import Synchronization
@@ -72,7 +73,13 @@ struct WalletProbe {
         client: HTTPClient, directory: URL, mint: MintURL, operation: String, argument: String?,
         killAt: KillPoint?, repeatCount: Int
     ) async throws {
-        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        // `database.url` in the directory: the wallet's records are in that PostgreSQL database (the tests' TestWallet).
+        let store: any WalletStore
+        if let url = try? String(contentsOf: directory.appendingPathComponent("database.url"), encoding: .utf8) {
+            store = try await PostgresWalletStore(configuration: PostgresStoreConfiguration(url: url))
+        } else {
+            store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        }
         let secureStore = FileSecureStore(file: directory.appendingPathComponent("secrets.json"))
         // A NUT-21 login stored in the directory authenticates (and mints NUT-22 tokens); without one nothing changes.
         let wallet = try await Wallet.open(

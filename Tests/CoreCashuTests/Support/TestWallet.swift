@@ -3,30 +3,57 @@
 import CashuTestSupport
 import Foundation
 import Logging
+import Testing
 
 @testable import CashuEngine
 @testable import CashuHTTP
+@testable import CashuPostgres
 @testable import CashuSQLite
 import CoreCashu
+
+/// Where a test wallet keeps its records.
+enum TestStoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `wallet.sqlite` in the wallet's directory.
+    case sqlite = "SQLite"
+    /// A fresh schema of the test process's PostgreSQL server, named by `database.url` in the wallet's directory
+    /// (which the WalletProbe tool reads too).
+    case postgres = "PostgreSQL"
+
+    var testDescription: String { rawValue }
+}
 
 /// A wallet for integration tests, with its files in a fresh temporary directory.
 struct TestWallet {
     let wallet: Wallet
     let directory: URL
-    let store: SQLiteWalletStore
+    let store: any WalletStore
     let secureStore: FileSecureStore
 
-    /// Opens (or reopens) the wallet in `directory` (a fresh one when nil).
+    /// The store as SQLite, for tests that look inside the file.
+    var sqliteStore: SQLiteWalletStore {
+        get throws {
+            guard let store = store as? SQLiteWalletStore else { throw TestStoreBackendMismatch() }
+            return store
+        }
+    }
+
+    struct TestStoreBackendMismatch: Error {}
+
+    /// The file naming a wallet directory's PostgreSQL database.
+    static let databaseFile = "database.url"
+
+    /// Opens (or reopens) the wallet in `directory` (a fresh one when nil); a new wallet keeps its records in
+    /// `backend`, a reopened one where it kept them.
     static func open(
         directory: URL? = nil, mnemonic: Mnemonic? = nil, options: WalletOptions = WalletOptions(),
         connectorFactory: (@Sendable (MintURL) -> any MintConnector)? = nil, leases: (any OperationLeases)? = nil,
-        logger: Logger? = nil
+        logger: Logger? = nil, backend: TestStoreBackend = .sqlite
     ) async throws -> TestWallet {
         let directory =
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cashu-wallet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        let store = try await openStore(in: directory, backend: backend)
         let secureStore = FileSecureStore(file: directory.appendingPathComponent("secrets.json"))
         let factory =
             connectorFactory
@@ -83,5 +110,20 @@ struct TestWallet {
 
     func remove() {
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The wallet directory's store: PostgreSQL when `database.url` names one (or `backend` asks for a new one),
+    /// else `wallet.sqlite`.
+    static func openStore(in directory: URL, backend: TestStoreBackend) async throws -> any WalletStore {
+        let file = directory.appendingPathComponent(databaseFile)
+        var url = try? String(contentsOf: file, encoding: .utf8)
+        if url == nil && backend == .postgres {
+            let server = try await TestPostgres.shared
+            let made = server.url("schema=\(TestPostgres.freshSchema())&sslmode=disable&connect_timeout=60")
+            try made.write(to: file, atomically: true, encoding: .utf8)
+            url = made
+        }
+        if let url { return try await PostgresWalletStore(configuration: PostgresStoreConfiguration(url: url)) }
+        return try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
     }
 }

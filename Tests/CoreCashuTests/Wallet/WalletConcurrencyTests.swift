@@ -1,4 +1,5 @@
-// Tests of Wallet/ across processes: two processes sending from one wallet file never select the same proof.
+// Tests of Wallet/ across processes: two processes sending from one wallet (a SQLite file, a PostgreSQL schema)
+// never select the same proof.
 
 import CashuTestSupport
 import Foundation
@@ -11,9 +12,10 @@ import CoreCashu
 
 @Suite("Wallet concurrency", .serialized, .timeLimit(.minutes(5)))
 struct WalletConcurrencyTests {
-    @Test func twoProcessesSendingFromOneWallet() async throws {
+    @Test(arguments: TestStoreBackend.allCases)
+    func twoProcessesSendingFromOneWallet(_ backend: TestStoreBackend) async throws {
         let mint = try await TestMint.shared
-        let wallet = try await TestWallet.open()
+        let wallet = try await TestWallet.open(backend: backend)
         defer { wallet.remove() }
         try await wallet.fund(1000, at: mint)
         async let first = WalletProbeRunner.run(

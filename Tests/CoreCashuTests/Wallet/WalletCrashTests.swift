@@ -1,5 +1,6 @@
 // Tests of Wallet/ journaling and recovery: a child process is SIGKILLed at each step of mint, send (swap), receive
-// and melt against a real mint; reopening the wallet recovers, and the balance equals what the mint says, to the sat.
+// and melt against a real mint, on SQLite and on PostgreSQL; reopening the wallet recovers, and the balance equals
+// what the mint says, to the sat.
 
 import CashuTestSupport
 import Foundation
@@ -30,10 +31,10 @@ struct WalletCrashTests {
         try await wallet.wallet.history().filter { $0.state != .failed }.reduce(0) { $0 + $1.fee }
     }
 
-    @Test(arguments: steps)
-    func mintKilled(at step: String) async throws {
+    @Test(arguments: TestStoreBackend.allCases, steps)
+    func mintKilled(_ backend: TestStoreBackend, at step: String) async throws {
         let mint = try await TestMint.shared
-        let funded = try await TestWallet.open()
+        let funded = try await TestWallet.open(backend: backend)
         defer { funded.remove() }
         try await funded.wallet.addMint(mint.url)
         let run = try await WalletProbeRunner.run(
@@ -49,10 +50,10 @@ struct WalletCrashTests {
         #expect(try await Self.assertConsistent(reopened, mint: mint) == 100)
     }
 
-    @Test(arguments: steps)
-    func batchMintKilled(at step: String) async throws {
+    @Test(arguments: TestStoreBackend.allCases, steps)
+    func batchMintKilled(_ backend: TestStoreBackend, at step: String) async throws {
         let mint = try await TestMint.shared
-        let funded = try await TestWallet.open()
+        let funded = try await TestWallet.open(backend: backend)
         defer { funded.remove() }
         try await funded.wallet.addMint(mint.url)
         let run = try await WalletProbeRunner.run(
@@ -68,10 +69,10 @@ struct WalletCrashTests {
         #expect(try await reopened.wallet.mintQuotes().allSatisfy { $0.state == .issued })
     }
 
-    @Test(arguments: steps)
-    func sendKilled(at step: String) async throws {
+    @Test(arguments: TestStoreBackend.allCases, steps)
+    func sendKilled(_ backend: TestStoreBackend, at step: String) async throws {
         let mint = try await TestMint.shared
-        let wallet = try await TestWallet.open()
+        let wallet = try await TestWallet.open(backend: backend)
         defer { wallet.remove() }
         try await wallet.fund(500, at: mint)
         let run = try await WalletProbeRunner.run(
@@ -85,11 +86,11 @@ struct WalletCrashTests {
         #expect(balance + sent + (try await Self.fees(reopened)) == 500)
     }
 
-    @Test(arguments: steps)
-    func receiveKilled(at step: String) async throws {
+    @Test(arguments: TestStoreBackend.allCases, steps)
+    func receiveKilled(_ backend: TestStoreBackend, at step: String) async throws {
         let mint = try await TestMint.shared
         let sender = try await TestWallet.open()
-        let receiver = try await TestWallet.open()
+        let receiver = try await TestWallet.open(backend: backend)
         defer { sender.remove(); receiver.remove() }
         try await sender.fund(300, at: mint)
         let token = try await sender.wallet.send(amount: 200, mint: mint.url).token
@@ -106,10 +107,10 @@ struct WalletCrashTests {
         #expect(balance + (try await Self.fees(reopened)) == 200)
     }
 
-    @Test(arguments: steps)
-    func meltKilled(at step: String) async throws {
+    @Test(arguments: TestStoreBackend.allCases, steps)
+    func meltKilled(_ backend: TestStoreBackend, at step: String) async throws {
         let mint = try await TestMint.shared
-        let wallet = try await TestWallet.open()
+        let wallet = try await TestWallet.open(backend: backend)
         defer { wallet.remove() }
         try await wallet.fund(500, at: mint)
         let invoice = try await TestMint.externalInvoice(amount: 100)

@@ -120,7 +120,7 @@ struct WalletSealingTests {
         let balance = try await wallet.wallet.balance()
         let rotated = try await wallet.wallet.rotateDataKey()
         #expect(rotated.generation == 1 && rotated.records > 0)
-        let generations = try await wallet.store.pool.read { db in
+        let generations = try await wallet.sqliteStore.pool.read { db in
             try Data.fetchAll(db, sql: "SELECT sealed FROM proofs UNION ALL SELECT sealed FROM operations")
                 .map { RecordSealer.generation(of: Array($0)) }
         }
