@@ -21,14 +21,26 @@ public struct TestPostgres: Sendable {
     public let database: String
     /// The cluster's directory (data, server log), removed when the server stops.
     public let directory: String
+    /// The CA that signed the server's certificate (for 127.0.0.1 and localhost), when TLS is on (`PG_SSL`).
+    public let caFile: String?
 
     public static let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-postgres")
 
     private static let sharedServer = Task { try await TestPostgres.start() }
+    private static let sharedTLSServer = Task {
+        try await TestPostgres.start(environment: ["PG_SSL": "required", "PG_LISTEN": "127.0.0.2"])
+    }
 
     /// The process's server, started on first use (about 2 s).
     public static var shared: TestPostgres {
         get async throws { try await sharedServer.value }
+    }
+
+    /// The process's TLS server, started on first use: TCP logins only over TLS (pg_hba `hostssl`), its certificate
+    /// (signed by ``caFile``) naming 127.0.0.1 and localhost; it also listens on 127.0.0.2, which the certificate
+    /// does not name.
+    public static var sharedTLS: TestPostgres {
+        get async throws { try await sharedTLSServer.value }
     }
 
     /// `url` with query parameters appended (`schema=...`, `sslmode=...`).
@@ -64,8 +76,13 @@ public struct TestPostgres: Sendable {
         throw StartFailure(description: "PostgreSQL is not installed (no \(name)): run scripts/bootstrap")
     }
 
-    static func start() async throws -> TestPostgres {
-        var environment = ProcessInfo.processInfo.environment
+    /// Starts a server of the test's own, which ``stop()`` (or, failing that, the end of the test process) stops.
+    /// - Parameter environment: the start script's options: `PG_SSL`, `PG_LISTEN`, `PG_ALLOW`, `PG_MAX_CONNECTIONS`.
+    public static func start(environment extra: [String: String] = [:]) async throws -> TestPostgres {
+        // Only the test asks for TLS or other addresses; PG_START_TIMEOUT and the like still come from the shell.
+        let options: Set = ["PG_SSL", "PG_LISTEN", "PG_ALLOW"]
+        var environment = ProcessInfo.processInfo.environment.filter { !options.contains($0.key) }
+        environment.merge(extra) { _, new in new }
         environment["PG_STOP_WITH_PID"] = String(getpid())
         let result = try await ScriptRunner.run(
             scripts.appendingPathComponent("start").path, environment: environment)
@@ -82,6 +99,13 @@ public struct TestPostgres: Sendable {
         }
         return TestPostgres(
             url: url, host: host, port: port, socketDirectory: socket, user: user, password: password,
-            database: database, directory: directory)
+            database: database, directory: directory, caFile: values["PG_CA_FILE"])
+    }
+
+    /// Stops the server and removes its directory (scripts/test-postgres/stop).
+    public func stop() async {
+        _ = try? await ScriptRunner.run(
+            Self.scripts.appendingPathComponent("stop").path, arguments: [directory],
+            environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -35,23 +35,31 @@ enum CLIProcess {
     }
 
     /// Runs `cashu arguments…` to completion.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws
-        -> CLIOutcome
-    {
-        let running = try start(arguments, stdin: stdin, environment: environment)
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], namespace: String? = nil
+    ) async throws -> CLIOutcome {
+        let running = try start(arguments, stdin: stdin, environment: environment, namespace: namespace)
         return await running.wait()
     }
 
-    /// Starts `cashu arguments…` in the background.
-    static func start(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
-        -> RunningCLI
-    {
+    /// Starts `cashu arguments…` in the background; inside the network namespace `namespace` when given
+    /// (`ip netns exec`, which execs `cashu` in its place: the pid is still cashu's).
+    static func start(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], namespace: String? = nil
+    ) throws -> RunningCLI {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let pid: pid_t
         do {
+            var program = executable
+            var arguments = arguments
+            if let namespace {
+                guard let ip = NetworkNamespace.ipPath else { throw CLISpawnFailure(description: "no iproute2 ip") }
+                arguments = ["netns", "exec", namespace, program] + arguments
+                program = ip
+            }
             pid = try ScriptRunner.spawn(
-                executable, arguments, self.environment(environment), standardInput: stdin, outputIn: scratch)
+                program, arguments, self.environment(environment), standardInput: stdin, outputIn: scratch)
         } catch {
             throw CLISpawnFailure(description: "\(error)")
         }

@@ -10,12 +10,15 @@ struct CLIWallet: Sendable {
     let directory: URL
     /// Variables every invocation gets (e.g. `CASHU_MINT_URL`).
     var environment: [String: String] = [:]
+    /// The network namespace every invocation runs in (`ip netns exec`); this one when `nil`.
+    var namespace: String?
 
-    init(environment: [String: String] = [:]) {
+    init(environment: [String: String] = [:], namespace: String? = nil) {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cashu-cli-wallet-\(UUID().uuidString)"
         )
         self.environment = environment
+        self.namespace = namespace
     }
 
     /// `cashu --dir DIR arguments…`.
@@ -31,7 +34,8 @@ struct CLIWallet: Sendable {
         try await CLIProcess.run(
             ["--dir", directory.path] + arguments,
             stdin: stdin,
-            environment: environment.merging(extra) { _, new in new }
+            environment: environment.merging(extra) { _, new in new },
+            namespace: namespace
         )
     }
 
