@@ -47,11 +47,12 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         writeLock = PostgresLockKey.writes(schema: configuration.schema)
         let tls = try Self.tlsConfiguration(configuration)
+        // Everything that can refuse the settings first: nothing has started yet.
+        let connectionConfiguration = try Self.connectionConfiguration(configuration, tls: tls)
         client = PostgresClient(
             configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
-        let connectionConfiguration = Self.connectionConfiguration(configuration, tls: tls)
         let logger = logger
         leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: nil) {
             PostgresConnection.connect(
@@ -251,12 +252,17 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
 
     static func connectionConfiguration(
         _ configuration: PostgresStoreConfiguration, tls: TLSConfiguration?
-    ) -> PostgresConnection.Configuration {
+    ) throws(StorageError) -> PostgresConnection.Configuration {
         let mode: PostgresConnection.Configuration.TLS
-        switch (configuration.tls, tls) {
-        case (.prefer, let tls?): mode = (try? .prefer(.init(configuration: tls))) ?? .disable
-        case (_, let tls?): mode = (try? .require(.init(configuration: tls))) ?? .disable
-        case (_, nil): mode = .disable
+        do {
+            switch (configuration.tls, tls) {
+            case (.prefer, let tls?): mode = .prefer(try NIOSSLContext(configuration: tls))
+            case (_, let tls?): mode = .require(try NIOSSLContext(configuration: tls))
+            case (_, nil): mode = .disable
+            }
+        } catch {
+            // Never a fallback to no TLS.
+            throw StorageError(.unavailable, "the TLS settings cannot be used (sslrootcert unreadable or invalid)")
         }
         var result: PostgresConnection.Configuration
         switch configuration.endpoint {
