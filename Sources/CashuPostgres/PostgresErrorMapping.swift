@@ -19,7 +19,9 @@ extension StorageError {
             return
         }
         if error.code != .server {
-            self.init(.unavailable, "\(operation): the database connection failed (\(error.code))")
+            // The underlying error names an address, a TLS or socket failure: nothing of a statement's values.
+            let cause = error.underlying.map { ": \(String(describing: $0).prefix(200))" } ?? ""
+            self.init(.unavailable, "\(operation): the database connection failed (\(error.code)\(cause))")
             return
         }
         let state = error.serverInfo?[.sqlState] ?? ""

@@ -47,14 +47,25 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         writeLock = PostgresLockKey.writes(schema: configuration.schema)
         let tls = try Self.tlsConfiguration(configuration)
-        // Everything that can refuse the settings first: nothing has started yet.
+        // Everything that can refuse the settings first, nothing started yet: the leases' connection is made now, so
+        // a wrong password, a refused TLS handshake or a server that is down says so at once (the pool would only
+        // retry until its deadline).
         let connectionConfiguration = try Self.connectionConfiguration(configuration, tls: tls)
+        let logger = logger
+        let first: PostgresConnection
+        do {
+            first = try await PostgresConnection.connect(
+                on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
+                logger: logger
+            ).get()
+        } catch {
+            throw StorageError(postgres: error, during: "connect to \(configuration)")
+        }
         client = PostgresClient(
             configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
-        let logger = logger
-        leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: nil) {
+        leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: first) {
             PostgresConnection.connect(
                 on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
                 logger: logger)
