@@ -37,11 +37,12 @@ struct ProxyScenario {
     static func with(
         _ operation: ProxiedOperation,
         options: WalletOptions = WalletOptions(),
+        backend: TestStoreBackend = .sqlite,
         _ body: (ProxyScenario) async throws -> Void
     ) async throws {
         let mint = try await TestMint.shared
         let proxy = try await MintProxy.start(inFrontOf: mint)
-        let wallet = try await TestWallet.open(through: proxy, options: options)
+        let wallet = try await TestWallet.open(through: proxy, options: options, backend: backend)
         var sender: TestWallet?
         defer {
             wallet.remove()

@@ -17,12 +17,13 @@ extension TestWallet {
         directory: URL? = nil,
         options: WalletOptions = WalletOptions(),
         leases: (any OperationLeases)? = nil,
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        backend: TestStoreBackend = .sqlite
     ) async throws -> TestWallet {
         try await open(
             directory: directory, options: options,
             connectorFactory: { url in HTTPMintConnector(mintURL: url, httpClient: TestHTTP.client) }, leases: leases,
-            logger: logger)
+            logger: logger, backend: backend)
     }
 
     /// Adds the proxy's URL as the mint and mints `amount` sat through it.
