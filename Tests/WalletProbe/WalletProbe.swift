@@ -73,7 +73,7 @@ struct WalletProbe {
         client: HTTPClient, directory: URL, mint: MintURL, operation: String, argument: String?,
         killAt: KillPoint?, repeatCount: Int
     ) async throws {
-        // `database.url` in the directory: the wallet's records are in that PostgreSQL database (the tests' TestWallet).
+        // `database.url` in the directory: the wallet is in that PostgreSQL database (the tests' TestWallet).
         let store: any WalletStore
         if let url = try? String(contentsOf: directory.appendingPathComponent("database.url"), encoding: .utf8) {
             store = try await PostgresWalletStore(configuration: PostgresStoreConfiguration(url: url))
