@@ -141,6 +141,11 @@ public final class PostgresWalletStore: WalletStore, Sendable {
                     throw StorageError(postgres: error, during: during)
                 } catch is NIOThreadPoolError.ThreadPoolInactive {
                     throw StorageError(.unavailable, "\(during): the store is closed")
+                } catch {
+                    // The body's own errors pass through; before it, the pool's (shut down by close(), its circuit
+                    // breaker, a cancelled wait) are StorageErrors too.
+                    guard start.withLockedValue({ $0 }) != .started else { throw error }
+                    throw StorageError(postgres: error, during: during)
                 }
             }
             group.addTask {
