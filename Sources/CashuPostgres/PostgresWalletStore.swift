@@ -42,14 +42,17 @@ public final class PostgresWalletStore: WalletStore, Sendable {
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         writeLock = PostgresLockKey.writes(schema: configuration.schema)
         let tls = try Self.tlsConfiguration(configuration)
+        let connectionConfiguration = Self.connectionConfiguration(configuration, tls: tls)
+        let logger = logger
+        // The lease connection first, alone: a refused login, a TLS mismatch or a server that is down fails the open
+        // at once with its reason, where the pool would retry until the connect timeout and not say why.
+        let first = try await Self.firstConnection(connectionConfiguration, configuration, logger: logger)
         client = PostgresClient(configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
         threads = NIOThreadPool(numberOfThreads: configuration.maxConnections)
         threads.start()
-        let connectionConfiguration = Self.connectionConfiguration(configuration, tls: tls)
-        let logger = logger
-        leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: nil) {
+        leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: first) {
             PostgresConnection.connect(
                 on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
                 logger: logger)
@@ -165,6 +168,32 @@ public final class PostgresWalletStore: WalletStore, Sendable {
                 }
             }
             throw StorageError(.unavailable, "\(during): no connection to \(place)")
+        }
+    }
+
+    /// One connection within the connect timeout (`PostgresConnection`'s own bounds only the TCP connect).
+    static func firstConnection(
+        _ connection: PostgresConnection.Configuration, _ configuration: PostgresStoreConfiguration, logger: Logger
+    ) async throws(StorageError) -> PostgresConnection {
+        let timeout = configuration.connectTimeout
+        do {
+            return try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
+                group.addTask { try await PostgresConnection.connect(configuration: connection, id: 0, logger: logger) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                guard let first = try await group.next() ?? nil else {
+                    group.cancelAll()
+                    // A connection made just as the timeout cancels it is closed, not leaked.
+                    while let late = try? await group.next() { try? await late?.close() }
+                    throw StorageError(.unavailable, "open: no connection to \(configuration) within \(timeout)")
+                }
+                group.cancelAll()
+                return first
+            }
+        } catch {
+            throw StorageError(postgres: error, during: "open")
         }
     }
 
