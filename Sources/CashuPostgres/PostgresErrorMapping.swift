@@ -34,7 +34,10 @@ extension StorageError {
         case "22003": code = .overflow
         case "25006": code = .readOnly
         default:
-            if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("28") || state == "3D000" {
+            // 08: connection; 57P: shutdown; 28: login; 3D000: no such database; 53300: too many connections.
+            if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("28") || state == "3D000"
+                || state == "53300"
+            {
                 code = .unavailable
             } else {
                 code = .database

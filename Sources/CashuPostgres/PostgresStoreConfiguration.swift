@@ -89,8 +89,10 @@ extension PostgresStoreConfiguration {
     /// Reads a `postgres://` or `postgresql://` URL.
     ///
     /// Query parameters: `sslmode` (`disable`, `prefer`, `require`, `verify-full`), `sslrootcert`, `schema`,
-    /// `host` (a unix socket directory, as libpq takes it), `connect_timeout` (seconds). User name and password are
-    /// percent-decoded. What the URL leaves out comes from `environment` (``init(environment:)``'s rules).
+    /// `host` (a unix socket directory, as libpq takes it), `connect_timeout` (seconds), `passfile`, and
+    /// `pool_max_conns` (1-100, default 8: the most pooled connections this process opens, besides the leases'
+    /// one). User name and password are percent-decoded. What the URL leaves out comes from `environment`
+    /// (``init(environment:)``'s rules).
     /// - Throws: ``StorageError`` `unavailable` naming what is wrong, never echoing the password.
     public init(url text: String, environment: [String: String] = [:]) throws(StorageError) {
         guard let components = URLComponents(string: text),
@@ -116,7 +118,7 @@ extension PostgresStoreConfiguration {
         for (name, value) in parameters {
             switch name {
             case "sslmode", "sslrootcert", "schema", "host", "port", "user", "password", "dbname", "connect_timeout",
-                "passfile":
+                "passfile", "pool_max_conns":
                 settings[name] = value
             default:
                 throw StorageError(.unavailable, "the database URL's parameter \(name) is not supported")
@@ -179,6 +181,13 @@ extension PostgresStoreConfiguration {
             }
             timeout = .seconds(seconds)
         }
+        var connections = 8
+        if let text = settings["pool_max_conns"] {
+            guard let count = Int(text), (1...100).contains(count) else {
+                throw StorageError(.unavailable, "pool_max_conns must be 1-100")
+            }
+            connections = count
+        }
         let database = settings["dbname"] ?? user
         var password = settings["password"]
         if password == nil, let file = settings["passfile"] {
@@ -189,6 +198,6 @@ extension PostgresStoreConfiguration {
         try self.init(
             endpoint: endpoint, username: user, password: password, database: database,
             tls: mode, trustRootsFile: settings["sslrootcert"], schema: settings["schema"] ?? Self.defaultSchema,
-            connectTimeout: timeout)
+            connectTimeout: timeout, maxConnections: connections)
     }
 }

@@ -36,6 +36,9 @@ final class PostgresTransaction: @unchecked Sendable {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.append(to: &bindings) }
         let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
+        // postgres-nio never answers a query written to a connection that has closed (the pool can still hand one
+        // out just after the server ended it): fail here rather than wait forever.
+        guard !connection.isClosed else { throw StorageError(.unavailable, "\(operation): the connection has closed") }
         do {
             return try connection.query(query, logger: logger).wait()
         } catch {

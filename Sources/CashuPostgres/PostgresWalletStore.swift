@@ -47,20 +47,12 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         writeLock = PostgresLockKey.writes(schema: configuration.schema)
         let tls = try Self.tlsConfiguration(configuration)
-        // Everything that can refuse the settings first, nothing started yet: the leases' connection is made now, so
-        // a wrong password, a refused TLS handshake or a server that is down says so at once (the pool would only
-        // retry until its deadline).
+        // Everything that can refuse the settings first, nothing started yet: the leases' connection is made now,
+        // alone, so a refused login, a TLS mismatch or a server that is down fails the open at once with its reason
+        // (the pool would retry until the connect timeout and not say why).
         let connectionConfiguration = try Self.connectionConfiguration(configuration, tls: tls)
         let logger = logger
-        let first: PostgresConnection
-        do {
-            first = try await PostgresConnection.connect(
-                on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
-                logger: logger
-            ).get()
-        } catch {
-            throw StorageError(postgres: error, during: "connect to \(configuration)")
-        }
+        let first = try await Self.firstConnection(connectionConfiguration, configuration, logger: logger)
         client = PostgresClient(
             configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
@@ -190,6 +182,11 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
                     throw error
                 } catch let error as PSQLError {
                     throw StorageError(postgres: error, during: during)
+                } catch {
+                    // The body's own errors pass through; before it, the pool's (shut down by close(), its circuit
+                    // breaker, a cancelled wait) are StorageErrors too.
+                    guard start.withLockedValue({ $0 }) != .started else { throw error }
+                    throw StorageError(postgres: error, during: during)
                 }
             }
             group.addTask {
@@ -211,6 +208,32 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
                 }
             }
             throw StorageError(.unavailable, "\(during): no connection to \(place)")
+        }
+    }
+
+    /// One connection within the connect timeout (`PostgresConnection`'s own bounds only the TCP connect).
+    static func firstConnection(
+        _ connection: PostgresConnection.Configuration, _ configuration: PostgresStoreConfiguration, logger: Logger
+    ) async throws(StorageError) -> PostgresConnection {
+        let timeout = configuration.connectTimeout
+        do {
+            return try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
+                group.addTask { try await PostgresConnection.connect(configuration: connection, id: 0, logger: logger) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                guard let first = try await group.next() ?? nil else {
+                    group.cancelAll()
+                    // A connection made just as the timeout cancels it is closed, not leaked.
+                    while let late = try? await group.next() { try? await late?.close() }
+                    throw StorageError(.unavailable, "open: no connection to \(configuration) within \(timeout)")
+                }
+                group.cancelAll()
+                return first
+            }
+        } catch {
+            throw StorageError(postgres: error, during: "open")
         }
     }
 

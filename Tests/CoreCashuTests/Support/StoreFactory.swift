@@ -46,7 +46,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         let server = try await TestPostgres.shared
         return try await PostgresWalletStore(
             configuration: PostgresStoreConfiguration(
-                url: server.url("schema=\(schema)&sslmode=disable&connect_timeout=60")))
+                url: server.url("schema=\(schema)&sslmode=disable&connect_timeout=60&pool_max_conns=2")))
     }
 }
 

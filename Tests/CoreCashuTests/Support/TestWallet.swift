@@ -119,7 +119,8 @@ struct TestWallet {
         var url = try? String(contentsOf: file, encoding: .utf8)
         if url == nil && backend == .postgres {
             let server = try await TestPostgres.shared
-            let made = server.url("schema=\(TestPostgres.freshSchema())&sslmode=disable&connect_timeout=60")
+            let made = server.url(
+                "schema=\(TestPostgres.freshSchema())&sslmode=disable&connect_timeout=60&pool_max_conns=4")
             try made.write(to: file, atomically: true, encoding: .utf8)
             url = made
         }
