@@ -152,7 +152,9 @@ enum PostgresMigrations {
         ALTER TABLE operations ADD COLUMN sealed BYTEA;
         ALTER TABLE queued_operations ADD COLUMN sealed BYTEA;
         ALTER TABLE auth_proofs ADD COLUMN sealed BYTEA;
-        ALTER TABLE mint_quotes ADD COLUMN sealed BYTEA
+        ALTER TABLE mint_quotes ADD COLUMN sealed BYTEA;
+        CREATE INDEX proofs_unsealed ON proofs (seq) WHERE sealed IS NULL;
+        CREATE INDEX operations_unsealed ON operations (seq) WHERE sealed IS NULL
         """
 
     /// Brings the schema up to date inside `tx`, which holds the wallet's write lock.

@@ -22,6 +22,7 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
     private let lock = NIOLock()
     private var held: Set<OperationID> = []
     private var connection: PostgresConnection?
+    private var closed = false
     private let schema: String
     private let logger: Logger
     private let connect: @Sendable () -> EventLoopFuture<PostgresConnection>
@@ -41,7 +42,9 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
         let key = PostgresLockKey.lease(schema: schema, operation: id.rawValue)
         do {
             let connection = try currentConnection()
-            let rows = try connection.query("SELECT pg_try_advisory_lock(\(key))", logger: logger).wait()
+            let rows = try PostgresWait.answer(
+                connection.query("SELECT pg_try_advisory_lock(\(key))", logger: logger), on: connection,
+                within: Self.timeout, during: "acquire an operation lease")
             guard let row = rows.first, try row.decode(Bool.self) else {
                 lock.withLock { _ = held.remove(id) }
                 return nil
@@ -57,16 +60,29 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
     func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
 
     /// Unlocks on the connection the lease was taken on (a lost one has dropped it already).
+    /// If the unlock fails, the connection is closed: the server may still hold the lock, and a later acquire of the
+    /// same id would stack on it, keeping other processes out of that operation until the connection ended anyway.
     func release(_ lease: PostgresOperationLease) {
         if !lease.connection.isClosed {
-            _ = try? lease.connection.query("SELECT pg_advisory_unlock(\(lease.key))", logger: logger).wait()
+            do {
+                _ = try PostgresWait.answer(
+                    lease.connection.query("SELECT pg_advisory_unlock(\(lease.key))", logger: logger),
+                    on: lease.connection, within: Self.timeout, during: "release an operation lease")
+            } catch {
+                let connection = lease.connection
+                connection.close().whenComplete { _ in _ = connection }
+            }
         }
         lock.withLock { _ = held.remove(lease.operationID) }
     }
 
+    /// How long taking or giving back a lease, or making the lease connection, may take.
+    static let timeout = TimeAmount.seconds(15)
+
     /// Closes the lease connection (every lease on it ends).
     func close() async {
         let connection = lock.withLock { () -> PostgresConnection? in
+            closed = true
             defer { self.connection = nil }
             return self.connection
         }
@@ -76,6 +92,7 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
     /// Starts closing the lease connection without waiting (for a store dropped without `close()`).
     func closeSoon() {
         let connection = lock.withLock { () -> PostgresConnection? in
+            closed = true
             defer { self.connection = nil }
             return self.connection
         }
@@ -85,8 +102,9 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
 
     private func currentConnection() throws -> PostgresConnection {
         try lock.withLock {
+            guard !closed else { throw StorageError(.unavailable, "the store is closed") }
             if let connection, !connection.isClosed { return connection }
-            let fresh = try connect().wait()
+            let fresh = try PostgresWait.connection(connect, within: Self.timeout, during: "connect for leases")
             connection = fresh
             return fresh
         }

@@ -9,7 +9,7 @@ import Foundation
 /// environment (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`) or from a libpq service file
 /// (`PGSERVICE`); a password the URL and `PGPASSWORD` leave out comes from the password file (`PGPASSFILE`, else
 /// `~/.pgpass`, ignored unless only its owner can read it). The password is never part of ``description``.
-public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible {
+public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible, CustomReflectable {
     /// Where the server listens.
     public enum Endpoint: Sendable, Equatable {
         /// A host name or address and a TCP port.
@@ -75,6 +75,17 @@ public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible {
         case .unixSocket(let path): place = path
         }
         return "postgres://\(place)/\(database) (user \(username), schema \(schema), sslmode \(tls.rawValue))"
+    }
+
+    /// What `dump()` and test failures show: everything but the password.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "endpoint": endpoint, "username": username, "password": password == nil ? "nil" : "<redacted>",
+                "database": database, "tls": tls, "schema": schema, "connectTimeout": connectTimeout,
+                "maxConnections": maxConnections,
+            ])
     }
 
     static func isValidSchema(_ name: String) -> Bool {

@@ -5,9 +5,13 @@ import CashuEngine
 extension PostgresTransaction: OperationJournal {
     func insertOperation(_ operation: OperationRecord) throws {
         try requireWritable("insertOperation")
-        try execute(
-            "INSERT INTO operations (\(OperationRecord.postgresColumns)) VALUES (\(placeholders(from: 1, count: 9)))",
+        // DO NOTHING and a count, not a unique violation: a failed statement would abort the whole transaction
+        // (PostgreSQL), where a caller that catches `conflict` expects the rest of its write to stand (as on SQLite).
+        let inserted = try execute(
+            "INSERT INTO operations (\(OperationRecord.postgresColumns)) VALUES (\(placeholders(from: 1, count: 9))) "
+                + "ON CONFLICT (id) DO NOTHING",
             try operation.postgresValues(sealer: sealer), during: "insertOperation")
+        guard inserted == 1 else { throw StorageError(.conflict, "insertOperation: the operation id exists") }
     }
 
     func updateOperation(_ operation: OperationRecord) throws {

@@ -5,10 +5,12 @@ import CashuEngine
 extension PostgresTransaction: QueuedOperationStore {
     func insertQueuedOperation(_ entry: QueuedOperation) throws {
         try requireWritable("insertQueuedOperation")
-        try execute(
+        // DO NOTHING and a count: a failed statement would abort the whole transaction (see insertOperation).
+        let inserted = try execute(
             "INSERT INTO queued_operations (\(QueuedOperation.postgresColumns)) "
-                + "VALUES (\(placeholders(from: 1, count: 13)))",
+                + "VALUES (\(placeholders(from: 1, count: 13))) ON CONFLICT (id) DO NOTHING",
             try entry.postgresValues(sealer: sealer), during: "insertQueuedOperation")
+        guard inserted == 1 else { throw StorageError(.conflict, "insertQueuedOperation: the entry id exists") }
     }
 
     func updateQueuedOperation(_ entry: QueuedOperation) throws {

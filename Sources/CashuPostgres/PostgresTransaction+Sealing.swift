@@ -4,6 +4,18 @@
 import CashuEngine
 
 extension PostgresTransaction {
+    /// Whether any record is still in plaintext.
+    func hasPlaintextRecords() throws(StorageError) -> Bool {
+        try count(
+            """
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM proofs WHERE sealed IS NULL)
+                OR EXISTS (SELECT 1 FROM operations WHERE sealed IS NULL)
+                OR EXISTS (SELECT 1 FROM queued_operations WHERE sealed IS NULL)
+                OR EXISTS (SELECT 1 FROM auth_proofs WHERE sealed IS NULL)
+                OR EXISTS (SELECT 1 FROM mint_quotes WHERE sealed IS NULL) THEN 1::INT8 ELSE 0::INT8 END
+            """, [], during: "hasPlaintextRecords") > 0
+    }
+
     /// Seals the records still in plaintext (or, with `all`, every record again) with this transaction's sealer.
     /// - Returns: how many records were written.
     func sealRecords(all: Bool) throws(StorageError) -> Int {

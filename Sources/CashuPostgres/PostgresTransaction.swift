@@ -36,15 +36,19 @@ final class PostgresTransaction: @unchecked Sendable {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.append(to: &bindings) }
         let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
-        // postgres-nio never answers a query written to a connection that has closed (the pool can still hand one
-        // out just after the server ended it): fail here rather than wait forever.
+        // A connection that has closed would never answer (PostgresWait also notices one closing meanwhile).
         guard !connection.isClosed else { throw StorageError(.unavailable, "\(operation): the connection has closed") }
         do {
-            return try connection.query(query, logger: logger).wait()
+            return try PostgresWait.answer(
+                connection.query(query, logger: logger), on: connection, within: Self.statementTimeout,
+                during: operation)
         } catch {
             throw StorageError(postgres: error, during: operation)
         }
     }
+
+    /// How long one statement may take (a wait for the wallet's write lock ends sooner: `lock_timeout`).
+    static let statementTimeout = TimeAmount.seconds(120)
 
     /// Runs a statement; returns how many rows it changed.
     @discardableResult

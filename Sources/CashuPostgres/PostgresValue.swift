@@ -35,7 +35,11 @@ enum PostgresValue: Sendable {
 
     func append(to bindings: inout PostgresBindings) {
         switch self {
-        case .text(let value): bindings.append(value)
+        case .text(let value):
+            // PostgreSQL's text refuses U+0000, which SQLite keeps: a memo or a mint's error text carrying one must
+            // not make a receive or a queue entry impossible to write. Secrets are sealed into BYTEA, never here.
+            bindings.append(
+                value.map { $0.contains("\u{0}") ? $0.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : $0 })
         case .integer(let value): bindings.append(value)
         case .real(let value): bindings.append(value)
         case .bytes(let value): bindings.append(value.map { ByteBuffer(bytes: $0) })

@@ -110,6 +110,14 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
     /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction.
     @discardableResult
     public func useSealer(_ sealer: RecordSealer) async throws -> Int {
+        // A read first: a wallet already sealed (every open but the first) takes no write lock for it.
+        let plaintext = try await transaction(readOnly: true, during: "seal records") { tx in
+            try tx.hasPlaintextRecords()
+        }
+        guard plaintext else {
+            sealerState.withLockedValue { $0 = sealer }
+            return 0
+        }
         let sealed = try await transaction(readOnly: false, during: "seal records", sealer: sealer) { tx in
             try tx.sealRecords(all: false)
         }
@@ -137,23 +145,45 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
         let lockKey = writeLock
         let logger = logger
         let threads = threads
-        return try await withConnection(during: during) { connection in
-            try await threads.runIfActive {
-                let tx = PostgresTransaction(
-                    connection: connection, isReadOnly: readOnly, logger: logger, sealer: sealer)
-                try tx.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN", during: during)
-                do {
-                    if !readOnly {
-                        try tx.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], during: during)
-                    }
-                    let result = try body(tx)
-                    try tx.execute("COMMIT", during: during)
-                    return result
-                } catch {
-                    _ = try? tx.execute("ROLLBACK", during: during)
-                    throw error
+        // In a task of its own: a caller already cancelled (^C, a queue stopping) still gets its write, as SQLite's
+        // callback forms give it; a transaction, once asked for, runs to its end.
+        let work = Task {
+            try await withConnection(during: during) { connection in
+                try await threads.runIfActive {
+                    try Self.run(
+                        PostgresTransaction(
+                            connection: connection, isReadOnly: readOnly, logger: logger, sealer: sealer),
+                        lockKey: readOnly ? nil : lockKey, during: during, body)
                 }
             }
+        }
+        return try await work.value
+    }
+
+    /// How long a write waits for another's lock on the wallet before failing `busy` (SQLite's busy timeout).
+    static let lockTimeout = "10s"
+
+    /// BEGIN, the wallet's lock for a write, the body, and COMMIT, which must say it committed: a statement that
+    /// failed inside the body (even one the body caught) aborts the transaction, and PostgreSQL then answers COMMIT
+    /// with ROLLBACK.
+    private static func run<T>(
+        _ tx: PostgresTransaction, lockKey: Int64?, during: String, _ body: (PostgresTransaction) throws -> T
+    ) throws -> T {
+        try tx.execute(lockKey == nil ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN", during: during)
+        do {
+            if let lockKey {
+                try tx.execute("SET LOCAL lock_timeout = '\(lockTimeout)'", during: during)
+                try tx.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], during: during)
+            }
+            let result = try body(tx)
+            let committed = try tx.run("COMMIT", [], during: during)
+            guard committed.metadata.command == "COMMIT" else {
+                throw StorageError(.database, "\(during): a statement failed, so the transaction was rolled back")
+            }
+            return result
+        } catch {
+            _ = try? tx.execute("ROLLBACK", during: during)
+            throw error
         }
     }
 
@@ -220,7 +250,8 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
             return try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
                 group.addTask { try await PostgresConnection.connect(configuration: connection, id: 0, logger: logger) }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    // Cancelled (the opener gave up) counts as the deadline: the drain below then closes a late one.
+                    try? await Task.sleep(for: timeout)
                     return nil
                 }
                 guard let first = try await group.next() ?? nil else {
@@ -315,7 +346,11 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
     }
 
     static func startupParameters(_ configuration: PostgresStoreConfiguration) -> [(String, String)] {
-        [("search_path", configuration.schema), ("application_name", "cashu")]
+        // A session left inside a transaction (a stalled process holding the wallet's lock) is ended by the server.
+        [
+            ("search_path", configuration.schema), ("application_name", "cashu"),
+            ("idle_in_transaction_session_timeout", "60000"),
+        ]
     }
 }
 

@@ -217,6 +217,10 @@ enum SQLiteMigrations {
     /// Ecash encrypted at rest (``RecordSealer``): each table with secret fields gets `sealed`, the record's secret
     /// fields sealed together; their own columns are then left empty (`''`, NULL or an empty blob), and a secret used
     /// as a key (a NUT-22 token's secret, a mint quote's id) is replaced by its keyed tag. NULL: a plaintext record.
+    /// Partial indexes find what is still in plaintext without a scan. The triggers stop a process of an older
+    /// version still running (a service not restarted after the upgrade) from updating a sealed journal or queue
+    /// entry's payload in plaintext: its update would leave the old sealed value in place, which is what is read, so
+    /// the update would be lost without a word; it fails loudly instead.
     static func v5(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -225,6 +229,18 @@ enum SQLiteMigrations {
                 ALTER TABLE queued_operations ADD COLUMN sealed BLOB;
                 ALTER TABLE auth_proofs ADD COLUMN sealed BLOB;
                 ALTER TABLE mint_quotes ADD COLUMN sealed BLOB;
+                CREATE INDEX proofs_unsealed ON proofs (seq) WHERE sealed IS NULL;
+                CREATE INDEX operations_unsealed ON operations (seq) WHERE sealed IS NULL;
+                CREATE TRIGGER operations_sealed_payload BEFORE UPDATE OF payload ON operations
+                    WHEN OLD.sealed IS NOT NULL AND NEW.sealed IS OLD.sealed AND length(NEW.payload) > 0
+                BEGIN
+                    SELECT RAISE(ABORT, 'a sealed journal entry was updated by a version that does not seal');
+                END;
+                CREATE TRIGGER queued_operations_sealed_payload BEFORE UPDATE OF payload ON queued_operations
+                    WHEN OLD.sealed IS NOT NULL AND NEW.sealed IS OLD.sealed AND length(NEW.payload) > 0
+                BEGIN
+                    SELECT RAISE(ABORT, 'a sealed queue entry was updated by a version that does not seal');
+                END;
                 """)
     }
 }

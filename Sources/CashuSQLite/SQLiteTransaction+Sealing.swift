@@ -6,6 +6,21 @@ import Foundation
 import GRDB
 
 extension SQLiteTransaction {
+    /// Whether any record is still in plaintext (the partial indexes of migration v5 answer for the big tables).
+    func hasPlaintextRecords() throws -> Bool {
+        try mappingErrors("hasPlaintextRecords") {
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM proofs WHERE sealed IS NULL)
+                        OR EXISTS (SELECT 1 FROM operations WHERE sealed IS NULL)
+                        OR EXISTS (SELECT 1 FROM queued_operations WHERE sealed IS NULL)
+                        OR EXISTS (SELECT 1 FROM auth_proofs WHERE sealed IS NULL)
+                        OR EXISTS (SELECT 1 FROM mint_quotes WHERE sealed IS NULL)
+                    """) ?? false
+        }
+    }
+
     /// Seals the records still in plaintext (or, with `all`, every record again) with this transaction's sealer.
     /// - Returns: how many records were written.
     func sealRecords(all: Bool) throws -> Int {

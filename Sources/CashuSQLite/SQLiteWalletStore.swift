@@ -130,6 +130,12 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// empties the WAL, so no plaintext page stays in it (deleted rows were already overwritten: `secure_delete`).
     @discardableResult
     public func useSealer(_ sealer: RecordSealer) async throws -> Int {
+        // A read first: a wallet already sealed (every open but the first) takes no write lock for it.
+        let plaintext = try await read { tx in try (tx as? SQLiteTransaction)?.hasPlaintextRecords() ?? false }
+        guard plaintext else {
+            sealerState.withLock { $0 = sealer }
+            return 0
+        }
         let sealed = try await sealing(with: sealer, all: false, generation: nil)
         sealerState.withLock { $0 = sealer }
         return sealed
@@ -141,6 +147,17 @@ public final class SQLiteWalletStore: RecordSealingStore {
         let sealed = try await sealing(with: sealer, all: true, generation: sealer.generation)
         sealerState.withLock { $0 = sealer }
         return sealed
+    }
+
+    /// Checkpoints the whole WAL and truncates it, so no frame of the plaintext pages stays in it. A reader of
+    /// another process holding an old snapshot makes SQLite report "busy" (in the result row, not as an error): try
+    /// again for a while, then leave it to the next checkpoint.
+    private static func truncateWAL(_ database: Database) throws {
+        for attempt in 0..<50 {
+            let busy = try Int.fetchOne(database, sql: "PRAGMA wal_checkpoint(TRUNCATE)") ?? 0
+            if busy == 0 { return }
+            if attempt < 49 { usleep(100_000) }
+        }
     }
 
     private func sealing(with sealer: RecordSealer, all: Bool, generation: UInt32?) async throws -> Int {
@@ -155,7 +172,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
                             }
                             return sealed
                         }
-                        if sealed > 0 { try database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+                        if sealed > 0 { try Self.truncateWAL(database) }
                         return sealed
                     })
             }

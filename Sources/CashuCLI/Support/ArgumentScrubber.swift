@@ -27,6 +27,8 @@ enum ArgumentScrubber {
     /// alone or as an option's `--name=value`.
     static func carriesPassword(_ argument: String) -> Bool {
         guard let scheme = argument.range(of: "://") else { return false }
+        // libpq's URLs also take `?password=...`.
+        if argument[scheme.upperBound...].range(of: "password=", options: .caseInsensitive) != nil { return true }
         let authority = argument[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@") else { return false }
         return authority[..<at].contains(":")

@@ -103,8 +103,24 @@ public actor Wallet {
         }
         if isNew { try await WalletSecrets.save(phrase, in: secureStore) }
         if known == nil {
-            do { try await store.write { tx in try tx.setMetadata(WalletSecrets.fingerprintKey, fingerprint) } } catch {
+            // Checked and set in one write: two processes (or hosts sharing a database) making a new wallet at once
+            // must not each bind it to their own phrase; the second finds the first's and stops.
+            let bound: String
+            do {
+                bound = try await store.write { tx -> String in
+                    if let current = try tx.metadata(WalletSecrets.fingerprintKey) { return current }
+                    try tx.setMetadata(WalletSecrets.fingerprintKey, fingerprint)
+                    return fingerprint
+                }
+            } catch {
                 throw WalletError.storage(error)
+            }
+            if bound != fingerprint {
+                // The phrase saved a moment ago belongs to no wallet: take it back, so this directory can join.
+                if isNew { try? await secureStore.delete(key: SecureStoreKey.mnemonic) }
+                throw WalletError(
+                    .invalidInput,
+                    "another process made this wallet with another recovery phrase meanwhile; open it with that phrase")
             }
         }
         // Before anything else is written: from here on the store seals what it writes (and seals what it has).

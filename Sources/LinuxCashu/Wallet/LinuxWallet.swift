@@ -98,6 +98,11 @@ public final class LinuxWallet: Sendable {
             openLock.release()
             throw LinuxWalletError(.secureStore, error.reason, underlying: error)
         }
+        // One phrase, one store: a directory whose phrase belongs to another store is refused before anything opens.
+        do { try WalletDatabaseBinding.check(configuration) } catch {
+            openLock.release()
+            throw error
+        }
         let store: any WalletStore
         do {
             store = try await Self.openStore(configuration)
@@ -154,6 +159,10 @@ public final class LinuxWallet: Sendable {
             await webSockets?.shutdown()
             await httpClient.shutdown()
             throw error
+        }
+        do { try WalletDatabaseBinding.record(configuration) } catch {
+            logger.warning(
+                "cannot record which database the wallet directory belongs to", metadata: ["error": "\(error)"])
         }
         openLock.release()
         let recovery = recover ? await wallet.recover() : RecoveryReport()

@@ -29,7 +29,7 @@ public enum WalletDirectorySafety {
             database, database + "-wal", database + "-shm", database + "-journal", database + ".migrate-lock",
             WalletOpenLock.fileName, SecureStoreRecord.fileName, EncryptedFileStore.defaultFileName,
             EncryptedFileStore.defaultFileName + ".lock", SecureStoreFactory.plaintextFileName,
-            SecureStoreFactory.plaintextFileName + ".lock",
+            SecureStoreFactory.plaintextFileName + ".lock", WalletDatabaseBinding.fileName,
         ]
     }()
     /// The directory of operation leases (``SQLiteWalletStore/operationLeases``).

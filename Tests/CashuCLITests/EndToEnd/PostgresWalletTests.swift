@@ -110,4 +110,27 @@ struct PostgresWalletTests {
         #expect(down.status == 74, "\(down)")
         for outcome in [bad, down] { #expect(!(outcome.stdout + outcome.stderr).contains(secret)) }
     }
+
+    @Test("one phrase, one store: a directory with a SQLite wallet, or bound to another schema, is refused (78)")
+    func onePhraseOneStore() async throws {
+        let server = try await TestPostgres.shared
+        let first = server.url("schema=\(TestPostgres.freshSchema())&sslmode=disable")
+        let second = server.url("schema=\(TestPostgres.freshSchema())&sslmode=disable")
+        let local = CLIWallet()
+        defer { local.remove() }
+        try await local.json("wallet", "init")
+        let mixed = try await local.run("wallet", "init", "--database", first)
+        #expect(mixed.status == 78 && mixed.stderr.contains("SQLite wallet"), "\(mixed)")
+
+        let bound = CLIWallet(environment: ["CASHU_DATABASE_URL": first])
+        defer { bound.remove() }
+        try await bound.json("wallet", "init")
+        let other = try await bound.run("wallet", "init", "--database", second)
+        #expect(other.status == 78 && other.stderr.contains("belongs to the PostgreSQL wallet"), "\(other)")
+        // Without the URL, the directory does not quietly start a SQLite wallet on the same phrase either.
+        var plain = bound
+        plain.environment = [:]
+        let unbound = try await plain.run("wallet", "init")
+        #expect(unbound.status == 78 && unbound.stderr.contains("--database"), "\(unbound)")
+    }
 }

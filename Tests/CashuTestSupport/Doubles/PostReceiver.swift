@@ -62,7 +62,12 @@ public final class PostReceiver: @unchecked Sendable {
                 if client >= 0 { close(client) }
                 return
             }
-            guard client >= 0 else { continue }
+            // A failed accept (EMFILE) is tried again after a pause, not in a busy loop; serving ends only with stop(),
+            // so the descriptor stop() shuts down is still this one.
+            guard client >= 0 else {
+                usleep(10_000)
+                continue
+            }
             handle(client)
             close(client)
         }

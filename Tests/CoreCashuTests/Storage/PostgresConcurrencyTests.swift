@@ -21,9 +21,23 @@ struct PostgresConcurrencyTests {
         var stores: [PostgresWalletStore] = []
         for _ in 0..<count {
             let url = server.url("schema=\(schema)&sslmode=disable" + parameters)
-            stores.append(try await PostgresWalletStore(configuration: PostgresStoreConfiguration(url: url)))
+            stores.append(try await open(PostgresStoreConfiguration(url: url)))
         }
         return stores
+    }
+
+    /// Opens a store, trying again when a short connect timeout runs out under load (the tests that set one measure
+    /// waits after opening, not the opening itself).
+    static func open(_ configuration: PostgresStoreConfiguration) async throws -> PostgresWalletStore {
+        var attempt = 1
+        while true {
+            do {
+                return try await PostgresWalletStore(configuration: configuration)
+            } catch {
+                guard error.code == .unavailable, attempt < 5 else { throw error }
+                attempt += 1
+            }
+        }
     }
 
     static func allProofs(_ store: PostgresWalletStore) async throws -> [StoredProof] {
@@ -212,7 +226,7 @@ struct PostgresConcurrencyTests {
         var configuration = try PostgresStoreConfiguration(
             url: server.url("schema=\(TestPostgres.freshSchema())&sslmode=disable&connect_timeout=2"))
         configuration.maxConnections = 1
-        let store = try await PostgresWalletStore(configuration: configuration)
+        let store = try await Self.open(configuration)
         let (code, waited) = try await store.write { tx throws in
             try tx.setMetadata("k", "v")
             return try onAnotherTask { () async -> (StorageError.Code?, Duration) in

@@ -7,8 +7,11 @@
 
 /// Seals and opens the secret fields of the records that have them.
 package enum SealedRecordFields {
-    /// The context of a proof's sealed fields.
-    package static func proofContext(_ Y: CompressedPoint) -> String { "proofs:" + Y.hex }
+    /// The context of a proof's sealed fields: its `Y`, keyset and amount, so that a changed amount or keyset in the
+    /// readable columns (someone with write access to the database) makes the proof unreadable, not worth more.
+    package static func proofContext(_ Y: CompressedPoint, keysetID: KeysetID, amount: UInt64) -> String {
+        "proofs:\(Y.hex):\(keysetID.hex):\(amount)"
+    }
 
     /// Seals a proof's secret, `C`, DLEQ, witness and P2BK key.
     package static func seal(_ proof: Proof, Y: CompressedPoint, with sealer: RecordSealer) throws(StorageError)
@@ -22,14 +25,15 @@ package enum SealedRecordFields {
         if let witness = proof.witness { writer.string(witness) }
         writer.present(proof.p2pkE != nil)
         if let key = proof.p2pkE { writer.fixed(key.compressedRepresentation) }
-        return try sealer.seal(writer.output, context: proofContext(Y))
+        return try sealer.seal(writer.output, context: proofContext(Y, keysetID: proof.id, amount: proof.amount))
     }
 
     /// Opens a proof's sealed fields onto its readable ones.
     package static func openProof(
         _ sealed: [UInt8], Y: CompressedPoint, amount: UInt64, keysetID: KeysetID, with sealer: RecordSealer
     ) throws(StorageError) -> Proof {
-        var reader = try SealedFieldsReader(try sealer.open(sealed, context: proofContext(Y)))
+        var reader = try SealedFieldsReader(
+            try sealer.open(sealed, context: proofContext(Y, keysetID: keysetID, amount: amount)))
         do {
             let secret = try reader.string()
             let C = try CompressedPoint(compressedRepresentation: try reader.fixed(33))

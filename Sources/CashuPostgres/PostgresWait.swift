@@ -1,0 +1,57 @@
+// Storage: waiting on a postgres-nio future from a store thread, never forever.
+
+import CashuEngine
+import NIOCore
+import PostgresNIO
+
+/// Waits for a connection's answers with a deadline, and notices a connection that closed without answering.
+///
+/// postgres-nio never answers a query written to a connection that has closed (the pool can hand one out just after
+/// the server ended it, and it can close between a check and the write), so a bare `wait()` could block forever.
+enum PostgresWait {
+    /// The answer of `future`, sent on `connection`; `unavailable` when the connection closes first or nothing comes
+    /// within `timeout` (the connection is then closed: its state is unknown, and the pool must not reuse it).
+    static func answer<Value: Sendable>(
+        _ future: EventLoopFuture<Value>, on connection: PostgresConnection, within timeout: TimeAmount,
+        during operation: String
+    ) throws -> Value {
+        let loop = future.eventLoop
+        let answer = loop.makePromise(of: Value.self)
+        future.cascade(to: answer)
+        // Polled, not a callback on `closeFuture`: one per statement would pile up on a connection that lives long.
+        let watch = loop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            if connection.isClosed {
+                answer.fail(StorageError(.unavailable, "\(operation): the connection closed before it answered"))
+            }
+        }
+        let deadline = loop.scheduleTask(in: timeout) {
+            answer.fail(StorageError(.unavailable, "\(operation): no answer from the database within the deadline"))
+            connection.close().whenComplete { _ in _ = connection }
+        }
+        defer {
+            watch.cancel()
+            deadline.cancel()
+        }
+        return try answer.futureResult.wait()
+    }
+
+    /// A new connection from `connect`, or `unavailable` after `timeout` (a connection made later is closed).
+    static func connection(
+        _ connect: () -> EventLoopFuture<PostgresConnection>, within timeout: TimeAmount, during operation: String
+    ) throws -> PostgresConnection {
+        let future = connect()
+        let answer = future.eventLoop.makePromise(of: PostgresConnection.self)
+        future.cascade(to: answer)
+        let deadline = future.eventLoop.scheduleTask(in: timeout) {
+            answer.fail(StorageError(.unavailable, "\(operation): no connection within the deadline"))
+        }
+        defer { deadline.cancel() }
+        do {
+            return try answer.futureResult.wait()
+        } catch {
+            // Made after the deadline: nobody will use it.
+            future.whenSuccess { late in late.close().whenComplete { _ in _ = late } }
+            throw error
+        }
+    }
+}
