@@ -38,6 +38,68 @@ func storeBackendBenchmarks() {
     }
 }
 
+/// What sealing changes, alone: the store reading 2,000 unspent proofs (what a send selects from) and writing 100
+/// (what a receive stores), per backend, on synthetic proofs with DLEQ scalars; no wallet operation, no mint.
+func storeBackendRecordBenchmarks() {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, WalletMetric.cpu, .mallocCountTotal],
+        timeUnits: .microseconds,
+        units: [WalletMetric.cpu: .count],
+        warmupIterations: 5,
+        maxDuration: .seconds(5),
+        maxIterations: 300
+    )
+    // One proof's sealed fields: format byte, secret (4 + 64), C (33), DLEQ (1 + 96), no witness, no P2BK key.
+    let sealer = RecordSealer(seed: SecureBytes(Array(repeating: 7, count: 64)), generation: 0)
+    let fields = [UInt8](repeating: 0x5a, count: 201)
+    let context = "proofs:02" + String(repeating: "ab", count: 32)
+    let sealed = try! sealer.seal(fields, context: context)
+    let sealerConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        warmupIterations: 1000,
+        maxDuration: .seconds(2),
+        maxIterations: 100_000
+    )
+    Benchmark("store sealer: seal a proof's fields (201 bytes)", configuration: sealerConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try sealer.seal(fields, context: context)) }
+    }
+    Benchmark("store sealer: open a proof's fields (201 bytes)", configuration: sealerConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try sealer.open(sealed, context: context)) }
+    }
+    for backend in StoreBackend.allCases {
+        if backend.isPostgres, BenchPostgres.unavailableReason != nil { continue }
+        Benchmark("store \(backend.rawValue): read 2,000 proofs", configuration: configuration) { benchmark in
+            let bench = try WalletBench.requireWallet()
+            let mint = Fixtures.syntheticMint
+            let proofs = try await benchmark.measure {
+                try await bench.store.read { tx in try tx.proofs(mintURL: mint, unit: .sat, statuses: [.unspent]) }
+            }
+            guard proofs.count == 2000 else { throw Fixtures.Failure(description: "read \(proofs.count) proofs") }
+        } setup: {
+            let bench = try await WalletBench.openWallet(backend)
+            WalletBench.wallet = bench
+            try await Fixtures.addSynthetic(proofs: 2000, to: bench, withDLEQ: true)
+            try await expectStored(bench, sealed: backend.isSealed)
+        } teardown: {
+            try await WalletBench.tearDown()
+        }
+
+        Benchmark("store \(backend.rawValue): add 100 proofs", configuration: configuration) { benchmark in
+            let bench = try WalletBench.requireWallet()
+            let proofs = try Fixtures.syntheticProofs(100, withDLEQ: true)
+            let added = try await benchmark.measure { try await bench.store.write { tx in try tx.addProofs(proofs) } }
+            guard added == 100 else { throw Fixtures.Failure(description: "added \(added) proofs") }
+        } setup: {
+            let bench = try await WalletBench.openWallet(backend)
+            WalletBench.wallet = bench
+            try await Fixtures.addSynthetic(proofs: 1, to: bench, withDLEQ: true)
+        } teardown: {
+            try await WalletBench.tearDown()
+        }
+    }
+}
+
 /// Send and receive against the mint, per backend: the same fixtures and configuration as the `wallet …`
 /// benchmarks (WalletBenchmarks.swift).
 func storeBackendMintBenchmarks() {

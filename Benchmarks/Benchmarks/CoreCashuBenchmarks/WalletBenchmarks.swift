@@ -57,6 +57,7 @@ enum WalletBench {
 func walletBenchmarks() {
     storeBenchmarks()
     storeBackendBenchmarks()
+    storeBackendRecordBenchmarks()
     if let reason = BenchMint.unavailableReason {
         FileHandle.standardError.write(Data("Skipping the wallet benchmarks that need a mint: \(reason)\n".utf8))
         return

@@ -128,24 +128,33 @@ extension Fixtures {
 
     /// Adds `count` synthetic unspent proofs (valid points, random secrets, mixed amounts) of one mint, which it
     /// saves, to an open wallet's store (as ``add(_:to:mint:)`` does): for balance and open, which need no mint.
-    static func addSynthetic(proofs count: Int, to bench: BenchWallet) async throws {
-        let mint = try MintURL("http://127.0.0.1:3338")
+    static func addSynthetic(proofs count: Int, to bench: BenchWallet, withDLEQ: Bool = false) async throws {
+        let stored = try syntheticProofs(count, withDLEQ: withDLEQ)
+        try await bench.store.write { tx in
+            try tx.saveMint(StoredMint(url: syntheticMint))
+            _ = try tx.addProofs(stored)
+        }
+    }
+
+    /// The mint of the synthetic proofs.
+    static let syntheticMint = try! MintURL("http://127.0.0.1:3338")
+
+    /// `count` synthetic unspent proofs of ``syntheticMint``; `withDLEQ` gives each random DLEQ scalars, so that
+    /// they store as much as proofs a wallet keeps from a mint (the DLEQ is not checked when stored or read).
+    static func syntheticProofs(_ count: Int, withDLEQ: Bool = false) throws -> [StoredProof] {
         let keyset = try KeysetID(hex: "01" + String(repeating: "ab", count: 32))
-        let stored = try mixedAmounts(count: count).map { amount in
+        return try mixedAmounts(count: count).map { amount in
             try StoredProof(
                 proof: Proof(
                     amount: amount,
                     id: keyset,
                     secret: Scalar.random().exposedSecretHex,
-                    C: Scalar.random().publicKey
+                    C: Scalar.random().publicKey,
+                    dleq: withDLEQ ? ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: Scalar.random()) : nil
                 ),
-                mintURL: mint,
+                mintURL: syntheticMint,
                 unit: .sat
             )
-        }
-        try await bench.store.write { tx in
-            try tx.saveMint(StoredMint(url: mint))
-            _ = try tx.addProofs(stored)
         }
     }
 
