@@ -35,6 +35,27 @@ func storeBackendBenchmarks() {
         } teardown: {
             try await WalletBench.tearDown()
         }
+
+        // Store, secure store and Wallet.open (on a sealing store: handing it the keys, which looks for records still
+        // in plaintext); closing a PostgreSQL store is not measured.
+        Benchmark("store \(backend.rawValue): open (10,000 proofs)", configuration: configuration) { benchmark in
+            let bench = try WalletBench.requireWallet()
+            let opened = try await benchmark.measure {
+                try await BenchWallet.open(
+                    directory: bench.directory,
+                    backend: backend,
+                    server: WalletBench.postgres,
+                    schema: bench.postgres?.configuration.schema
+                )
+            }
+            await opened.close()
+        } setup: {
+            let bench = try await WalletBench.openWallet(backend)
+            WalletBench.wallet = bench
+            try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
+        } teardown: {
+            try await WalletBench.tearDown()
+        }
     }
 }
 

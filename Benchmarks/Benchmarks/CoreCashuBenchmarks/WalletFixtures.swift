@@ -61,13 +61,14 @@ struct BenchWallet {
     }
 
     /// Opens the wallet in `directory` (a new one when nil), as an application would: store, secure store, open.
-    /// PostgreSQL backends open a new schema on `server`.
+    /// PostgreSQL backends open `schema` (a new one when nil) on `server`.
     static func open(
         directory: URL? = nil,
         mnemonic: Mnemonic? = nil,
         counter: RequestCounter = RequestCounter(),
         backend: StoreBackend = .sqliteSealed,
-        server: BenchPostgres? = nil
+        server: BenchPostgres? = nil,
+        schema: String? = nil
     ) async throws -> BenchWallet {
         let directory = try directory ?? newDirectory()
         let store: any WalletStore
@@ -75,7 +76,7 @@ struct BenchWallet {
         if backend.isPostgres {
             guard let server else { throw Fixtures.Failure(description: "no PostgreSQL server for \(backend)") }
             let opened = try await PostgresWalletStore(
-                configuration: server.configuration(schema: BenchPostgres.freshSchema())
+                configuration: server.configuration(schema: schema ?? BenchPostgres.freshSchema())
             )
             postgres = opened
             store = opened
