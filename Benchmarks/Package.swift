@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
 // Benchmarks for CoreCashu, kept in their own package so the library's users never build the benchmark tooling.
 // Run: cd Benchmarks && swift package benchmark   (see docs/performance.md)
+// Sends per second from several processes on one PostgreSQL wallet: scripts/bench/throughput (SendThroughput).
 import PackageDescription
 
 let package = Package(
@@ -11,10 +12,22 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What the benchmarks and the throughput driver share: the test mint and PostgreSQL, proofs minted directly.
+        .target(
+            name: "CashuBenchSupport",
+            dependencies: [
+                .product(name: "CoreCashu", package: "CashuSwift"),
+                .product(name: "CashuPostgres", package: "CashuSwift"),
+            ],
+            path: "Sources/CashuBenchSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "CoreCashuBenchmarks",
             dependencies: [
+                "CashuBenchSupport",
                 .product(name: "CoreCashu", package: "CashuSwift"),
+                .product(name: "CashuPostgres", package: "CashuSwift"),
                 .product(name: "LinuxCashu", package: "CashuSwift"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -23,6 +36,17 @@ let package = Package(
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        )
+        ),
+        // Sends per second from N processes sharing one PostgreSQL wallet, every send settled and checked.
+        .executableTarget(
+            name: "SendThroughput",
+            dependencies: [
+                "CashuBenchSupport",
+                .product(name: "CoreCashu", package: "CashuSwift"),
+                .product(name: "CashuPostgres", package: "CashuSwift"),
+            ],
+            path: "Sources/SendThroughput",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

@@ -1,6 +1,7 @@
 // Wallet benchmark: receiving a token of more proofs than the mint takes in one request (NUT-06 max_array_length).
 
 import Benchmark
+import CashuBenchSupport
 import CoreCashu
 import Foundation
 
@@ -30,7 +31,8 @@ func splitReceiveBenchmarks() {
         guard received.operationIDs.count == expectedSwaps, received.amount == expectedAmount else {
             throw Fixtures.Failure(
                 description: "received \(received.amount) in \(received.operationIDs.count) swaps, expected "
-                    + "\(expectedAmount) in \(expectedSwaps)")
+                    + "\(expectedAmount) in \(expectedSwaps)"
+            )
         }
     } setup: {
         try await WalletBench.startMintAndWallet()

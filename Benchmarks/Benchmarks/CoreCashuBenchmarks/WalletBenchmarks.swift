@@ -2,6 +2,7 @@
 // (the split receive of a 2,500-proof token: SplitReceiveBenchmarks.swift).
 
 import Benchmark
+import CashuBenchSupport
 import CoreCashu
 import Foundation
 
@@ -13,6 +14,7 @@ enum WalletBench {
     nonisolated(unsafe) static var directory: URL?
     nonisolated(unsafe) static var tokens: [String] = []
     nonisolated(unsafe) static var mnemonic: Mnemonic?
+    nonisolated(unsafe) static var postgres: BenchPostgres?
 
     static func requireWallet() throws -> BenchWallet {
         guard let wallet else { throw Fixtures.Failure(description: "setup made no wallet") }
@@ -24,18 +26,27 @@ enum WalletBench {
         return mint
     }
 
-    /// Starts (or joins) the mint and opens a wallet that knows it.
-    static func startMintAndWallet() async throws {
+    /// Starts (or joins) the mint and opens a wallet on `backend` that knows it.
+    static func startMintAndWallet(_ backend: StoreBackend = .sqliteSealed) async throws {
         let mint = try BenchMint.start()
         self.mint = mint
-        let wallet = try await BenchWallet.open()
+        let wallet = try await openWallet(backend)
         _ = try await wallet.wallet.addMint(mint.url)
         self.wallet = wallet
     }
 
+    /// Opens a new wallet on `backend`, starting (or joining) the PostgreSQL server first when it needs one.
+    static func openWallet(_ backend: StoreBackend) async throws -> BenchWallet {
+        if backend.isPostgres, postgres == nil { postgres = try BenchPostgres.start() }
+        return try await BenchWallet.open(backend: backend, server: postgres)
+    }
+
     static func tearDown() async throws {
+        await wallet?.close()
         wallet?.remove()
         wallet = nil
+        postgres?.stop()
+        postgres = nil
         if let directory { try? FileManager.default.removeItem(at: directory) }
         directory = nil
         mint?.stop()
@@ -45,12 +56,15 @@ enum WalletBench {
 
 func walletBenchmarks() {
     storeBenchmarks()
+    storeBackendBenchmarks()
+    storeBackendRecordBenchmarks()
     if let reason = BenchMint.unavailableReason {
         FileHandle.standardError.write(Data("Skipping the wallet benchmarks that need a mint: \(reason)\n".utf8))
         return
     }
     mintBackedBenchmarks()
     splitReceiveBenchmarks()
+    storeBackendMintBenchmarks()
 }
 
 /// Balance and open: a store pre-populated with synthetic proofs, no mint.
@@ -146,7 +160,8 @@ private func mintBackedBenchmarks() {
             let bench = try WalletBench.requireWallet()
             let mint = try WalletBench.requireMint().url
             let proofs = try await Fixtures.mintProofs(amounts: Fixtures.mixedAmounts(count: 2000), mint: mint)
-            try await Fixtures.add(proofs, to: bench.directory, mint: mint)
+            try await Fixtures.add(proofs, to: bench, mint: mint)
+            try await expectStored(bench, sealed: true)
         } teardown: {
             try await WalletBench.tearDown()
         }

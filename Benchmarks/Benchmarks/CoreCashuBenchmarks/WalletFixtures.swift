@@ -1,16 +1,57 @@
-// Benchmark support: wallets in temporary directories, proofs minted straight from the mint, synthetic stores.
+// Benchmark support: wallets on each store (SQLite or PostgreSQL, sealed or plaintext) with a file secure store in a
+// temporary directory, and the proofs and tokens they start from (proofs minted straight from the mint:
+// CashuBenchSupport's DirectMint.swift).
 
+import CashuBenchSupport
+import CashuPostgres
 import CoreCashu
 import Foundation
 
-/// One HTTP client for the benchmark process (never shut down; it lives as long as the process).
-let benchHTTPClient = HTTPMintConnector.makeHTTPClient()
+/// The store a benchmark wallet keeps its records in.
+enum StoreBackend: String, CaseIterable, Sendable {
+    /// SQLite behind a forwarder that is not a ``RecordSealingStore``: the wallet never hands it its keys, so every
+    /// record stays in plaintext, as before encryption at rest.
+    case sqlitePlaintext = "SQLite plaintext"
+    /// `SQLiteWalletStore` as an application opens it: sealed.
+    case sqliteSealed = "SQLite sealed"
+    /// PostgreSQL behind the same forwarder: plaintext.
+    case postgresPlaintext = "PostgreSQL plaintext"
+    /// `PostgresWalletStore` as an application opens it: sealed.
+    case postgresSealed = "PostgreSQL sealed"
 
-/// A wallet on a SQLite store and a file secure store in a fresh temporary directory; its requests are counted.
+    var isPostgres: Bool { self == .postgresPlaintext || self == .postgresSealed }
+    var isSealed: Bool { self == .sqliteSealed || self == .postgresSealed }
+}
+
+/// A store that forwards to another but is not a ``RecordSealingStore``, so `Wallet.open` does not make it seal:
+/// the wallet works as it did before encryption at rest (Tests/CoreCashuTests/Storage/Sealing's `PlaintextStore`).
+final class PlaintextStore: WalletStore, Sendable {
+    let base: any WalletStore
+
+    init(_ base: any WalletStore) { self.base = base }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+        try await base.read(body)
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+        try await base.write(body)
+    }
+
+    var operationLeases: any OperationLeases { base.operationLeases }
+}
+
+/// A wallet on one of the stores, with a file secure store in a fresh temporary directory; its requests are counted.
 struct BenchWallet {
     let wallet: Wallet
+    /// The secure store's directory (and the SQLite database's).
     let directory: URL
     let counter: RequestCounter
+    /// The store itself, not the forwarder: it seals once the wallet has opened on it (sealed backends) and never
+    /// does otherwise, so fixtures written through it are stored as the wallet would store them.
+    let store: any WalletStore
+    /// The PostgreSQL store, to close.
+    let postgres: PostgresWalletStore?
 
     static func newDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
@@ -20,101 +61,51 @@ struct BenchWallet {
     }
 
     /// Opens the wallet in `directory` (a new one when nil), as an application would: store, secure store, open.
+    /// PostgreSQL backends open `schema` (a new one when nil) on `server`.
     static func open(
         directory: URL? = nil,
         mnemonic: Mnemonic? = nil,
-        counter: RequestCounter = RequestCounter()
+        counter: RequestCounter = RequestCounter(),
+        backend: StoreBackend = .sqliteSealed,
+        server: BenchPostgres? = nil,
+        schema: String? = nil
     ) async throws -> BenchWallet {
         let directory = try directory ?? newDirectory()
-        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        let store: any WalletStore
+        var postgres: PostgresWalletStore?
+        if backend.isPostgres {
+            guard let server else { throw Fixtures.Failure(description: "no PostgreSQL server for \(backend)") }
+            let opened = try await PostgresWalletStore(
+                configuration: server.configuration(schema: schema ?? BenchPostgres.freshSchema())
+            )
+            postgres = opened
+            store = opened
+        } else {
+            store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
+        }
         let secureStore = FileSecureStore(file: directory.appendingPathComponent("secrets.json"))
         let wallet = try await Wallet.open(
-            store: store,
+            store: backend.isSealed ? store : PlaintextStore(store),
             secureStore: secureStore,
             mnemonic: mnemonic,
             connectorFactory: { url in
-                CountingConnector(base: HTTPMintConnector(mintURL: url, httpClient: benchHTTPClient), counter: counter)
+                CountingConnector(base: benchConnector(url), counter: counter)
             }
         )
-        return BenchWallet(wallet: wallet, directory: directory, counter: counter)
+        return BenchWallet(wallet: wallet, directory: directory, counter: counter, store: store, postgres: postgres)
     }
 
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// Closes a PostgreSQL store's connections.
+    func close() async {
+        await postgres?.close()
+    }
 }
 
-/// Proofs and stores the benchmarks start from.
-enum Fixtures {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// `count` amounts taking the powers of two 1…64 in turn (a wallet's usual mix of small denominations).
-    static func mixedAmounts(count: Int) -> [UInt64] {
-        (0..<count).map { UInt64(1) << UInt64($0 % 7) }
-    }
-
-    /// The mint's active `sat` keyset with its keys.
-    static func activeKeyset(_ connector: any MintConnector) async throws -> MintKeyset {
-        guard let keyset = try await connector.keys().keysets.first(where: { $0.unit == .sat && $0.active != false })
-        else { throw Failure(description: "the mint has no active sat keyset") }
-        return keyset
-    }
-
-    /// Mints proofs of exactly `amounts` with the mint directly (no wallet): one paid quote per 1000 outputs (the
-    /// mint's limit). Secrets are random, or NUT-13 outputs of `deterministic` from counter 0 up. Proofs keep the
-    /// mint's DLEQ proofs (not checked here).
-    static func mintProofs(
-        amounts: [UInt64],
-        mint: MintURL,
-        deterministic: DeterministicSecrets? = nil
-    ) async throws -> [Proof] {
-        let connector = HTTPMintConnector(mintURL: mint, httpClient: benchHTTPClient)
-        let keyset = try await activeKeyset(connector)
-        var proofs: [Proof] = []
-        var start = 0
-        while start < amounts.count {
-            let chunk = Array(amounts[start..<min(start + 1000, amounts.count)])
-            var secrets: [String] = []
-            var factors: [Scalar] = []
-            if let deterministic {
-                let derived = try deterministic.derive(
-                    keysetID: keyset.id,
-                    counters: UInt64(start)..<UInt64(start + chunk.count)
-                )
-                secrets = derived.map(\.secret)
-                factors = derived.map(\.blindingFactor)
-            } else {
-                secrets = chunk.map { _ in Scalar.random().exposedSecretHex }
-                factors = chunk.map { _ in Scalar.random() }
-            }
-            var outputs: [BlindedMessage] = []
-            for index in chunk.indices {
-                let B_ = try BDHKE.blind(secret: secrets[index], r: factors[index])
-                outputs.append(BlindedMessage(amount: chunk[index], id: keyset.id, B_: B_))
-            }
-            let quote = try await connector.mintQuote(MintQuoteBolt11Request(amount: chunk.reduce(0, +), unit: .sat))
-            try await waitUntilPaid(quote.quote, connector)
-            let signatures = try await connector.mint(MintRequest(quote: quote.quote, outputs: outputs)).signatures
-            guard signatures.count == chunk.count else {
-                throw Failure(description: "the mint signed \(signatures.count) of \(chunk.count) outputs")
-            }
-            for (index, signature) in signatures.enumerated() {
-                guard let key = keyset.keys[signature.amount] else {
-                    throw Failure(description: "no key for amount \(signature.amount)")
-                }
-                let C = try BDHKE.unblind(C_: signature.C_, r: factors[index], mintKey: key)
-                // Kept, as a wallet keeps them (NUT-12), so stored proofs carry their DLEQ JSON.
-                let dleq = signature.dleq.map { ProofDLEQ(e: $0.e, s: $0.s, r: factors[index]) }
-                proofs.append(
-                    Proof(amount: signature.amount, id: signature.id, secret: secrets[index], C: C, dleq: dleq))
-            }
-            start += chunk.count
-        }
-        return proofs
-    }
-
+extension Fixtures {
     /// `count` V4 tokens of `size` one-sat proofs each, minted straight from the mint and stripped of their DLEQ
     /// proofs: how Nutshell sends by default, so that both wallets receive the same kind of token.
     static func oneSatTokens(_ count: Int, proofs size: Int, mint: MintURL) async throws -> [String] {
@@ -129,48 +120,51 @@ enum Fixtures {
         }
     }
 
-    /// Polls a quote until the FakeWallet has paid it (it pays at once, asynchronously).
-    static func waitUntilPaid(_ quote: String, _ connector: any MintConnector) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while try await connector.mintQuoteState(quote: quote).state != .paid {
-            guard ContinuousClock.now < deadline else { throw Failure(description: "quote \(quote) never paid") }
-            try await Task.sleep(for: .milliseconds(20))
+    /// Adds proofs to an open wallet's store as unspent (the wallet must know their mint, so it can spend them),
+    /// through the store the wallet opened: sealed for a sealed backend, as the wallet's own writes are.
+    static func add(_ proofs: [Proof], to bench: BenchWallet, mint: MintURL) async throws {
+        let stored = try proofs.map { try StoredProof(proof: $0, mintURL: mint, unit: .sat) }
+        _ = try await bench.store.write { tx in try tx.addProofs(stored) }
+    }
+
+    /// Adds `count` synthetic unspent proofs (valid points, random secrets, mixed amounts) of one mint, which it
+    /// saves, to an open wallet's store (as ``add(_:to:mint:)`` does): for balance and open, which need no mint.
+    static func addSynthetic(proofs count: Int, to bench: BenchWallet, withDLEQ: Bool = false) async throws {
+        let stored = try syntheticProofs(count, withDLEQ: withDLEQ)
+        try await bench.store.write { tx in
+            try tx.saveMint(StoredMint(url: syntheticMint))
+            _ = try tx.addProofs(stored)
         }
     }
 
-    /// Adds proofs to a wallet's store as unspent (the wallet must know their mint, so it can spend them).
-    static func add(_ proofs: [Proof], to directory: URL, mint: MintURL) async throws {
-        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
-        let stored = try proofs.map { try StoredProof(proof: $0, mintURL: mint, unit: .sat) }
-        _ = try await store.write { tx in try tx.addProofs(stored) }
-    }
+    /// The mint of the synthetic proofs.
+    static let syntheticMint = try! MintURL("http://127.0.0.1:3338")
 
-    /// A wallet directory whose store holds `count` synthetic unspent proofs (valid points, random secrets, mixed
-    /// amounts) of one mint, and whose secure store holds a mnemonic: for balance and open, which need no mint.
-    static func syntheticWallet(proofs count: Int) async throws -> URL {
-        let directory = try BenchWallet.newDirectory()
-        let mint = try MintURL("http://127.0.0.1:3338")
+    /// `count` synthetic unspent proofs of ``syntheticMint``; `withDLEQ` gives each random DLEQ scalars, so that
+    /// they store as much as proofs a wallet keeps from a mint (the DLEQ is not checked when stored or read).
+    static func syntheticProofs(_ count: Int, withDLEQ: Bool = false) throws -> [StoredProof] {
         let keyset = try KeysetID(hex: "01" + String(repeating: "ab", count: 32))
-        // A first open creates the schema and saves a fresh mnemonic.
-        _ = try await BenchWallet.open(directory: directory)
-        let store = try SQLiteWalletStore(path: directory.appendingPathComponent("wallet.sqlite").path)
-        let amounts = mixedAmounts(count: count)
-        let stored = try amounts.map { amount in
+        return try mixedAmounts(count: count).map { amount in
             try StoredProof(
                 proof: Proof(
                     amount: amount,
                     id: keyset,
                     secret: Scalar.random().exposedSecretHex,
-                    C: Scalar.random().publicKey
+                    C: Scalar.random().publicKey,
+                    dleq: withDLEQ ? ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: Scalar.random()) : nil
                 ),
-                mintURL: mint,
+                mintURL: syntheticMint,
                 unit: .sat
             )
         }
-        try await store.write { tx in
-            try tx.saveMint(StoredMint(url: mint))
-            _ = try tx.addProofs(stored)
-        }
-        return directory
+    }
+
+    /// A SQLite wallet directory (sealed) whose store holds `count` synthetic unspent proofs and whose secure store
+    /// holds a mnemonic.
+    static func syntheticWallet(proofs count: Int) async throws -> URL {
+        // A first open creates the schema, saves a fresh mnemonic and gives the store its keys.
+        let first = try await BenchWallet.open()
+        try await addSynthetic(proofs: count, to: first)
+        return first.directory
     }
 }

@@ -15,23 +15,23 @@ import Foundation
 /// Nutshell's are measured against the same one) is used as is; otherwise each benchmark process starts its own
 /// mint in its setup and stops it in its teardown. The mint runs with the scripts' defaults: FakeWallet paying at
 /// once, input fee 100 ppk, no rate limit.
-struct BenchMint: Sendable {
-    let url: MintURL
+public struct BenchMint: Sendable {
+    public let url: MintURL
     /// Set when this process started the mint (and must stop it).
-    let started: (pid: Int32, directory: String)?
+    public let started: (pid: Int32, directory: String)?
 
-    /// The repository root, from this file's path (Benchmarks/Benchmarks/CoreCashuBenchmarks/BenchMint.swift).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    /// The repository root, from this file's path (Benchmarks/Sources/CashuBenchSupport/BenchMint.swift).
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static var venv: URL {
+    public static var venv: URL {
         if let path = ProcessInfo.processInfo.environment["MINT_VENV"] { return URL(fileURLWithPath: path) }
         return repositoryRoot.appendingPathComponent(".venv-mint")
     }
 
     /// Why mint-backed benchmarks cannot run here, or `nil` when they can.
-    static var unavailableReason: String? {
+    public static var unavailableReason: String? {
         if ProcessInfo.processInfo.environment["CASHU_BENCH_MINT_URL"] != nil { return nil }
         let binary = venv.appendingPathComponent("bin/mint").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -40,12 +40,13 @@ struct BenchMint: Sendable {
         return nil
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The shared mint, or a new one started with scripts/test-mint/start.
-    static func start() throws -> BenchMint {
+    public static func start() throws -> BenchMint {
         let environment = ProcessInfo.processInfo.environment
         if let shared = environment["CASHU_BENCH_MINT_URL"] {
             return BenchMint(url: try MintURL(shared), started: nil)
@@ -73,7 +74,7 @@ struct BenchMint: Sendable {
     }
 
     /// Stops the mint if this process started it.
-    func stop() {
+    public func stop() {
         guard let started else { return }
         let script = Self.repositoryRoot.appendingPathComponent("scripts/test-mint/stop").path
         _ = try? Subprocess.run(
@@ -86,14 +87,14 @@ struct BenchMint: Sendable {
 
 /// Runs an executable to completion with output in temporary files (posix_spawn: a mint left running by the start
 /// script must hold none of our pipes; see Tests/CoreCashuTests/Support/ScriptRunner.swift).
-enum Subprocess {
-    struct Outcome {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+public enum Subprocess {
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
     }
 
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Outcome {
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

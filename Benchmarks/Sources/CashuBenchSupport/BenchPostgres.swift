@@ -1,0 +1,80 @@
+// Benchmark support: the PostgreSQL server the PostgreSQL benchmarks use (scripts/test-postgres/start and stop), or
+// one given in CASHU_BENCH_PG_URL.
+
+import CashuPostgres
+import CoreCashu
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A PostgreSQL server for wallets in schemas of their own.
+///
+/// `CASHU_BENCH_PG_URL` (`postgres://user:password@host:port/database`, no query) is used as is; otherwise a fresh
+/// cluster is started with scripts/test-postgres/start with `PG_DURABLE=1`: fsync and synchronous commit on, as a
+/// real server has them, so a commit waits for the disk as the SQLite store's (`synchronous = FULL`) does. It stops
+/// with `stop()`, or when this process ends (the script's watchdog).
+public struct BenchPostgres: Sendable {
+    /// The server's URL without a query.
+    public let url: String
+    /// The cluster's directory when this process started the server (and must stop it).
+    public let startedDirectory: String?
+
+    /// Why the PostgreSQL benchmarks cannot run here, or `nil` when they can.
+    public static var unavailableReason: String? {
+        if ProcessInfo.processInfo.environment["CASHU_BENCH_PG_URL"] != nil { return nil }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        guard
+            versions.contains(where: {
+                FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb")
+            })
+        else { return "PostgreSQL's server is not installed (apt-get install postgresql)" }
+        return nil
+    }
+
+    /// The shared server, or a new one.
+    public static func start() throws -> BenchPostgres {
+        var environment = ProcessInfo.processInfo.environment
+        if let shared = environment["CASHU_BENCH_PG_URL"] {
+            return BenchPostgres(url: shared, startedDirectory: nil)
+        }
+        environment["PG_STOP_WITH_PID"] = String(getpid())
+        environment["PG_DURABLE"] = "1"
+        let script = BenchMint.repositoryRoot.appendingPathComponent("scripts/test-postgres/start").path
+        let result = try Subprocess.run(script, [], environment: environment)
+        guard result.status == 0 else {
+            throw BenchMint.Failure(
+                description: "scripts/test-postgres/start failed (\(result.status)):\n\(result.standardError)"
+            )
+        }
+        var values: [String: String] = [:]
+        for line in result.standardOutput.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        guard let url = values["PG_URL"], let directory = values["PG_DIR"] else {
+            throw BenchMint.Failure(description: "scripts/test-postgres/start printed no PG_URL/PG_DIR")
+        }
+        return BenchPostgres(url: url, startedDirectory: directory)
+    }
+
+    /// A new schema name (the store creates it on open).
+    public static func freshSchema(_ prefix: String = "bench") -> String {
+        prefix + "_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+    }
+
+    /// The store configuration of `schema` on this server (no TLS on loopback).
+    public func configuration(schema: String) throws -> PostgresStoreConfiguration {
+        try PostgresStoreConfiguration(url: "\(url)?schema=\(schema)&sslmode=disable&connect_timeout=30")
+    }
+
+    /// Stops the server if this process started it.
+    public func stop() {
+        guard let startedDirectory else { return }
+        let script = BenchMint.repositoryRoot.appendingPathComponent("scripts/test-postgres/stop").path
+        _ = try? Subprocess.run(script, [startedDirectory], environment: ProcessInfo.processInfo.environment)
+    }
+}
