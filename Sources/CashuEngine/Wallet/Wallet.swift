@@ -116,8 +116,14 @@ public actor Wallet {
                 throw WalletError.storage(error)
             }
             if bound != fingerprint {
-                // The phrase saved a moment ago belongs to no wallet: take it back, so this directory can join.
-                if isNew { try? await secureStore.delete(key: SecureStoreKey.mnemonic) }
+                // The phrase saved a moment ago belongs to no wallet: take it back (if it is still the one stored), so
+                // this directory can join. (Two processes making a new wallet on one secure store at once is the
+                // host's to prevent, as LinuxWallet's open lock does: both would save a phrase.)
+                if isNew, let stored = try? await secureStore.load(key: SecureStoreKey.mnemonic),
+                    stored.exposedSecretBytes == Array(phrase.exposedPhrase.utf8)
+                {
+                    try? await secureStore.delete(key: SecureStoreKey.mnemonic)
+                }
                 throw WalletError(
                     .invalidInput,
                     "another process made this wallet with another recovery phrase meanwhile; open it with that phrase")
