@@ -9,7 +9,7 @@ extension StoredProof {
         "y, mint_url, unit, keyset_id, amount, secret, c, dleq_json, witness, p2pk_e, status, operation_id, created_at, "
         + "sealed"
 
-    init(postgresRow row: PostgresRow, mintURLs: PostgresMintURLMemo, sealer: RecordSealer?) throws(StorageError) {
+    init(postgresRow row: PostgresRow, mintURLs: MintURLMemo, sealer: RecordSealer?) throws(StorageError) {
         let r = PostgresRowReader(row, table: "proofs")
         let Y = try r.parsed("y") { try CompressedPoint(hex: $0) }
         let amount = try r.uint64("amount")
@@ -25,7 +25,7 @@ extension StoredProof {
                 secret: try r.text("secret"),
                 C: try r.parsed("c") { try CompressedPoint(hex: $0) },
                 dleq: try r.optionalParsed("dleq_json") {
-                    try JSONDecoder().decode(ProofDLEQ.self, from: Data($0.utf8))
+                    try ProofDLEQ(storedJSON: $0)
                 },
                 witness: try r.optionalText("witness"),
                 p2pkE: try r.optionalParsed("p2pk_e") { try Point(hex: $0) })
@@ -50,7 +50,7 @@ extension StoredProof {
                 .text(status.rawValue), .text(operationID?.rawValue), .date(createdAt), .bytes(sealed),
             ]
         }
-        let dleq = try proof.dleq.map { dleq throws(StorageError) in try PostgresValue.json(dleq, "a proof's DLEQ") }
+        let dleq = try proof.dleq.map { dleq throws(StorageError) in try StoredJSON.text(dleq, "a proof's DLEQ") }
         return [
             .text(Y.hex), .text(mintURL.rawValue), .text(unit.rawValue), .text(proof.id.hex), .amount(proof.amount),
             .text(proof.secret), .text(proof.C.hex), .text(dleq), .text(proof.witness), .text(proof.p2pkE?.hex),
@@ -75,7 +75,7 @@ extension StoredKeyset {
     }
 
     func postgresValues() throws(StorageError) -> [PostgresValue] {
-        let keysJSON = try keys.map { keys throws(StorageError) in try PostgresValue.json(keys, "a keyset's keys") }
+        let keysJSON = try keys.map { keys throws(StorageError) in try StoredJSON.text(keys, "a keyset's keys") }
         return [
             .text(id.hex), .text(mintURL.rawValue), .text(unit.rawValue), .boolean(active), .amount(inputFeePPK),
             .amount(finalExpiry), .text(keysJSON),
@@ -109,7 +109,8 @@ extension OperationRecord {
         var payload = try r.bytes("payload")
         if let sealed = try r.optionalBytes("sealed") {
             guard let sealer else { throw StorageError.sealedWithoutKeys("operations") }
-            payload = try SealedRecordFields.openField(sealed, context: "operations:" + id.rawValue, with: sealer)
+            payload = try SealedRecordFields.openField(
+                sealed, context: SealedRecordFields.operationContext(id), with: sealer)
         }
         self.init(
             id: id,
@@ -135,7 +136,8 @@ extension OperationRecord {
         -> (payload: PostgresValue, sealed: PostgresValue)
     {
         guard let sealer else { return (.bytes(payload), .bytes(nil)) }
-        let sealed = try SealedRecordFields.sealField(payload, context: "operations:" + id.rawValue, with: sealer)
+        let sealed = try SealedRecordFields.sealField(
+            payload, context: SealedRecordFields.operationContext(id), with: sealer)
         return (.bytes([]), .bytes(sealed))
     }
 }
@@ -154,7 +156,8 @@ extension StoredMintQuote {
         var id = try r.text("id")
         if let sealed = try r.optionalBytes("sealed") {
             guard let sealer else { throw StorageError.sealedWithoutKeys("mint_quotes") }
-            let opened = try SealedRecordFields.openField(sealed, context: "mint_quotes:" + id, with: sealer)
+            let opened = try SealedRecordFields.openField(
+                sealed, context: SealedRecordFields.mintQuoteContext(id), with: sealer)
             guard let text = String(validating: opened, as: UTF8.self) else {
                 throw StorageError(.corrupt, "mint_quotes.sealed is unreadable")
             }
@@ -177,7 +180,8 @@ extension StoredMintQuote {
     func postgresValues(sealer: RecordSealer?) throws(StorageError) -> [PostgresValue] {
         let column = Self.postgresID(id, sealer: sealer)
         let sealed = try sealer.map { sealer throws(StorageError) in
-            try SealedRecordFields.sealField(Array(id.utf8), context: "mint_quotes:" + column, with: sealer)
+            try SealedRecordFields.sealField(
+                Array(id.utf8), context: SealedRecordFields.mintQuoteContext(column), with: sealer)
         }
         return [
             .text(column), .text(mintURL.rawValue), .text(unit.rawValue), .text(method), .amount(amount),
@@ -310,7 +314,7 @@ extension StoredAuthProof {
                 secret: try r.text("secret"),
                 C: try r.parsed("c") { try Point(hex: $0) },
                 dleq: try r.optionalParsed("dleq_json") {
-                    try JSONDecoder().decode(ProofDLEQ.self, from: Data($0.utf8))
+                    try ProofDLEQ(storedJSON: $0)
                 })
         }
         self.init(
@@ -327,23 +331,10 @@ extension StoredAuthProof {
                 .bytes(sealed),
             ]
         }
-        let dleq = try proof.dleq.map { dleq throws(StorageError) in try PostgresValue.json(dleq, "a token's DLEQ") }
+        let dleq = try proof.dleq.map { dleq throws(StorageError) in try StoredJSON.text(dleq, "a token's DLEQ") }
         return [
             .text(mintURL.rawValue), .text(proof.id.hex), .text(proof.secret), .text(proof.C.hex), .text(dleq),
             .date(createdAt), .bytes(nil),
         ]
-    }
-}
-
-/// Parses `mint_url` texts, reusing the last result when the text repeats (the rows of one query nearly always
-/// share their mint, and `MintURL.init` is a large part of reading a proof row).
-final class PostgresMintURLMemo {
-    private var last: (text: String, url: MintURL)?
-
-    func url(_ text: String) throws -> MintURL {
-        if let last, last.text == text { return last.url }
-        let url = try MintURL(text)
-        last = (text, url)
-        return url
     }
 }

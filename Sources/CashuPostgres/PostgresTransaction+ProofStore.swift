@@ -36,14 +36,14 @@ extension PostgresTransaction: ProofStore {
             values.append(.text(unit.rawValue))
             sql += " AND unit = $\(values.count)"
         }
-        let mintURLs = PostgresMintURLMemo()
+        let mintURLs = MintURLMemo()
         return try fetch(sql + " ORDER BY created_at, seq", values, during: "proofs") { row throws(StorageError) in
             try StoredProof(postgresRow: row, mintURLs: mintURLs, sealer: sealer)
         }
     }
 
     func proofs(operationID: OperationID) throws -> [StoredProof] {
-        let mintURLs = PostgresMintURLMemo()
+        let mintURLs = MintURLMemo()
         return try fetch(
             "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE operation_id = $1 ORDER BY created_at, seq",
             [.text(operationID.rawValue)], during: "proofs"
@@ -53,7 +53,7 @@ extension PostgresTransaction: ProofStore {
     func proofs(Ys: [CompressedPoint]) throws -> [StoredProof] {
         let keys = Array(Set(Ys.map(\.hex)))
         guard !keys.isEmpty else { return [] }
-        let mintURLs = PostgresMintURLMemo()
+        let mintURLs = MintURLMemo()
         return try fetch(
             "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE y = ANY($1) ORDER BY created_at, seq",
             [.textArray(keys)], during: "proofs"

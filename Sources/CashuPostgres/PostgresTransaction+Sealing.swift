@@ -23,7 +23,7 @@ extension PostgresTransaction {
         guard let sealer else { throw StorageError(.database, "sealRecords without the wallet's keys") }
         let filter = all ? "" : " WHERE sealed IS NULL"
         let during = "sealRecords"
-        let memo = PostgresMintURLMemo()
+        let memo = MintURLMemo()
         let proofs = try fetch("SELECT \(StoredProof.postgresColumns) FROM proofs\(filter)", during: during) {
             row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: memo, sealer: sealer)
         }
@@ -73,7 +73,7 @@ extension PostgresTransaction {
         for (seq, quote) in quotes {
             let tag = StoredMintQuote.postgresID(quote.id, sealer: sealer)
             let sealed = try SealedRecordFields.sealField(
-                Array(quote.id.utf8), context: "mint_quotes:" + tag, with: sealer)
+                Array(quote.id.utf8), context: SealedRecordFields.mintQuoteContext(tag), with: sealer)
             try execute(
                 "UPDATE mint_quotes SET id = $1, sealed = $2 WHERE seq = $3",
                 [.text(tag), .bytes(sealed), .amount(seq)], during: during)

@@ -22,17 +22,6 @@ enum PostgresValue: Sendable {
     static func date(_ date: Date) -> PostgresValue { .real(date.timeIntervalSinceReferenceDate) }
     static func date(_ date: Date?) -> PostgresValue { .real(date?.timeIntervalSinceReferenceDate) }
 
-    /// Sorted-key JSON text of a value.
-    static func json(_ value: some Encodable, _ what: String) throws(StorageError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw StorageError(.database, "\(what) cannot be encoded")
-        }
-    }
-
     func append(to bindings: inout PostgresBindings) {
         switch self {
         case .text(let value):

@@ -7,16 +7,14 @@ import GRDB
 extension OperationRecord {
     static let sqlColumns = "id, kind, mint_url, unit, state, payload, created_at, updated_at, sealed"
 
-    /// The context of an operation's sealed payload.
-    static func sealContext(_ id: OperationID) -> String { "operations:" + id.rawValue }
-
     init(sqliteRow row: Row, sealer: RecordSealer? = nil) throws(StorageError) {
         let r = SQLiteRowReader(row: row, table: "operations")
         let id = OperationID(rawValue: try r.text("id"))
         var payload = try r.bytes("payload")
         if let sealed = try r.optionalBytes("sealed") {
             guard let sealer else { throw StorageError.sealedWithoutKeys("operations") }
-            payload = try SealedRecordFields.openField(sealed, context: Self.sealContext(id), with: sealer)
+            payload = try SealedRecordFields.openField(
+                sealed, context: SealedRecordFields.operationContext(id), with: sealer)
         }
         self.init(
             id: id,
@@ -40,7 +38,8 @@ extension OperationRecord {
     /// The `payload` and `sealed` columns: the payload itself, or an empty one and the sealed payload.
     func sqlitePayload(sealer: RecordSealer?) throws(StorageError) -> (payload: Data, sealed: Data?) {
         guard let sealer else { return (Data(payload), nil) }
-        let sealed = try SealedRecordFields.sealField(payload, context: Self.sealContext(id), with: sealer)
+        let sealed = try SealedRecordFields.sealField(
+            payload, context: SealedRecordFields.operationContext(id), with: sealer)
         return (Data(), Data(sealed))
     }
 }
@@ -48,9 +47,6 @@ extension OperationRecord {
 extension StoredMintQuote {
     static let sqlColumns =
         "id, mint_url, unit, method, amount, request, state, expiry, pubkey, created_at, updated_at, sealed"
-
-    /// The context of a quote's sealed id (by its tag).
-    static func sealContext(_ tag: String) -> String { "mint_quotes:" + tag }
 
     /// The `id` column's value for a quote id: its tag when records are sealed.
     static func idColumn(_ id: String, sealer: RecordSealer?) -> String {
@@ -62,7 +58,8 @@ extension StoredMintQuote {
         var id = try r.text("id")
         if let sealed = try r.optionalBytes("sealed") {
             guard let sealer else { throw StorageError.sealedWithoutKeys("mint_quotes") }
-            let opened = try SealedRecordFields.openField(sealed, context: Self.sealContext(id), with: sealer)
+            let opened = try SealedRecordFields.openField(
+                sealed, context: SealedRecordFields.mintQuoteContext(id), with: sealer)
             guard let text = String(validating: opened, as: UTF8.self) else {
                 throw StorageError(.corrupt, "mint_quotes.sealed is unreadable")
             }
@@ -85,7 +82,8 @@ extension StoredMintQuote {
     func sqliteArguments(sealer: RecordSealer? = nil) throws(StorageError) -> StatementArguments {
         let column = Self.idColumn(id, sealer: sealer)
         let sealed = try sealer.map { sealer throws(StorageError) in
-            Data(try SealedRecordFields.sealField(Array(id.utf8), context: Self.sealContext(column), with: sealer))
+            Data(try SealedRecordFields.sealField(
+                Array(id.utf8), context: SealedRecordFields.mintQuoteContext(column), with: sealer))
         }
         return [
             column, mintURL.rawValue, unit.rawValue, method, SQLiteValue.integer(amount), request, state.rawValue,

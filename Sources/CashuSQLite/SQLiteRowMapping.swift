@@ -48,7 +48,7 @@ extension StoredProof {
                 nil, nil, status.rawValue, operationID?.rawValue, SQLiteValue.real(createdAt), Data(sealed),
             ]
         }
-        let dleq = try proof.dleq.map { dleq throws(StorageError) in try SQLiteValue.json(dleq, "a proof's DLEQ") }
+        let dleq = try proof.dleq.map { dleq throws(StorageError) in try StoredJSON.text(dleq, "a proof's DLEQ") }
         return [
             Y.hex, mintURL.rawValue, unit.rawValue, proof.id.hex, SQLiteValue.integer(proof.amount), proof.secret,
             proof.C.hex, dleq, proof.witness, proof.p2pkE?.hex, status.rawValue, operationID?.rawValue,
@@ -73,7 +73,7 @@ extension StoredKeyset {
     }
 
     func sqliteArguments() throws(StorageError) -> StatementArguments {
-        let keysJSON = try keys.map { keys throws(StorageError) in try SQLiteValue.json(keys, "a keyset's keys") }
+        let keysJSON = try keys.map { keys throws(StorageError) in try StoredJSON.text(keys, "a keyset's keys") }
         return [
             id.hex, mintURL.rawValue, unit.rawValue, active ? 1 : 0, SQLiteValue.integer(inputFeePPK),
             SQLiteValue.integer(finalExpiry), keysJSON,
@@ -95,39 +95,5 @@ extension StoredMint {
 
     var sqliteArguments: StatementArguments {
         [url.rawValue, infoJSON.map { Data($0) }, SQLiteValue.real(infoFetchedAt), SQLiteValue.real(addedAt)]
-    }
-}
-
-/// Parses `mint_url` texts, reusing the last result when the text repeats: `MintURL.init` (URLComponents) was a
-/// fifth of the cost of reading a proof row, and the rows of one query nearly always share their mint.
-final class MintURLMemo {
-    private var last: (text: String, url: MintURL)?
-
-    func url(_ text: String) throws -> MintURL {
-        if let last, last.text == text { return last.url }
-        let url = try MintURL(text)
-        last = (text, url)
-        return url
-    }
-}
-
-extension ProofDLEQ {
-    /// Reads a stored DLEQ. The form ``SQLiteValue/json(_:_:)`` writes, `{"e":"<64 hex>","r":"<64 hex>","s":"<64
-    /// hex>"}`, is read directly (JSONDecoder was two fifths of the cost of reading a proof row); any other text goes
-    /// through JSONDecoder, so nothing readable before becomes unreadable.
-    init(storedJSON text: String) throws {
-        let utf8 = text.utf8
-        if utf8.count == 214, utf8.starts(with: #"{"e":""#.utf8),
-            utf8.dropFirst(70).starts(with: #"","r":""#.utf8),
-            utf8.dropFirst(141).starts(with: #"","s":""#.utf8),
-            utf8.dropFirst(212).elementsEqual(#""}"#.utf8)
-        {
-            func scalar(at offset: Int) throws -> Scalar {
-                try Scalar(hex: Substring(utf8.dropFirst(offset).prefix(64)))
-            }
-            self.init(e: try scalar(at: 6), s: try scalar(at: 148), r: try scalar(at: 77))
-        } else {
-            self = try JSONDecoder().decode(ProofDLEQ.self, from: Data(utf8))
-        }
     }
 }

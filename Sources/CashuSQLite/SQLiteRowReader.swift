@@ -16,17 +16,6 @@ enum SQLiteValue {
     static func integer(_ value: UInt64?) -> Int64? { value.map { Int64(bitPattern: $0) } }
     static func real(_ date: Date) -> Double { date.timeIntervalSinceReferenceDate }
     static func real(_ date: Date?) -> Double? { date?.timeIntervalSinceReferenceDate }
-
-    /// Sorted-key JSON text of a value.
-    static func json(_ value: some Encodable, _ what: String) throws(StorageError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw StorageError(.database, "\(what) cannot be encoded")
-        }
-    }
 }
 
 /// Reads the columns of one row of `table`.

@@ -79,7 +79,7 @@ extension StoredAuthProof {
             let sealed = try SealedRecordFields.seal(proof, tag: tag, with: sealer)
             return [mintURL.rawValue, proof.id.hex, tag, "", nil, SQLiteValue.real(createdAt), Data(sealed)]
         }
-        let dleq = try proof.dleq.map { dleq throws(StorageError) in try SQLiteValue.json(dleq, "a token's DLEQ") }
+        let dleq = try proof.dleq.map { dleq throws(StorageError) in try StoredJSON.text(dleq, "a token's DLEQ") }
         return [
             mintURL.rawValue, proof.id.hex, proof.secret, proof.C.hex, dleq, SQLiteValue.real(createdAt), nil,
         ]

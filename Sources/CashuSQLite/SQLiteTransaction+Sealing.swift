@@ -76,7 +76,7 @@ extension SQLiteTransaction {
             for (seq, quote) in quotes {
                 let tag = StoredMintQuote.idColumn(quote.id, sealer: sealer)
                 let sealed = try SealedRecordFields.sealField(
-                    Array(quote.id.utf8), context: StoredMintQuote.sealContext(tag), with: sealer)
+                    Array(quote.id.utf8), context: SealedRecordFields.mintQuoteContext(tag), with: sealer)
                 try execute("UPDATE mint_quotes SET id = ?, sealed = ? WHERE seq = ?", [tag, Data(sealed), seq])
             }
             written += quotes.count

@@ -13,7 +13,7 @@ struct SQLiteRowMappingTests {
     @Test func storedDLEQReadsBackExactlyThroughTheFastPath() throws {
         for _ in 0..<50 {
             let dleq = ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: Scalar.random())
-            let stored = try SQLiteValue.json(dleq, "dleq")
+            let stored = try StoredJSON.text(dleq, "dleq")
             #expect(stored.utf8.count == 214, "the stored form is the one the fast path reads")
             #expect(try ProofDLEQ(storedJSON: stored) == dleq)
         }
@@ -32,7 +32,7 @@ struct SQLiteRowMappingTests {
     }
 
     @Test func malformedDLEQIsRefused() throws {
-        let good = try SQLiteValue.json(
+        let good = try StoredJSON.text(
             ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: Scalar.random()), "dleq")
         var badHex = Array(good.utf8)
         badHex[10] = UInt8(ascii: "z")

@@ -49,6 +49,12 @@ package enum SealedRecordFields {
         }
     }
 
+    /// The context of a journal entry's sealed payload.
+    package static func operationContext(_ id: OperationID) -> String { "operations:" + id.rawValue }
+
+    /// The context of a mint quote's sealed id (by its tag).
+    package static func mintQuoteContext(_ tag: String) -> String { "mint_quotes:" + tag }
+
     /// The context of a NUT-22 token's sealed fields (by its secret's tag).
     package static func authContext(_ tag: String) -> String { "auth_proofs:" + tag }
 
