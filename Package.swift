@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CoreCashu", targets: ["CoreCashu"]),
         .library(name: "LinuxCashu", targets: ["LinuxCashu"]),
         .library(name: "CashuPostgres", targets: ["CashuPostgres"]),
+        .library(name: "CashuNostr", targets: ["CashuNostr"]),
         .executable(name: "cashu", targets: ["CashuCLI"]),
     ],
     dependencies: [
@@ -76,6 +77,21 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Nostr (NIP-01 events, NIP-19, NIP-44, NIP-59 gift wraps, NIP-47 messages): pure, no networking.
+        .target(
+            name: "CashuNostr",
+            dependencies: [
+                "CashuEngine",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "CashuNostrTests",
+            dependencies: ["CashuNostr", "CashuEngine", "CashuTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // What users import: re-exports the three above.
@@ -147,6 +163,7 @@ let package = Package(
             dependencies: [
                 "CoreCashu",
                 "CashuPostgres",
+                "CashuNostr",
                 "CLibSecret",
                 "CKeyutils",
                 "CNetlink",
@@ -169,6 +186,7 @@ let package = Package(
             name: "LinuxCashuTests",
             dependencies: [
                 "LinuxCashu",
+                "CashuNostr",
                 "CashuTestSupport",
                 "CoreCashu",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -189,6 +207,7 @@ let package = Package(
                 "CashuEngine",
                 "LinuxCashu",
                 "CashuPostgres",
+                "CashuNostr",
                 "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,0 +1,20 @@
+// NIP-01 — what the relays said to one published event.
+
+/// Each relay's answer to one `EVENT`.
+public struct NostrPublishReport: Sendable, Hashable {
+    /// The event's id.
+    public let eventID: String
+    /// Each relay's outcome.
+    public let outcomes: [NostrRelayURL: NostrRelayOutcome]
+
+    public init(eventID: String, outcomes: [NostrRelayURL: NostrRelayOutcome]) {
+        self.eventID = eventID
+        self.outcomes = outcomes
+    }
+
+    /// The relays that stored the event.
+    public var accepted: [NostrRelayURL] { outcomes.filter { $0.value.isAccepted }.map(\.key).sorted() }
+
+    /// Whether at least one relay stored it.
+    public var isPublished: Bool { !accepted.isEmpty }
+}
