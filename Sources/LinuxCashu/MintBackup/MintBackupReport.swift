@@ -28,6 +28,9 @@ public enum MintBackupReport: Sendable, Hashable, CustomStringConvertible {
         if case .sent(_, let report) = self { report.isPublished } else { false }
     }
 
+    /// Whether nothing was sent.
+    public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+
     public var description: String {
         switch self {
         case .skipped(let reason): "not published (\(reason.rawValue))"
