@@ -21,8 +21,9 @@ enum CLIProcess {
         return (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]).path
     }
 
-    /// A clean environment: no CASHU_* (but no Nostr relays), XDG or HOME of the developer's, 80 columns for help text; the test run's
-    /// private D-Bus session (scripts/with-keyring), so wallets keep their secrets in its real Secret Service.
+    /// A clean environment: no CASHU_* (but `CASHU_NOSTR_RELAYS=none`), XDG or HOME of the developer's, 80 columns
+    /// for help text; the test run's private D-Bus session (scripts/with-keyring), so wallets keep their secrets in
+    /// its real Secret Service.
     static func environment(_ extra: [String: String]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var environment: [String: String] = [
