@@ -27,7 +27,8 @@ extension LinuxWallet {
         _ request: PaymentRequest, relays: [NostrRelayURL]? = nil
     ) async throws -> PaymentRequest {
         let keys = try nostrRequestKeys()
-        let targets = try await relays ?? nostrRelays().relays
+        var targets = relays ?? []
+        if relays == nil { targets = try await nostrRelays().relays }
         guard !targets.isEmpty else { throw NostrError(.relayUnreachable, "no Nostr relay is configured") }
         var request = request
         let id = request.id ?? Hex.encode((0..<8).map { _ in UInt8.random(in: 0...255) })
