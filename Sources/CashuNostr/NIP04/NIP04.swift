@@ -96,7 +96,7 @@ public enum NIP04 {
     /// The AES key: the x coordinate of `a·B`, not hashed (NIP-04 §Note).
     static func sharedKey(_ privateKey: Scalar, _ publicKey: NostrPublicKey) -> SymmetricKey {
         var sharedX = publicKey.point.multiplied(by: privateKey).xOnly
-        defer { sharedX.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { sharedX.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         return SymmetricKey(data: sharedX)
     }
 

@@ -27,7 +27,7 @@ public enum NIP44 {
         privateKey: Scalar, publicKey: NostrPublicKey
     ) throws(NostrError) -> SecureBytes {
         var sharedX = publicKey.point.multiplied(by: privateKey).xOnly
-        defer { sharedX.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { sharedX.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         let key = HKDF<SHA256>.extract(inputKeyMaterial: SymmetricKey(data: sharedX), salt: Array("nip44-v2".utf8))
         return key.withUnsafeBytes { SecureBytes($0) }
     }
@@ -35,7 +35,8 @@ public enum NIP44 {
     /// Encrypts `plaintext` under `conversationKey`.
     ///
     /// - Parameters:
-    ///   - plaintext: 1 to 4,294,967,295 bytes of UTF-8 (from 65,536 bytes on, with the 6-byte length prefix).
+    ///   - plaintext: 1 to 4,294,967,295 bytes of UTF-8. From 65,536 bytes on the payload has 44.md's 6-byte length
+    ///     prefix, which implementations predating it refuse (rust-nostr 0.45 does: "message too long").
     ///   - conversationKey: From ``conversationKey(privateKey:publicKey:)``.
     ///   - nonce: 32 bytes, for test vectors only; by default a fresh random nonce, as every message needs.
     /// - Returns: The base64 payload.
