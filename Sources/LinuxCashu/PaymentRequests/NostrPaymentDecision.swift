@@ -22,8 +22,10 @@ enum NostrPaymentDecision: Sendable, Hashable {
         let mint = (try? MintURL(payload.mint))?.rawValue ?? payload.mint
         guard let id = payload.id, let request = requests[id] else {
             // Not for a request we know: taken only from a mint the wallet already trusts.
-            return walletMints.contains(mint)
-                ? .receive(request: nil, addMint: false) : .ignore("a payment for no open request, from an unknown mint")
+            guard walletMints.contains(mint) else {
+                return .ignore("a payment for no open request, from an unknown mint")
+            }
+            return .receive(request: nil, addMint: false)
         }
         guard payload.unit.lowercased() == request.unit.lowercased() else {
             return .ignore("the payment is in \(payload.unit), the request asked for \(request.unit)")

@@ -72,7 +72,8 @@ struct RequestCreateCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("relay"),
-        help: ArgumentHelp("A relay named in the Nostr transport (repeatable; default: the wallet's).", valueName: "url")
+        help: ArgumentHelp(
+            "A relay named in the Nostr transport (repeatable; default: the wallet's).", valueName: "url")
     )
     var relays: [String] = []
 
@@ -87,7 +88,9 @@ struct RequestCreateCommand: AsyncParsableCommand {
             throw ValidationError("--format is creqA or creqb")
         }
         _ = try Self.supportedMethods(methods)
-        guard nostr || (relays.isEmpty && !noWait) else { throw ValidationError("--relay and --no-wait go with --nostr") }
+        guard nostr || (relays.isEmpty && !noWait) else {
+            throw ValidationError("--relay and --no-wait go with --nostr")
+        }
         guard timeout > 0 else { throw ValidationError("--timeout is a positive number of seconds") }
     }
 

@@ -50,7 +50,8 @@ struct RequestWaitCommand: AsyncParsableCommand {
                     .array(
                         mine.map {
                             .object([
-                                ("mint", .string($0.mint)), ("amount", .number($0.amount)), ("memo", .optional($0.memo)),
+                                ("mint", .string($0.mint)), ("amount", .number($0.amount)),
+                                ("memo", .optional($0.memo)),
                             ])
                         })
                 ),
