@@ -14,7 +14,7 @@ public enum NWCInfoEvent {
     public static func make(
         for connection: NWCConnection, methods: [NWCMethod], schemes: [NWCEncryption], createdAt: Int64
     ) throws(NostrError) -> NostrEvent {
-        var capabilities = connection.methods.filter(methods.contains).map(\.rawValue)
+        var capabilities = connection.methods.filter { methods.contains($0) }.map(\.rawValue)
         if !connection.notifications.isEmpty { capabilities.append("notifications") }
         var tags = [["encryption", schemes.map(\.rawValue).joined(separator: " ")]]
         if !connection.notifications.isEmpty {

@@ -77,8 +77,8 @@ extension NWCRequestHandler {
     /// `get_info`: the wallet's own info with this connection's methods and notifications.
     private func info(for connection: NWCConnection) async throws(NWCBackendError) -> NWCInfo {
         var info = try await backend.info()
-        info.methods = connection.methods.filter(configuration.methods.contains)
-        let notifications = connection.notifications.filter(configuration.notifications.contains)
+        info.methods = connection.methods.filter { configuration.methods.contains($0) }
+        let notifications = connection.notifications.filter { configuration.notifications.contains($0) }
         info.notifications = notifications.isEmpty ? nil : notifications
         return info
     }

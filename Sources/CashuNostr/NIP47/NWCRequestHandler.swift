@@ -45,7 +45,7 @@ public struct NWCRequestHandler: Sendable {
     /// - Throws: ``NostrError`` when it cannot be signed.
     public func infoEvent(for connection: NWCConnection) throws(NostrError) -> NostrEvent {
         var connection = connection
-        connection.notifications = connection.notifications.filter(configuration.notifications.contains)
+        connection.notifications = connection.notifications.filter { configuration.notifications.contains($0) }
         return try NWCInfoEvent.make(
             for: connection, methods: configuration.methods, schemes: cipher.schemes, createdAt: clock())
     }

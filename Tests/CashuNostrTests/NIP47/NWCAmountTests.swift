@@ -20,7 +20,7 @@ struct NWCAmountTests {
         #expect(NWCAmount.satsRoundingUp(1) == 1)
         #expect(NWCAmount.satsRoundingUp(1_000) == 1)
         #expect(NWCAmount.satsRoundingUp(1_001) == 2)
-        #expect(NWCAmount.satsRoundingUp(.max) == .max / 1000 + 1)
+        #expect(NWCAmount.satsRoundingUp(UInt64.max) == UInt64.max / 1000 + 1)
     }
 
     @Test("sats to msats, exact or saturating")

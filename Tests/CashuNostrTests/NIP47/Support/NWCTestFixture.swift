@@ -2,7 +2,6 @@
 
 import CashuEngine
 import CashuTestSupport
-import Crypto
 import Foundation
 import Testing
 
@@ -91,19 +90,16 @@ struct NWCTestFixture {
         return decoded
     }
 
-    /// A payable invoice of `msat` (none: an invoice without an amount), made now, with a known preimage.
-    func invoice(msat: UInt64?, expiry: UInt64 = 3600, preimage: [UInt8] = Self.preimage()) throws -> String {
+    /// An invoice of `msat` (none: an invoice without an amount), made now, with a random payment hash.
+    func invoice(msat: UInt64?, expiry: UInt64 = 3600) throws -> String {
         let hrp = msat.map { "lnbc\($0 * 10)p" } ?? "lnbc"
         return try Bolt11TestInvoice.make(
             hrp: hrp, timestamp: UInt64(clock.now),
             fields: [
-                .paymentHash(Array(SHA256.hash(data: preimage))),
+                .paymentHash(Bolt11TestInvoice.randomPreimage()),
                 .paymentSecret([UInt8](repeating: 0x11, count: 32)), .description("nwc test"), .expiry(expiry),
             ])
     }
-
-    /// 32 random bytes.
-    static func preimage() -> [UInt8] { Bolt11TestInvoice.randomPreimage() }
 
     /// The hex payment hash of `invoice`.
     static func paymentHash(_ invoice: String) throws -> String { Hex.encode(try Bolt11Invoice(invoice).paymentHash) }
