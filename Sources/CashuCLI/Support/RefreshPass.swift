@@ -53,6 +53,12 @@ struct RefreshPass {
                 ])
             ),
             (
+                "mintBackup",
+                report.mintBackup.map {
+                    .object([("published", .bool($0.isPublished)), ("summary", .string($0.description))])
+                } ?? .null
+            ),
+            (
                 "errors",
                 .array(
                     report.failures.map { failure in
@@ -88,6 +94,7 @@ struct RefreshPass {
                 "Moved \(Amount.text(rotation.result.moved, rotation.unit)) at \(rotation.mint) to its current "
                     + "keyset (fee \(Amount.text(rotation.result.fee, rotation.unit))).")
         }
+        if let backup = report.mintBackup, !backup.isSkipped { lines.append("Mint list backup: \(backup).") }
         for failure in report.failures {
             let error = CLIError(wallet: failure.error)
             lines.append("Failed \(failure.step)\(failure.mint.map { " at \($0)" } ?? ""): \(error.message)")

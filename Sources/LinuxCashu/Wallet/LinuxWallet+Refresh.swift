@@ -6,7 +6,8 @@ import Foundation
 extension LinuxWallet {
     /// Resumes unfinished operations, runs the offline queue, refreshes mint info older than a day, mints quotes that
     /// were paid, settles pending melts and
-    /// checks sent tokens (NUT-07), and moves proofs off inactive keysets. Each mint is handled on its own, so one
+    /// checks sent tokens (NUT-07), moves proofs off inactive keysets, and publishes the mint list backup when it
+    /// changed (NUT-27). Each mint is handled on its own, so one
     /// that is down does not stop the others; failures are reported, never thrown.
     public func refresh() async -> RefreshReport {
         var report = RefreshReport()
@@ -40,6 +41,7 @@ extension LinuxWallet {
                 report.minted[index].unit = units[report.minted[index].result.operationID]
             }
         }
+        report.mintBackup = await backUpMintList()
         return report
     }
 
