@@ -33,7 +33,9 @@ public protocol NWCWalletBackend: Sendable {
         amountMsat: UInt64, description: String?, descriptionHash: String?, expirySeconds: UInt64?
     ) async throws(NWCBackendError) -> NWCTransaction
 
-    /// The invoice or payment with `paymentHash` (hex) or `invoice`; `nil` when the wallet knows neither.
+    /// The invoice (incoming: a mint quote) or payment (outgoing: a melt) with `paymentHash` (lowercase hex) or
+    /// `invoice`; `nil` when the wallet knows neither. A payment reports `state` `settled` with its preimage and fees,
+    /// `failed`, or `pending` (the service settles or releases a connection's budget by it).
     func lookupInvoice(paymentHash: String?, invoice: String?) async throws(NWCBackendError) -> NWCTransaction?
 
     /// Invoices and payments, newest first, as `params` asks.
