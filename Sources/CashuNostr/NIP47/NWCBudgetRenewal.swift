@@ -4,10 +4,15 @@
 /// `budget_renewal`: a day from 00:00, a week from Monday 00:00, a month from the 1st, a year from January 1st.
 /// A budget that never renews applies to all time.
 public enum NWCBudgetRenewal: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// From 00:00 UTC each day.
     case daily
+    /// From Monday 00:00 UTC each week.
     case weekly
+    /// From the 1st, 00:00 UTC, each month.
     case monthly
+    /// From January 1st, 00:00 UTC, each year.
     case yearly
+    /// Never: the budget is for the connection's whole life.
     case never
 
     /// The period containing `time` (seconds since the epoch).

@@ -2,6 +2,7 @@
 
 /// What the wallet says about itself and this connection.
 public struct NWCInfo: Sendable, Hashable, Codable {
+    /// The wallet's name.
     public var alias: String?
     /// A hex colour.
     public var color: String?
@@ -9,7 +10,9 @@ public struct NWCInfo: Sendable, Hashable, Codable {
     public var pubkey: String?
     /// `mainnet`, `testnet`, `signet` or `regtest`.
     public var network: String?
+    /// The chain tip's height the node knows (a Cashu wallet has none).
     public var blockHeight: UInt64?
+    /// The chain tip's hash, hex.
     public var blockHash: String?
     /// The methods this connection may use.
     public var methods: [NWCMethod]

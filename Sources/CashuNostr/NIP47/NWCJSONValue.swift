@@ -4,14 +4,19 @@ import Foundation
 
 /// A JSON value kept as it came.
 public indirect enum NWCJSONValue: Sendable, Hashable, Codable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// An integer that fits `Int64`.
     case integer(Int64)
     /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([NWCJSONValue])
+    /// An object.
     case object([String: NWCJSONValue])
 
     public init(from decoder: any Decoder) throws {

@@ -39,16 +39,19 @@ public actor NWCMemoryStore: NWCServiceStore {
         claimed = claimed.filter { $0.value >= time }
     }
 
+    /// The connection whose service key is `servicePublicKey`.
     public func connection(servicePublicKey: NostrPublicKey) throws(NostrError) -> NWCConnection? {
         connections.values.first { $0.servicePublicKey == servicePublicKey }
     }
 
+    /// Claims `eventID`: `true` the first time.
     public func claimRequest(_ eventID: String, connectionID: String, createdAt: Int64) throws(NostrError) -> Bool {
         guard claimed[eventID] == nil else { return false }
         claimed[eventID] = createdAt
         return true
     }
 
+    /// Runs `body` on the ledger of `connectionID`, atomically (the actor serialises it).
     public func updateLedger<T: Sendable>(
         connectionID: String, _ body: @Sendable (inout NWCBudgetLedger) -> T
     ) throws(NostrError) -> T {

@@ -19,6 +19,7 @@ public struct NWCSpend: Sendable, Hashable, Codable {
     public var reservedAt: Int64
     /// Pending: the amount plus the most fees may cost, in sats. Settled: the amount plus the fees paid.
     public var sats: UInt64
+    /// Pending or settled.
     public var state: State
     /// The preimage, once settled (a repeated request for the same invoice gets it again).
     public var preimage: String?

@@ -2,6 +2,7 @@
 
 /// The cipher a wallet service uses: NIP-44 v2 and NIP-04.
 public struct NWCStandardCipher: NWCCipher {
+    /// The schemes it uses, preferred first.
     public let schemes: [NWCEncryption]
 
     /// A cipher for `schemes` (both by default, NIP-44 preferred).
@@ -9,6 +10,7 @@ public struct NWCStandardCipher: NWCCipher {
         self.schemes = schemes
     }
 
+    /// Encrypts with NIP-44 v2 or NIP-04.
     public func encrypt(
         _ plaintext: String, with scheme: NWCEncryption, from sender: NostrKeyPair, to recipient: NostrPublicKey
     ) throws(NostrError) -> String {
@@ -19,6 +21,7 @@ public struct NWCStandardCipher: NWCCipher {
         }
     }
 
+    /// Decrypts with NIP-44 v2 or NIP-04.
     public func decrypt(
         _ payload: String, with scheme: NWCEncryption, by recipient: NostrKeyPair, from sender: NostrPublicKey
     ) throws(NostrError) -> String {

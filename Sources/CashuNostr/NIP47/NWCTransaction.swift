@@ -3,11 +3,15 @@
 
 /// An invoice (incoming) or a payment (outgoing). Amounts are msats.
 public struct NWCTransaction: Sendable, Hashable, Codable {
+    /// Incoming (an invoice) or outgoing (a payment).
     public var type: NWCTransactionType
+    /// Pending, settled, expired, failed, …
     public var state: NWCTransactionState?
     /// The BOLT-11 invoice.
     public var invoice: String?
+    /// The invoice's description.
     public var description: String?
+    /// The hex SHA-256 of the description the invoice commits to.
     public var descriptionHash: String?
     /// The payment's preimage, hex, once paid.
     public var preimage: String?
@@ -19,8 +23,11 @@ public struct NWCTransaction: Sendable, Hashable, Codable {
     public var feesPaid: UInt64
     /// When the invoice or payment was made, seconds since the epoch.
     public var createdAt: Int64
+    /// When the invoice expires, seconds since the epoch.
     public var expiresAt: Int64?
+    /// When it was paid, seconds since the epoch.
     public var settledAt: Int64?
+    /// Free-form metadata, at most 4096 characters of JSON.
     public var metadata: NWCJSONValue?
 
     enum CodingKeys: String, CodingKey {

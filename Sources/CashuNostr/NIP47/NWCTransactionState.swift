@@ -5,7 +5,9 @@ public struct NWCTransactionState: RawRepresentable, Sendable, Hashable, Codable
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Not paid yet, or a payment in flight.
     public static let pending = NWCTransactionState(rawValue: "pending")
+    /// Paid.
     public static let settled = NWCTransactionState(rawValue: "settled")
     /// A hold invoice the payer locked in.
     public static let accepted = NWCTransactionState(rawValue: "accepted")

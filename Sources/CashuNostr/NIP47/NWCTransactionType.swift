@@ -2,6 +2,8 @@
 
 /// Incoming (an invoice the wallet made) or outgoing (a payment it made).
 public enum NWCTransactionType: String, Sendable, Hashable, Codable {
+    /// An invoice the wallet made (a Cashu mint quote).
     case incoming
+    /// A payment the wallet made (a Cashu melt).
     case outgoing
 }
