@@ -59,6 +59,16 @@ struct RefreshPass {
                 } ?? .null
             ),
             (
+                "nostrPayments",
+                .array(
+                    (report.nostrPayments?.received ?? []).map { payment in
+                        .object([
+                            ("request", .optional(payment.requestID)), ("mint", .string(payment.mint)),
+                            ("unit", .string(payment.unit)), ("amount", .number(payment.amount)),
+                        ])
+                    })
+            ),
+            (
                 "errors",
                 .array(
                     report.failures.map { failure in
@@ -95,6 +105,11 @@ struct RefreshPass {
                     + "keyset (fee \(Amount.text(rotation.result.fee, rotation.unit))).")
         }
         if let backup = report.mintBackup, !backup.isSkipped { lines.append("Mint list backup: \(backup).") }
+        for payment in report.nostrPayments?.received ?? [] {
+            lines.append(
+                "Received \(Amount.text(payment.amount, CurrencyUnit(rawValue: payment.unit))) over Nostr"
+                    + (payment.requestID.map { " for request \($0)" } ?? "") + ".")
+        }
         for failure in report.failures {
             let error = CLIError(wallet: failure.error)
             lines.append("Failed \(failure.step)\(failure.mint.map { " at \($0)" } ?? ""): \(error.message)")

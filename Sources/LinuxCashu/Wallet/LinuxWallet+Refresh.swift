@@ -5,10 +5,10 @@ import Foundation
 
 extension LinuxWallet {
     /// Resumes unfinished operations, runs the offline queue, refreshes mint info older than a day, mints quotes that
-    /// were paid, settles pending melts and
-    /// checks sent tokens (NUT-07), moves proofs off inactive keysets, and publishes the mint list backup when it
-    /// changed (NUT-27). Each mint is handled on its own, so one
-    /// that is down does not stop the others; failures are reported, never thrown.
+    /// were paid, settles pending melts and checks sent tokens (NUT-07), moves proofs off inactive keysets, publishes
+    /// the mint list backup when it changed (NUT-27), and receives payments of open Nostr payment requests (NUT-18).
+    /// Each mint is handled on its own, so one that is down does not stop the others; failures are reported, never
+    /// thrown.
     public func refresh() async -> RefreshReport {
         var report = RefreshReport()
         report.recovery = await wallet.recover()
@@ -42,6 +42,9 @@ extension LinuxWallet {
             }
         }
         report.mintBackup = await backUpMintList()
+        if let open = try? await openNostrRequests(), !open.isEmpty {
+            report.nostrPayments = await collectNostrPayments()
+        }
         return report
     }
 
