@@ -17,7 +17,7 @@ public struct NWCStandardCipher: NWCCipher {
         guard schemes.contains(scheme) else { throw Self.unavailable(scheme) }
         switch scheme {
         case .nip44v2: return try NIP44.encrypt(plaintext, from: sender, to: recipient)
-        case .nip04: throw Self.unavailable(scheme)
+        case .nip04: return try NIP04.encrypt(plaintext, from: sender, to: recipient)
         }
     }
 
@@ -28,11 +28,11 @@ public struct NWCStandardCipher: NWCCipher {
         guard schemes.contains(scheme) else { throw Self.unavailable(scheme) }
         switch scheme {
         case .nip44v2: return try NIP44.decrypt(payload, by: recipient, from: sender)
-        case .nip04: throw Self.unavailable(scheme)
+        case .nip04: return try NIP04.decrypt(payload, by: recipient, from: sender)
         }
     }
 
     private static func unavailable(_ scheme: NWCEncryption) -> NostrError {
-        NostrError(.unsupportedVersion, "\(scheme) is not available")
+        NostrError(.unsupportedVersion, "\(scheme) is not one of this cipher's schemes")
     }
 }

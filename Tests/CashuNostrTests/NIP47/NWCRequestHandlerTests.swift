@@ -21,6 +21,29 @@ struct NWCRequestHandlerTests {
         #expect(try await fixture.send(.plain(.getBalance), scheme: .nip04).error == nil)
     }
 
+    @Test("a client using NIP-44 and NIP-04 directly: requests decrypt, responses decrypt with the same scheme")
+    func wireFormat() async throws {
+        let fixture = try await NWCTestFixture()
+        let service = fixture.connection.servicePublicKey
+        let json = NWCRequest.plain(.getBalance).jsonText
+        for (scheme, content) in [
+            (NWCEncryption.nip44v2, try NIP44.encrypt(json, from: fixture.client, to: service)),
+            (.nip04, try NIP04.encrypt(json, from: fixture.client, to: service)),
+        ] {
+            let tags = [["p", service.hex], ["encryption", scheme.rawValue]]
+            let event = try NostrEventDraft(
+                by: fixture.client, kind: 23194, tags: tags, content: content, createdAt: fixture.clock.now
+            ).signed(by: fixture.client)
+            let reply = try #require(await fixture.handler.handle(event).reply)
+            let plaintext =
+                scheme == .nip44v2
+                ? try NIP44.decrypt(reply.event.content, by: fixture.client, from: service)
+                : try NIP04.decrypt(reply.event.content, by: fixture.client, from: service)
+            #expect(try NWCResponse(jsonText: plaintext) == .success(.getBalance, .balance(msat: 100_000_000)))
+            #expect(reply.event.content.contains("?iv=") == (scheme == .nip04))
+        }
+    }
+
     @Test("an unknown scheme gets UNSUPPORTED_ENCRYPTION under the preferred one")
     func unknownScheme() async throws {
         let fixture = try await NWCTestFixture()
@@ -36,7 +59,7 @@ struct NWCRequestHandlerTests {
 
     @Test("a service without NIP-04 answers a NIP-04 request UNSUPPORTED_ENCRYPTION, under NIP-44")
     func nip04Unsupported() async throws {
-        let fixture = try await NWCTestFixture(cipher: NWCTestCipher(schemes: [.nip44v2]))
+        let fixture = try await NWCTestFixture(cipher: NWCStandardCipher(schemes: [.nip44v2]))
         let event = try fixture.event(.plain(.getBalance), scheme: nil, content: "anything")
         let response = try await fixture.reply(to: event, decryptWith: .nip44v2)
         #expect(response.error?.code == .unsupportedEncryption)
@@ -154,7 +177,7 @@ struct NWCRequestHandlerTests {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array(#"{}[]":,0123456789abcdefghijklmnopqrstuvwxyz_-. \"#)
         for _ in 0..<200 {
-            let length = Int.random(in: 0..<80, using: &generator)
+            let length = Int.random(in: 1..<80, using: &generator)
             var text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             if Bool.random(using: &generator) { text = #"{"method":"pay_invoice","params":"# + text }
             let content = try fixture.cipher.encrypt(

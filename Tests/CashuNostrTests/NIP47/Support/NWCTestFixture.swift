@@ -7,7 +7,7 @@ import Testing
 
 @testable import CashuNostr
 
-/// A service (memory store, test wallet, test cipher, test clock) and a client connected to it.
+/// A service (memory store, test wallet, real NIP-44 v2 and NIP-04, test clock) and a client connected to it.
 struct NWCTestFixture {
     /// 2025-06-11 (a Wednesday) 12:00:00 UTC.
     static let start: Int64 = 1_749_643_200
@@ -22,7 +22,7 @@ struct NWCTestFixture {
 
     init(
         budget: NWCBudget? = nil, methods: [NWCMethod] = NWCMethod.walletServiceMethods,
-        cipher: any NWCCipher = NWCTestCipher(), configuration: NWCServiceConfiguration = NWCServiceConfiguration(),
+        cipher: any NWCCipher = NWCStandardCipher(), configuration: NWCServiceConfiguration = NWCServiceConfiguration(),
         expiresAt: Int64? = nil
     ) async throws {
         clock = NWCTestClock(Self.start)
