@@ -7,6 +7,10 @@
 /// the replies. Order of checks: kind, id and signature, `p` tag (a service key of a stored connection), `expiration`
 /// and the time window (ignored), the author and the connection's state (`UNAUTHORIZED`), the `encryption` tag
 /// (`UNSUPPORTED_ENCRYPTION`), the replay check (a request id is handled once, ever: ignored after), then the content.
+///
+/// A response is encrypted with the request's scheme (the preferred one when the request's is not supported) and its
+/// `result_type` is the request's method, or empty when the method cannot be read (content that does not decrypt or
+/// is not a request). Content that is not a valid request is answered `OTHER`, never dropped silently.
 public struct NWCRequestHandler: Sendable {
     let store: any NWCServiceStore
     let backend: any NWCWalletBackend
