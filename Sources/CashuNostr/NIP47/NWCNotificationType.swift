@@ -1,0 +1,29 @@
+// NIP-47 — Nostr Wallet Connect: notification types ("Notifications"), unknown ones kept by name.
+
+/// A NIP-47 notification type.
+public struct NWCNotificationType: RawRepresentable, Sendable, Hashable, Comparable, Codable,
+    CustomStringConvertible
+{
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A payment was received by the wallet.
+    public static let paymentReceived = NWCNotificationType(rawValue: "payment_received")
+    /// A payment was sent by the wallet.
+    public static let paymentSent = NWCNotificationType(rawValue: "payment_sent")
+    /// A payer locked in a hold invoice.
+    public static let holdInvoiceAccepted = NWCNotificationType(rawValue: "hold_invoice_accepted")
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: NWCNotificationType, rhs: NWCNotificationType) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

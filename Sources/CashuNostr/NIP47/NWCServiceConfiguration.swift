@@ -1,0 +1,29 @@
+// NIP-47 — Nostr Wallet Connect: the wallet service's policy — what it serves and which requests it takes.
+
+/// What the service implements and how it treats time.
+public struct NWCServiceConfiguration: Sendable, Hashable {
+    /// The methods the service implements; a connection's permissions are narrowed to these, any other method is
+    /// answered `NOT_IMPLEMENTED`.
+    public var methods: [NWCMethod]
+    /// The notification types the service sends.
+    public var notifications: [NWCNotificationType]
+    /// Requests created longer ago than this (seconds) are ignored, so a replay older than the handled-request
+    /// records cannot be taken for a new request. One day by default.
+    public var maxRequestAge: Int64
+    /// Requests dated further in the future than this (seconds) are ignored. Five minutes by default.
+    public var maxClockSkew: Int64
+    /// How long a payment the wallet reports in flight is waited for before the client is told it is pending.
+    public var pendingPaymentWait: Duration
+
+    public init(
+        methods: [NWCMethod] = NWCMethod.walletServiceMethods,
+        notifications: [NWCNotificationType] = [.paymentReceived, .paymentSent],
+        maxRequestAge: Int64 = 86_400, maxClockSkew: Int64 = 300, pendingPaymentWait: Duration = .seconds(30)
+    ) {
+        self.methods = methods
+        self.notifications = notifications
+        self.maxRequestAge = maxRequestAge
+        self.maxClockSkew = maxClockSkew
+        self.pendingPaymentWait = pendingPaymentWait
+    }
+}
