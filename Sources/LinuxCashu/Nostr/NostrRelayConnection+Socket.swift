@@ -196,6 +196,7 @@ extension NostrRelayConnection {
             return
         }
         publishes.removeAll { $0.sequence == publish.sequence }
+        publish.answerDeadline?.cancel()
         publish.answer.complete(outcome)
         logger.debug(
             "relay answered a publish",

@@ -49,7 +49,7 @@ actor NostrRelayConnection {
     }
 
     /// Sends `["EVENT", event]` (`text`) and waits for the relay's `OK`: at most
-    /// ``NostrRelayPoolConfiguration/publishTimeout``, plus the connect timeout when it has to connect first.
+    /// ``NostrRelayPoolConfiguration/publishTimeout`` once sent, after at most the connect timeout to get connected.
     func publish(_ event: NostrEvent, text: String) async -> NostrRelayOutcome {
         guard !isShutdown else { return .unreachable("the relay pool was shut down") }
         guard publishes.count < configuration.maxPendingPublishes else {
@@ -58,10 +58,10 @@ actor NostrRelayConnection {
         let sequence = takeSequence()
         let answer = OneShot<NostrRelayOutcome>()
         publishes.append(NostrRelayPublish(sequence: sequence, eventID: event.id, text: text, answer: answer))
-        let connected = socket?.isOpen == true
-        let budget = configuration.publishTimeout + (connected ? .zero : configuration.connectTimeout)
-        let deadline = Task { [weak self] in
-            do { try await Task.sleep(for: budget) } catch { return }
+        // A bound on the whole wait, whatever happens to the connection meanwhile.
+        let limit = configuration.publishBound
+        let bound = Task { [weak self] in
+            do { try await Task.sleep(for: limit) } catch { return }
             await self?.expirePublish(sequence)
         }
         flush()
@@ -70,8 +70,11 @@ actor NostrRelayConnection {
         } onCancel: {
             answer.complete(.timedOut)
         }
-        deadline.cancel()
-        publishes.removeAll { $0.sequence == sequence }
+        bound.cancel()
+        if let index = publishes.firstIndex(where: { $0.sequence == sequence }) {
+            publishes[index].answerDeadline?.cancel()
+            publishes.remove(at: index)
+        }
         lingerIfUnused()
         return outcome
     }
@@ -125,7 +128,7 @@ actor NostrRelayConnection {
     }
 
     /// The deadline of a publish passed.
-    private func expirePublish(_ sequence: Int) {
+    func expirePublish(_ sequence: Int) {
         guard let publish = publishes.first(where: { $0.sequence == sequence }) else { return }
         let sent = publish.sentGeneration != nil
         if publish.answer.complete(sent ? .timedOut : .unreachable("no connection in time")) {
@@ -164,6 +167,11 @@ actor NostrRelayConnection {
             case .publish(let sequence):
                 guard let index = publishes.firstIndex(where: { $0.sequence == sequence }) else { continue }
                 publishes[index].sentGeneration = generation
+                let timeout = configuration.publishTimeout
+                publishes[index].answerDeadline = Task { [weak self] in
+                    do { try await Task.sleep(for: timeout) } catch { return }
+                    await self?.expirePublish(sequence)
+                }
                 socket.socket.send(publishes[index].text)
             }
         }

@@ -72,6 +72,9 @@ public struct NostrRelayPoolConfiguration: Sendable {
             maxFrameSize: maxMessageSize)
     }
 
+    /// The longest a publish waits for one relay: to connect, then for the `OK`.
+    var publishBound: Duration { connectTimeout + publishTimeout }
+
     /// ``resubscribeMargin`` in whole seconds (rounded up).
     var resubscribeMarginSeconds: Int64 {
         let (seconds, attoseconds) = resubscribeMargin.components

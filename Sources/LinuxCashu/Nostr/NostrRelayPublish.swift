@@ -13,4 +13,6 @@ struct NostrRelayPublish: Sendable {
     let answer: OneShot<NostrRelayOutcome>
     /// The connection generation it went out on, if any.
     var sentGeneration: Int?
+    /// Its `OK`'s deadline, set when it went out.
+    var answerDeadline: Task<Void, Never>?
 }

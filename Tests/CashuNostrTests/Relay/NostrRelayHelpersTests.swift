@@ -13,12 +13,12 @@ struct NostrRelayHelpersTests {
     @Test("The deduplicator lets each id through once and forgets the oldest beyond its capacity")
     func deduplicator() {
         var seen = NostrEventDeduplicator(capacity: 3)
-        #expect(seen.insert("a") && seen.insert("b") && seen.insert("c"))
-        #expect(!seen.insert("a"))
-        #expect(seen.insert("d"))
+        let first = ["a", "b", "c", "a", "d"].map { seen.insert($0) }
+        #expect(first == [true, true, true, false, true])
         #expect(seen.count == 3)
-        #expect(seen.insert("a"))
-        #expect(!seen.insert("d"))
+        // "a" was the oldest: forgotten when "d" came.
+        let second = ["a", "d"].map { seen.insert($0) }
+        #expect(second == [true, false])
     }
 
     @Test("The screen lets through matching, valid events only")

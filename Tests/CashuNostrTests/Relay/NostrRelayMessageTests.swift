@@ -41,11 +41,16 @@ struct NostrRelayMessageTests {
         #"["OK",null,true,""]"#, #"["EOSE"]"#, #"["EOSE",""]"#, #"["CLOSED"]"#, #"["NOTICE"]"#, #"["NOTICE",5]"#,
         #"["AUTH",{}]"#, #"["UNKNOWN","x"]"#, #"["eose","s"]"#, "[\"EOSE\",\"\(String(repeating: "s", count: 65))\"]",
         #"["OK","\#(String(repeating: "a", count: 65))",true,""]"#, "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
-        String(repeating: "[", count: 100_000),
     ])
     func refuses(_ text: String) {
         let error = #expect(throws: NostrError.self) { try NostrRelayMessage(parsing: text) }
         #expect(error?.code == .malformedMessage)
+    }
+
+    @Test("Deeply nested arrays are refused, not a crash")
+    func deepNesting() {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: NostrError.self) { try NostrRelayMessage(parsing: text) }
     }
 
     @Test("An event with a bad signature parses (verification is the caller's), and fails verify()")

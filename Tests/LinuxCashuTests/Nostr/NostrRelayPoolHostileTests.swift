@@ -23,7 +23,9 @@ struct NostrRelayPoolHostileTests {
         let badSignature = NostrEvent(
             id: valid.id, pubkey: valid.pubkey, createdAt: valid.createdAt, kind: valid.kind, tags: valid.tags,
             content: valid.content, sig: String(repeating: "1", count: 128))
-        func json(_ event: NostrEvent) -> String { String(decoding: try! JSONEncoder().encode(event), as: UTF8.self) }
+        let (forgedJSON, badSignatureJSON, otherKindJSON, otherAuthorJSON, validJSON) = (
+            try json(forged), try json(badSignature), try json(otherKind), try json(otherAuthor), try json(valid)
+        )
         return try await HostileRelay.start { text in
             guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any],
                 let type = array.first as? String
@@ -34,13 +36,13 @@ struct NostrRelayPoolHostileTests {
                 return [
                     .text("garbage"), .text("[]"), .text(#"["EVENT"]"#), .text("[\"EVENT\",\"\(id)\",{}]"),
                     .binary([0, 1, 2]), .text(String(repeating: "[", count: 10_000)),
-                    .text("[\"EVENT\",\"\(id)\",\(json(forged))]"),
-                    .text("[\"EVENT\",\"\(id)\",\(json(badSignature))]"),
-                    .text("[\"EVENT\",\"\(id)\",\(json(otherKind))]"),
-                    .text("[\"EVENT\",\"\(id)\",\(json(otherAuthor))]"),
-                    .text("[\"EVENT\",\"someone-else\",\(json(valid))]"),
-                    .text("[\"EVENT\",\"\(id)\",\(json(valid))]"),
-                    .text("[\"EVENT\",\"\(id)\",\(json(valid))]"),
+                    .text("[\"EVENT\",\"\(id)\",\(forgedJSON)]"),
+                    .text("[\"EVENT\",\"\(id)\",\(badSignatureJSON)]"),
+                    .text("[\"EVENT\",\"\(id)\",\(otherKindJSON)]"),
+                    .text("[\"EVENT\",\"\(id)\",\(otherAuthorJSON)]"),
+                    .text("[\"EVENT\",\"someone-else\",\(validJSON)]"),
+                    .text("[\"EVENT\",\"\(id)\",\(validJSON)]"),
+                    .text("[\"EVENT\",\"\(id)\",\(validJSON)]"),
                     .text(#"["EOSE","someone-else"]"#), .text(#"["NOTICE","hello"]"#), .text(#"["AUTH","challenge"]"#),
                 ]
             case "EVENT":
@@ -49,6 +51,10 @@ struct NostrRelayPoolHostileTests {
                 return []
             }
         }
+    }
+
+    static func json(_ event: NostrEvent) throws -> String {
+        String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
     }
 
     @Test("A fetch keeps only the valid, matching event, and ends at its timeout without EOSE")
