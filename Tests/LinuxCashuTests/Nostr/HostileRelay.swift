@@ -22,6 +22,8 @@ final class HostileRelay: Sendable {
     enum Frame: Sendable {
         case text(String)
         case binary([UInt8])
+        /// Closes the connection (no close handshake), after the frames before it.
+        case drop
     }
 
     private init(listener: LoopbackListener) { self.listener = listener }

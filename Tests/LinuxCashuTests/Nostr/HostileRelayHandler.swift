@@ -27,6 +27,7 @@ final class HostileRelayHandler: ChannelInboundHandler {
                 switch reply {
                 case .text(let text): send(context, .text, context.channel.allocator.buffer(string: text))
                 case .binary(let bytes): send(context, .binary, context.channel.allocator.buffer(bytes: bytes))
+                case .drop: context.close(promise: nil)
                 }
             }
         default:
