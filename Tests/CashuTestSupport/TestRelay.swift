@@ -94,7 +94,7 @@ public final class TestRelay: Sendable {
     /// Kills it at once (SIGKILL to its process group), as a crash would, and removes its directory.
     public func kill() async {
         _ = Glibc.kill(-pid, SIGKILL)
-        await stop()
+        await removeDirectory()
     }
 
     /// Starts it again (after ``kill()`` or ``stop()``) on the same port, with the same database and settings.
@@ -102,9 +102,12 @@ public final class TestRelay: Sendable {
         try await Self.start(port: port, database: database, allowedKinds: allowedKinds)
     }
 
-    /// Stops it and removes its directory (scripts/test-relay/stop); a database outside it is removed by
-    /// ``removeDatabase()``.
-    public func stop() async {
+    /// Stops it and removes its directory; a database outside it is removed by ``removeDatabase()``. A test relay
+    /// needs no graceful end (gunicorn's takes ~3 s): it is killed, as ``kill()`` does.
+    public func stop() async { await kill() }
+
+    /// scripts/test-relay/stop: ends whatever is left of the process group and removes the directory.
+    private func removeDirectory() async {
         _ = try? await ScriptRunner.run(
             Self.scripts.appendingPathComponent("stop").path, arguments: [String(pid), directory],
             environment: ProcessInfo.processInfo.environment)

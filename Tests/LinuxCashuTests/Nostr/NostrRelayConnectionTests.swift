@@ -45,7 +45,9 @@ struct NostrRelayConnectionTests {
         let second = try NostrPoolTesting.event(keys, content: "second", createdAt: now)
         let (firstJSON, secondJSON) = (try Self.json(first), try Self.json(second))
         let requests = Requests()
+        let closes = Requests()
         let server = try await HostileRelay.start { text in
+            if text.hasPrefix(#"["CLOSE""#) { closes.append(text) }
             guard let id = Self.requestID(text) else { return [] }
             requests.append(text)
             if requests.count == 1 {
@@ -69,7 +71,11 @@ struct NostrRelayConnectionTests {
         #expect(try requests.filter(0)["since"] as? Int64 == now - 1000)
         #expect(try requests.filter(1)["since"] as? Int64 == now - 105)
         #expect(try requests.filter(1)["authors"] as? [String] == [keys.publicKey.hex])
+        // The consumer's task is cancelled: the stream ends and the relay gets CLOSE for the subscription.
         await recorder.stop()
+        #expect(await AsyncWaiting.eventually(within: .seconds(30)) { closes.count == 1 })
+        let id = try #require(Self.requestID(requests.all[1]))
+        #expect(closes.all == [#"["CLOSE","\#(id)"]"#])
         await pool.shutdown()
         await server.stop()
     }
