@@ -64,7 +64,9 @@ public final class TestRelay: Sendable {
         environment["RELAY_STOP_WITH_PID"] = String(getpid())
         if let port { environment["RELAY_PORT"] = String(port) }
         if let database { environment["RELAY_DATABASE"] = database }
-        if let allowedKinds { environment["RELAY_ALLOWED_KINDS"] = allowedKinds.map(String.init).joined(separator: ",") }
+        if let allowedKinds {
+            environment["RELAY_ALLOWED_KINDS"] = allowedKinds.map(String.init).joined(separator: ",")
+        }
         let result = try await ScriptRunner.run(scripts.appendingPathComponent("start").path, environment: environment)
         guard result.status == 0 else {
             throw TestMint.StartFailure(description: "scripts/test-relay/start failed:\n\(result.standardError)")

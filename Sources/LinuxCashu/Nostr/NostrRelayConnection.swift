@@ -113,7 +113,7 @@ actor NostrRelayConnection {
         let open = subscriptions
         subscriptions = [:]
         for subscription in open.values { subscription.sink(.failed("the relay pool was shut down")) }
-        if let connecting { await connecting.value }
+        // A connection being opened now is dropped by `adopt`, which sees `isShutdown`.
         let current = socket
         dropConnection()
         if let current { await current.close(timeout: configuration.closeTimeout) }

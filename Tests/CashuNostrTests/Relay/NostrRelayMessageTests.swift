@@ -23,7 +23,10 @@ struct NostrRelayMessageTests {
              .ok(eventID: "", accepted: false, message: "invalid: kind=1 not allowed")),
             (#"["OK","\#(id)",true]"#, .ok(eventID: id, accepted: true, message: "")),
             (#"["EOSE","s1"]"#, .endOfStoredEvents(subscriptionID: "s1")),
-            (#"["CLOSED","s1","auth-required: log in"]"#, .closed(subscriptionID: "s1", message: "auth-required: log in")),
+            (
+                #"["CLOSED","s1","auth-required: log in"]"#,
+                .closed(subscriptionID: "s1", message: "auth-required: log in")
+            ),
             (#"["NOTICE","slow down"]"#, .notice("slow down")),
             (#"["AUTH","challenge-1"]"#, .auth(challenge: "challenge-1")),
             // Later NIPs may add elements: ignored.

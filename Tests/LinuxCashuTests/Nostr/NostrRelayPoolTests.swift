@@ -37,7 +37,8 @@ struct NostrRelayPoolTests {
         let now = NostrClock.now()
         let older = try NostrPoolTesting.event(
             keys, kind: 30078, tags: [["d", "backup"]], content: "v1", createdAt: now - 10)
-        let newer = try NostrPoolTesting.event(keys, kind: 30078, tags: [["d", "backup"]], content: "v2", createdAt: now)
+        let newer = try NostrPoolTesting.event(
+            keys, kind: 30078, tags: [["d", "backup"]], content: "v2", createdAt: now)
         let other = try NostrPoolTesting.event(keys, kind: 30078, tags: [["d", "other"]], createdAt: now - 5)
         for event in [older, newer, other] { #expect(await pool.publish(event, to: [relay]).isPublished) }
         let filter = NostrFilter(authors: [keys.publicKey], kinds: [30078], tags: ["d": ["backup"]])
