@@ -88,9 +88,16 @@ public final class TestRelay: Sendable {
     /// A relay on a reserved port with its database outside its directory, so ``restart()`` brings the same relay
     /// back where it was.
     public static func startRestartable(allowedKinds: [Int]? = nil) async throws -> TestRelay {
-        let database = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cashu-test-relay-db-\(UUID().uuidString).sqlite3").path
-        return try await start(port: try TestPort.reserve(), database: database, allowedKinds: allowedKinds)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cashu-test-relay-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let database = directory.appendingPathComponent("nostr.sqlite3").path
+        do {
+            return try await start(port: try TestPort.reserve(), database: database, allowedKinds: allowedKinds)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
     }
 
     /// Kills it at once (SIGKILL to its process group), as a crash would, and removes its directory.
@@ -115,9 +122,16 @@ public final class TestRelay: Sendable {
             environment: ProcessInfo.processInfo.environment)
     }
 
-    /// Removes a database that outlives the relay (one given to ``start(port:database:allowedKinds:)``).
+    /// Removes a database that outlives the relay (one given to ``start(port:database:allowedKinds:)``) with its
+    /// SQLite side files, and the directory ``startRestartable(allowedKinds:)`` made for it.
     public func removeDatabase() {
         guard !database.hasPrefix(directory + "/") else { return }
-        try? FileManager.default.removeItem(atPath: database)
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: database + suffix)
+        }
+        let parent = URL(fileURLWithPath: database).deletingLastPathComponent()
+        if parent.lastPathComponent.hasPrefix("cashu-test-relay-db-") {
+            try? FileManager.default.removeItem(at: parent)
+        }
     }
 }

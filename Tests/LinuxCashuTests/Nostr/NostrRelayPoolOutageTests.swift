@@ -60,6 +60,7 @@ struct NostrRelayPoolOutageTests {
     @Test("A relay killed mid-subscription and restarted on its port: the subscription resumes, nothing twice")
     func killedAndRestarted() async throws {
         let first = try await TestRelay.startRestartable()
+        defer { first.removeDatabase() }
         let relay = try NostrRelayURL(first.url)
         let pool = NostrRelayPool(configuration: NostrPoolTesting.patient)
         let keys = NostrKeyPair.random()
@@ -74,7 +75,6 @@ struct NostrRelayPoolOutageTests {
         let connection = try #require(await pool.connections[relay])
         #expect(await AsyncWaiting.eventually(within: .seconds(30)) { await connection.socket == nil })
         let second = try await first.restart()
-        defer { second.removeDatabase() }
         let after = try NostrPoolTesting.event(keys, content: "after")
         // The publisher's connection died with the relay too; this publish connects again.
         #expect(await publisher.publish(after, to: [relay]).isPublished)
