@@ -11,7 +11,7 @@ public struct NostrEvent: Sendable, Hashable, Codable {
     public let pubkey: NostrPublicKey
     /// Seconds since the Unix epoch.
     public let createdAt: Int64
-    /// The event kind (NIP-01 ranges: regular, replaceable 10000–19999, ephemeral 20000–29999, addressable 30000–39999).
+    /// The kind (NIP-01 ranges: regular, replaceable 10000–19999, ephemeral 20000–29999, addressable 30000–39999).
     public let kind: Int
     /// The tags, each a non-empty array of strings.
     public let tags: [[String]]

@@ -27,7 +27,7 @@ struct NostrEventTests {
 
     @Test("the serialization escapes only what NIP-01 names")
     func serialization() throws {
-        let key = try NostrPublicKey(hex: String(repeating: "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", count: 1))
+        let key = try NostrPublicKey(hex: "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
         let draft = NostrEventDraft(
             pubkey: key, createdAt: 1, kind: 1, tags: [["e", "x"]], content: "a\"\\\n\r\t\u{8}\u{c}\u{1}/é")
         let text = String(decoding: draft.serialization, as: UTF8.self)

@@ -1,6 +1,7 @@
 // CLI: `cashu restore` — recover ecash from a recovery phrase (NUT-09 restore of NUT-13 deterministic outputs).
 
 import ArgumentParser
+import CashuNostr
 import CoreCashu
 
 struct RestoreCommand: AsyncParsableCommand {
@@ -10,7 +11,8 @@ struct RestoreCommand: AsyncParsableCommand {
         discussion: """
             The phrase is read from stdin, or asked for (without echo) on a terminal; never from the command \
             line, where other users could see it. Restores from --mint (added when new), else from every mint \
-            in the wallet. Works on a new directory (creating the wallet) and on the wallet the phrase belongs to.
+            in the wallet, else from the mints in the wallet's Nostr backup (NUT-27: found on the relays with the \
+            phrase alone). Works on a new directory (creating the wallet) and on the wallet the phrase belongs to.
             """
     )
 
@@ -42,6 +44,7 @@ struct RestoreCommand: AsyncParsableCommand {
                 if try await context.defaultMint() == nil { try await context.setDefaultMint(explicit) }
                 mints = [explicit]
             }
+            if mints.isEmpty { mints = try await Self.mintsFromNostr(context) }
             guard !mints.isEmpty else {
                 throw CLIError(.config, "name the mint to restore from: --mint URL", code: "noMint")
             }
@@ -88,5 +91,39 @@ struct RestoreCommand: AsyncParsableCommand {
                 ])
             )
         }
+    }
+
+    /// NUT-27: the mints of the newest backup of this phrase on the relays, added to the wallet.
+    static func mintsFromNostr(_ context: WalletContext) async throws -> [MintURL] {
+        let backup: MintListBackup?
+        do { backup = try await context.linux.fetchMintListBackup() } catch {
+            throw CLIError(
+                .config, "name the mint to restore from: --mint URL (no Nostr backup found: \(error.reason))",
+                code: "noMint")
+        }
+        guard let backup, !backup.mints.isEmpty else { return [] }
+        var mints: [MintURL] = []
+        for text in backup.mints {
+            guard let url = try? MintURL(text) else {
+                context.output.warn("skipping \(text) from the Nostr backup: not a mint URL")
+                continue
+            }
+            if !mints.contains(url) { mints.append(url) }
+        }
+        context.output.note("Found \(mints.count) mint(s) in the wallet's Nostr backup.")
+        var added: [MintURL] = []
+        for mint in mints {
+            do {
+                try await context.wallet.addMint(mint)
+                added.append(mint)
+            } catch {
+                // The backup keeps listing it: this wallet's shorter list must not replace it.
+                context.holdMintBackup.set()
+                context.output.warn(
+                    "cannot reach \(mint) from the Nostr backup (\(error)); restore it later with --mint")
+            }
+        }
+        if try await context.defaultMint() == nil, let first = added.first { try await context.setDefaultMint(first) }
+        return added
     }
 }

@@ -2,7 +2,7 @@
 
 import Foundation
 
-/// A thread-safe boolean that only goes from false to true.
+/// A thread-safe boolean that only goes from false to true (a cancelled prompt; a held mint list backup).
 final class CancelFlag: Sendable {
     private let state = NSLock()
     private nonisolated(unsafe) var value = false

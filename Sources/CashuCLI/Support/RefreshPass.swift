@@ -53,6 +53,22 @@ struct RefreshPass {
                 ])
             ),
             (
+                "mintBackup",
+                report.mintBackup.map {
+                    .object([("published", .bool($0.isPublished)), ("summary", .string($0.description))])
+                } ?? .null
+            ),
+            (
+                "nostrPayments",
+                .array(
+                    (report.nostrPayments?.received ?? []).map { payment in
+                        .object([
+                            ("request", .optional(payment.requestID)), ("mint", .string(payment.mint)),
+                            ("unit", .string(payment.unit)), ("amount", .number(payment.amount)),
+                        ])
+                    })
+            ),
+            (
                 "errors",
                 .array(
                     report.failures.map { failure in
@@ -87,6 +103,12 @@ struct RefreshPass {
             lines.append(
                 "Moved \(Amount.text(rotation.result.moved, rotation.unit)) at \(rotation.mint) to its current "
                     + "keyset (fee \(Amount.text(rotation.result.fee, rotation.unit))).")
+        }
+        if let backup = report.mintBackup, !backup.isSkipped { lines.append("Mint list backup: \(backup).") }
+        for payment in report.nostrPayments?.received ?? [] {
+            lines.append(
+                "Received \(Amount.text(payment.amount, CurrencyUnit(rawValue: payment.unit))) over Nostr"
+                    + (payment.requestID.map { " for request \($0)" } ?? "") + ".")
         }
         for failure in report.failures {
             let error = CLIError(wallet: failure.error)

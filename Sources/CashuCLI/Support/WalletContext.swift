@@ -15,6 +15,9 @@ struct WalletContext: Sendable {
     let output: Output
     /// The wallet was created by this command.
     let created: Bool
+    /// Set by a command whose mint list is incomplete on purpose (a restore that could not add every mint of the
+    /// backup): the backup is then not replaced by it.
+    let holdMintBackup = CancelFlag()
 
     var wallet: Wallet { linux.wallet }
     var store: any WalletStore { linux.store }
@@ -81,12 +84,27 @@ struct WalletContext: Sendable {
         let context = WalletContext(
             linux: linux, directory: directory, global: global, output: output, created: !exists)
         do {
+            let mintsBefore = try? await linux.wallet.mints().map(\.url)
             let result = try await body(context)
+            await context.backUpMintListIfChanged(since: mintsBefore)
             await linux.close()
             return result
         } catch {
             await linux.close()
             throw error
+        }
+    }
+
+    /// NUT-27: publishes the mint list when the command changed it; a failure is a warning (`cashu refresh` and the
+    /// next change retry it).
+    func backUpMintListIfChanged(since before: [MintURL]?) async {
+        guard !holdMintBackup.isSet, let after = try? await wallet.mints().map(\.url), Set(after) != Set(before ?? [])
+        else { return }
+        let report = await linux.backUpMintList()
+        switch report {
+        case .sent where !report.isPublished, .failed:
+            output.warn("mint list not backed up to Nostr (\(report)); `cashu refresh` retries")
+        default: break
         }
     }
 

@@ -1,7 +1,5 @@
 // NUT-27 — Nostr mint backup: the backup key pair derived from the wallet's BIP-39 seed.
 
-import Crypto
-
 /// The Nostr key pair under which a wallet backs up its mint list (NUT-27):
 /// `sk = SHA256(seed || utf8("cashu-mint-backup"))`, public key `sk·G` used x-only.
 ///
@@ -19,18 +17,7 @@ public struct MintBackupKey: Sendable, CustomStringConvertible, CustomDebugStrin
     /// - Throws: ``CryptoError`` `.invalidDerivation` unless the seed is 64 bytes, or if the hash is not a valid
     ///   private key (probability about 2^-128).
     public init(seed: SecureBytes) throws(CryptoError) {
-        guard seed.count == 64 else {
-            throw CryptoError(.invalidDerivation, "the NUT-27 backup key is derived from a 64-byte BIP-39 seed")
-        }
-        var hasher = SHA256()
-        seed.withUnsafeBytes { hasher.update(data: $0) }
-        hasher.update(data: Self.domainSeparator)
-        let digest = hasher.finalize().withUnsafeBytes { SecureBytes($0) }
-        do {
-            privateKey = try digest.withUnsafeBytes { (raw) throws(CryptoError) in try Scalar(rawRepresentation: raw) }
-        } catch {
-            throw CryptoError(.invalidDerivation, "the backup key hash is not a valid private key")
-        }
+        privateKey = try SeedDomainKey.derive(seed: seed, domain: Self.domainSeparator, what: "NUT-27 backup key")
     }
 
     /// Derives the backup key from a mnemonic.

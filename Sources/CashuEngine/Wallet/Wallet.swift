@@ -18,6 +18,11 @@ public actor Wallet {
     let outputs: OutputFactory
     /// NUT-20 quote keys and NUT-11 receiving keys derived from the seed.
     let lockingKeys: LockingKeyRing
+    /// NUT-27: the key the wallet's mint list is backed up under on Nostr relays (`nil` for a seed that is not a
+    /// 64-byte BIP-39 seed).
+    public nonisolated let mintBackupKey: MintBackupKey?
+    /// NUT-18: the key the wallet's Nostr payment requests are paid to (`nil` as for ``mintBackupKey``).
+    public nonisolated let nostrRequestKey: NostrRequestKey?
     var connectors: [MintURL: any MintConnector] = [:]
     /// Bumped whenever a mint's stored info changes, so a connector built from older info is not cached.
     var connectorGenerations: [MintURL: Int] = [:]
@@ -52,6 +57,8 @@ public actor Wallet {
         self.logger = logger
         self.outputs = OutputFactory(secrets: secrets)
         self.lockingKeys = try LockingKeyRing(secrets)
+        self.mintBackupKey = try? MintBackupKey(seed: secrets.seed)
+        self.nostrRequestKey = try? NostrRequestKey(seed: secrets.seed)
     }
 
     /// The metadata key under which a store records which recovery phrase its wallet belongs to (a non-secret

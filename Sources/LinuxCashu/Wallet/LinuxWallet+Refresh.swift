@@ -5,9 +5,10 @@ import Foundation
 
 extension LinuxWallet {
     /// Resumes unfinished operations, runs the offline queue, refreshes mint info older than a day, mints quotes that
-    /// were paid, settles pending melts and
-    /// checks sent tokens (NUT-07), and moves proofs off inactive keysets. Each mint is handled on its own, so one
-    /// that is down does not stop the others; failures are reported, never thrown.
+    /// were paid, settles pending melts and checks sent tokens (NUT-07), moves proofs off inactive keysets, publishes
+    /// the mint list backup when it changed (NUT-27), and receives payments of open Nostr payment requests (NUT-18).
+    /// Each mint is handled on its own, so one that is down does not stop the others; failures are reported, never
+    /// thrown.
     public func refresh() async -> RefreshReport {
         var report = RefreshReport()
         report.recovery = await wallet.recover()
@@ -39,6 +40,10 @@ extension LinuxWallet {
             for index in report.minted.indices {
                 report.minted[index].unit = units[report.minted[index].result.operationID]
             }
+        }
+        report.mintBackup = await backUpMintList()
+        if let open = try? await openNostrRequests(), !open.isEmpty {
+            report.nostrPayments = await collectNostrPayments()
         }
         return report
     }

@@ -3,6 +3,7 @@
 // (redacting) logger.
 
 import AsyncHTTPClient
+import CashuNostr
 import CashuPostgres
 import CoreCashu
 import Foundation
@@ -38,6 +39,8 @@ public final class LinuxWallet: Sendable {
     let probeClient: OwnedHTTPClient?
     /// The NUT-21 authorizer of each mint, for the wallet's life.
     let authorizers: MintAuthorizers
+    /// The Nostr relay client, made on first use.
+    let nostr: NostrConnections
     private let isClosed = Mutex(false)
 
     init(
@@ -57,6 +60,7 @@ public final class LinuxWallet: Sendable {
         self.configuration = configuration
         self.httpClient = httpClient
         self.probeClient = probeClient
+        self.nostr = NostrConnections(injected: configuration.nostrRelayAccess) { nil }
     }
 
     /// Opens (or creates) the wallet `configuration` describes.
@@ -286,6 +290,7 @@ public final class LinuxWallet: Sendable {
     public func close() async {
         isClosed.withLock { $0 = true }
         await Self.close(queue, monitor, webSockets, httpClient, probeClient)
+        await nostr.shutdown()
         await (store as? PostgresWalletStore)?.close()
     }
 

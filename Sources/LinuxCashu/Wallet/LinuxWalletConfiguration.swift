@@ -1,5 +1,6 @@
 // LinuxWallet: what a host chooses when it opens a wallet on Linux (directory, secrets, network, logging).
 
+import CashuNostr
 import CashuPostgres
 import CoreCashu
 import Foundation
@@ -48,6 +49,14 @@ public struct LinuxWalletConfiguration: Sendable {
     /// The PostgreSQL database holding the wallet; `nil`: the SQLite file in ``directory``. The directory still
     /// holds the secure store (the recovery phrase) and the open lock of this host.
     public var database: PostgresStoreConfiguration?
+    /// The Nostr relays to use (NUT-27 backup, NUT-18 over Nostr, NIP-47), over the wallet's own list; `[]` turns
+    /// Nostr off. `nil`: the wallet's list, else ``NostrRelayChoice/defaults``.
+    public var nostrRelays: [NostrRelayURL]?
+    /// Back the mint list up to the relays whenever it changes (NUT-27). `CASHU_NOSTR_BACKUP=off` turns it off for a
+    /// process; `cashu nostr backup --disable` for the wallet.
+    public var mintBackup: Bool = true
+    /// The relay client to use instead of the wallet's own (a host with its own connections, tests).
+    public var nostrRelayAccess: (any NostrRelayAccess)?
 
     /// A configuration for the wallet in `directory`.
     public init(
@@ -86,6 +95,10 @@ public struct LinuxWalletConfiguration: Sendable {
     public static let proxyVariable = "CASHU_PROXY"
     /// The environment variable naming a PostgreSQL database for the wallet (`postgres://user@host/db?schema=...`).
     public static let databaseVariable = "CASHU_DATABASE_URL"
+    /// The environment variable listing Nostr relays (`wss://a,wss://b`, or `none`).
+    public static let nostrRelaysVariable = "CASHU_NOSTR_RELAYS"
+    /// The environment variable that turns the NUT-27 mint list backup off (`off`, `0`, `false`, `no`).
+    public static let mintBackupVariable = "CASHU_NOSTR_BACKUP"
 
     /// A configuration from the environment; `directory` overrides `CASHU_DIR`.
     /// - Throws: ``LinuxWalletError`` `configuration` when no wallet directory can be named, or
@@ -124,6 +137,12 @@ public struct LinuxWalletConfiguration: Sendable {
                 throw LinuxWalletError(.configuration, "\(Self.databaseVariable): \(error.reason)")
             }
         }
+        var relays: [NostrRelayURL]?
+        if let text = environment[Self.nostrRelaysVariable], !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            do { relays = try NostrRelayChoice.parse(text) } catch {
+                throw LinuxWalletError(.configuration, "\(Self.nostrRelaysVariable): \(error.reason)")
+            }
+        }
         self.init(
             directory: chosen,
             passphrase: EncryptedFileStore.passphrase(from: environment),
@@ -133,5 +152,9 @@ public struct LinuxWalletConfiguration: Sendable {
         )
         self.proxy = proxy
         self.database = database
+        self.nostrRelays = relays
+        if let text = environment[Self.mintBackupVariable]?.lowercased(), ["off", "0", "false", "no"].contains(text) {
+            self.mintBackup = false
+        }
     }
 }

@@ -41,6 +41,10 @@ public struct RefreshReport: Sendable {
     /// What the offline queue ran.
     public var queue = QueueRunReport()
     public var failures: [Failure] = []
+    /// NUT-27: the mint list backup, published when the list or the relays changed since the last one.
+    public var mintBackup: MintBackupReport?
+    /// NUT-18: payments received for the wallet's open Nostr payment requests (`nil` when none is open).
+    public var nostrPayments: NostrInboxReport?
 
     public init() {}
 }

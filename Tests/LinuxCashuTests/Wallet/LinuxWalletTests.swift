@@ -17,6 +17,8 @@ struct LinuxWalletTests {
             environment: inherited.merging(environment) { _, new in new }
         )
         configuration.watchReachability = true
+        // No public Nostr relay from a test.
+        configuration.nostrRelays = []
         return configuration
     }
 

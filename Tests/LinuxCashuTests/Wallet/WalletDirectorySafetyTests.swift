@@ -33,6 +33,8 @@ struct WalletDirectorySafetyTests {
             useWebSockets: false
         )
         configuration.watchReachability = false
+        // No public Nostr relay from a test.
+        configuration.nostrRelays = []
         return configuration
     }
 

@@ -6,7 +6,7 @@ struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Create a payment request (creqA/creqb), or pay one.",
-        subcommands: [RequestCreateCommand.self, RequestPayCommand.self],
+        subcommands: [RequestCreateCommand.self, RequestPayCommand.self, RequestWaitCommand.self],
         defaultSubcommand: RequestCreateCommand.self
     )
 }

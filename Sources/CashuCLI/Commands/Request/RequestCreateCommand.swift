@@ -1,6 +1,7 @@
 // CLI: `cashu request create` — encode a NUT-18 (creqA) or NUT-26 (creqb) payment request for others to pay.
 
 import ArgumentParser
+import CashuNostr
 import CoreCashu
 import Foundation
 
@@ -12,7 +13,11 @@ struct RequestCreateCommand: AsyncParsableCommand {
             Without a transport the payer hands over a token (receive it with `cashu receive`). --post URL asks \
             the payer's wallet to POST the payment there. The accepted mints default to --mint or the wallet's \
             default mint; they bind the payer unless --prefer-mints makes them a preference, and --method says how \
-            ecash from another mint would be moved and what the payer adds for it (nuts#381 `mp`, `sm`).
+            ecash from another mint would be moved and what the payer adds for it (nuts#381 `mp`, `sm`). \
+            --nostr asks for the payment as a Nostr direct message (NIP-17) to the wallet's request key on its \
+            relays (or --relay): the request is printed on stderr and the command waits for the payment and \
+            receives it; with --no-wait it prints the request and exits, and `cashu request wait ID` or any \
+            `cashu refresh` receives the payment later.
             """
     )
 
@@ -62,11 +67,31 @@ struct RequestCreateCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("creqA (NUT-18) or creqb (NUT-26).", valueName: "format"))
     var format: String = "creqA"
 
+    @Flag(name: .long, help: "Be paid by a Nostr direct message (NIP-17), and wait for the payment.")
+    var nostr = false
+
+    @Option(
+        name: .customLong("relay"),
+        help: ArgumentHelp(
+            "A relay named in the Nostr transport (repeatable; default: the wallet's).", valueName: "url")
+    )
+    var relays: [String] = []
+
+    @Flag(name: .customLong("no-wait"), help: "With --nostr: print the request and exit without waiting.")
+    var noWait = false
+
+    @Option(name: .long, help: ArgumentHelp("With --nostr: how long to wait, in seconds.", valueName: "seconds"))
+    var timeout: Int = 300
+
     func validate() throws {
         guard ["creqa", "creqb"].contains(format.lowercased()) else {
             throw ValidationError("--format is creqA or creqb")
         }
         _ = try Self.supportedMethods(methods)
+        guard nostr || (relays.isEmpty && !noWait) else {
+            throw ValidationError("--relay and --no-wait go with --nostr")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout is a positive number of seconds") }
     }
 
     /// `--method` values (`bolt11`, `bolt11:2`) as `sm` entries.
@@ -119,17 +144,11 @@ struct RequestCreateCommand: AsyncParsableCommand {
         if preferMints { request.mintPreferred = true }
         let supported = try Self.supportedMethods(methods)
         request.supportedMethods = supported.isEmpty ? nil : supported
-        let encoded: String
-        let encoding: String
-        if format.lowercased() == "creqb" {
-            do { encoded = try request.creqB() } catch {
-                throw CLIError(.input, "cannot encode as creqb: \(error.reason)", code: "invalidInput")
-            }
-            encoding = "creqb"
-        } else {
-            encoded = request.creqA()
-            encoding = "creqA"
+        if nostr {
+            try await createOverNostr(request)
+            return
         }
+        let (encoded, encoding) = try encode(request)
         let output = Output(json: global.json)
         let summary = PaymentRequestSummary(request: request, encoding: encoding)
         var json: [(String, JSONOutput)] = [("request", .string(encoded))]
@@ -137,5 +156,45 @@ struct RequestCreateCommand: AsyncParsableCommand {
         output.result(human: encoded, json: .object(json))
         await QRDisplay.show(encoded, caption: "Payment request", output: output)
         output.note(summary.human())
+    }
+
+    /// The request as `creqA` or `creqb`, and which.
+    func encode(_ request: PaymentRequest) throws -> (String, String) {
+        guard format.lowercased() == "creqb" else { return (request.creqA(), "creqA") }
+        do { return (try request.creqB(), "creqb") } catch {
+            throw CLIError(.input, "cannot encode as creqb: \(error.reason)", code: "invalidInput")
+        }
+    }
+
+    /// `--nostr`: the request with the wallet's Nostr transport, recorded open; then waits for its payment.
+    func createOverNostr(_ request: PaymentRequest) async throws {
+        let relays = try NostrRelaysAddCommand.parse(relays)
+        let timeout = timeout
+        let noWait = noWait
+        let command = self
+        try await WalletContext.run(global) { context in
+            let opened: PaymentRequest
+            do {
+                opened = try await context.linux.openNostrRequest(request, relays: relays.isEmpty ? nil : relays)
+            } catch let error as NostrError {
+                throw CLIError(.config, "cannot make a Nostr request: \(error.reason)", code: "nostr")
+            }
+            let (encoded, encoding) = try command.encode(opened)
+            let id = opened.id ?? ""
+            let summary = PaymentRequestSummary(request: opened, encoding: encoding)
+            var json: [(String, JSONOutput)] = [("request", .string(encoded))]
+            if case .object(let fields) = summary.json() { json += fields.filter { $0.0 != "type" } }
+            if noWait {
+                context.output.result(human: encoded, json: .object(json))
+                await QRDisplay.show(encoded, caption: "Payment request", output: context.output)
+                context.output.note("Receive the payment with `cashu request wait \(id)` (or any `cashu refresh`).")
+                return
+            }
+            Output.write(encoded + "\n", to: .standardError)
+            let animation = QRDisplay.showWhileWaiting(encoded, caption: "Payment request", output: context.output)
+            defer { animation?.set() }
+            context.output.note("Waiting for the payment over Nostr (request \(id))…")
+            try await RequestWaitCommand.wait(for: id, timeout: timeout, context: context, extra: json)
+        }
     }
 }

@@ -1,5 +1,6 @@
 // CLI: `cashu request pay CREQ` — pay a NUT-18/26 payment request: send the amount from an accepted mint, locked as
-// asked, and deliver it (HTTP POST), or print the token when the request names no transport.
+// asked, and deliver it (HTTP POST, or a Nostr direct message), or print the token when the request names no
+// transport.
 
 import ArgumentParser
 import CoreCashu
@@ -9,9 +10,10 @@ struct RequestPayCommand: AsyncParsableCommand {
         commandName: "pay",
         abstract: "Pay a payment request (creqA/creqb).",
         discussion: """
-            Asks before paying unless --yes. With an HTTP POST transport the payment is posted to the payee; \
-            without a transport the token is printed alone on stdout, to hand over. Nostr delivery is not \
-            supported: such a request is refused before anything is spent.
+            Asks before paying unless --yes. With an HTTP POST transport the payment is posted to the payee; with \
+            a Nostr one it is sent as a NIP-17 direct message from a one-time key to the payee's relays; \
+            without a transport the token is printed alone on stdout, to hand over. A request whose only \
+            transports are unknown is refused before anything is spent.
             """
     )
 
@@ -105,7 +107,11 @@ struct RequestPayCommand: AsyncParsableCommand {
                 proofs: result.token.proofs
             )
             do {
-                try await PaymentDelivery.post(payload, to: transport.target)
+                if transport.kind == .nostr {
+                    try await Self.deliverOverNostr(payload, to: transport, context: context)
+                } else {
+                    try await PaymentDelivery.post(payload, to: transport.target)
+                }
             } catch var failure as CLIError {
                 // The ecash left the balance: the token must not be lost with the error.
                 if !context.output.json { context.output.result(human: token, json: .null) }
@@ -115,7 +121,10 @@ struct RequestPayCommand: AsyncParsableCommand {
                 failure.extra = [("token", .string(token))]
                 throw failure
             }
-            fields += [("transport", "post"), ("target", .string(transport.target)), ("delivered", true)]
+            fields += [
+                ("transport", .string(transport.kind.rawValue)), ("target", .string(transport.target)),
+                ("delivered", true),
+            ]
             context.output.result(
                 human: "Paid \(Amount.text(result.amount, unit))\(what)\(target) from \(mint).",
                 json: .object(fields)
@@ -145,11 +154,26 @@ struct RequestPayCommand: AsyncParsableCommand {
         }
     }
 
-    /// The transport used: the first HTTP POST one; `nil` (in band) when the request lists none.
+    /// The transport used: the first HTTP POST one, else the first Nostr one; `nil` (in band) when the request
+    /// lists none.
     static func transport(_ request: PaymentRequest) throws -> PaymentRequest.Transport? {
         let transports = request.transports ?? []
         if transports.isEmpty { return nil }
         if let post = transports.first(where: { $0.kind == .post }) { return post }
+        if let nostr = transports.first(where: { $0.kind == .nostr }) {
+            let nips = (nostr.tags ?? []).filter { $0.first == "n" }.flatMap { $0.dropFirst() }
+            guard nips.isEmpty || nips.contains("17") else {
+                throw CLIError(
+                    .input, "the request's Nostr transport asks for NIP \(nips.joined(separator: ", ")), not 17; "
+                        + "nothing was paid", code: "unsupportedTransport")
+            }
+            guard (try? NostrProfile(nip19: nostr.target)) != nil else {
+                throw CLIError(
+                    .input, "the request's Nostr target is not an npub or nprofile; nothing was paid",
+                    code: "invalidInput")
+            }
+            return nostr
+        }
         let kinds = Set(transports.map(\.kind.rawValue)).sorted().joined(separator: ", ")
         throw CLIError(
             .input,
@@ -212,5 +236,18 @@ struct RequestPayCommand: AsyncParsableCommand {
     {
         for mint in mints where try await context.wallet.balance(mint: mint, unit: unit) >= amount { return mint }
         return nil
+    }
+
+    /// Sends the payment as a NIP-17 direct message (NUT-18 §Nostr).
+    static func deliverOverNostr(
+        _ payload: PaymentRequestPayload, to transport: PaymentRequest.Transport, context: WalletContext
+    ) async throws {
+        do {
+            _ = try await context.linux.deliverOverNostr(payload, to: transport)
+        } catch {
+            throw CLIError(
+                .mintUnreachable, "the payment could not be delivered over Nostr: \(error.reason)",
+                code: "deliveryFailed")
+        }
     }
 }

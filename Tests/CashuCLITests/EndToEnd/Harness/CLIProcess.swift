@@ -21,13 +21,16 @@ enum CLIProcess {
         return (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]).path
     }
 
-    /// A clean environment: no CASHU_*, XDG or HOME of the developer's, 80 columns for help text; the test run's
-    /// private D-Bus session (scripts/with-keyring), so wallets keep their secrets in its real Secret Service.
+    /// A clean environment: no CASHU_* (but `CASHU_NOSTR_RELAYS=none`), XDG or HOME of the developer's, 80 columns
+    /// for help text; the test run's private D-Bus session (scripts/with-keyring), so wallets keep their secrets in
+    /// its real Secret Service.
     static func environment(_ extra: [String: String]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var environment: [String: String] = [
             "PATH": inherited["PATH"] ?? "/usr/bin:/bin", "COLUMNS": "80", "LANG": "C.UTF-8",
             "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("cashu-cli-home").path,
+            // No public Nostr relay from a test: those that use Nostr name the test relay.
+            "CASHU_NOSTR_RELAYS": "none",
         ]
         for name in ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"] { environment[name] = inherited[name] }
         environment.merge(extra) { _, new in new }

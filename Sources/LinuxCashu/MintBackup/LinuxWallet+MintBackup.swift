@@ -1,0 +1,96 @@
+// NUT-27 — Nostr mint backup: publishing the wallet's mint list when it changes, and fetching it back.
+
+import CashuNostr
+import CoreCashu
+import Foundation
+
+extension LinuxWallet {
+    /// Publishes the wallet's mint list (NUT-27) to its relays when it changed since the last published one (or
+    /// always, with `force`). A failed pass is retried by the next one: the state is only recorded once a relay
+    /// stored the event. Never throws: the report says what happened.
+    @discardableResult
+    public func backUpMintList(force: Bool = false) async -> MintBackupReport {
+        guard let key = wallet.mintBackupKey else { return .failed("the wallet's seed gives no backup key") }
+        let mints: [String]
+        let published: MintBackupState?
+        let enabled: Bool
+        let choice: NostrRelayChoice
+        do {
+            mints = try await wallet.mints().map(\.url.rawValue)
+            let configured = configuration.nostrRelays
+            (published, enabled, choice) = try await store.read { tx in
+                let state = try tx.metadata(MintBackupState.metadataKey).flatMap {
+                    try? JSONDecoder().decode(MintBackupState.self, from: Data($0.utf8))
+                }
+                let on = try tx.metadata(MintBackupState.enabledKey) != "off"
+                let stored = try tx.metadata(MintBackupState.relaysKey)
+                return (state, on, Self.relayChoice(configured: configured, storedText: stored))
+            }
+        } catch {
+            return .failed("cannot read the wallet: \(error)")
+        }
+        let decision = MintBackupDecision.decide(
+            mints: mints, relays: choice.relays, published: published, enabled: enabled && configuration.mintBackup,
+            force: force)
+        guard case .publish(let list, let targets) = decision else {
+            if case .skip(let reason) = decision { return .skipped(reason) }
+            return .skipped(.unchanged)
+        }
+        let now = NostrClock.now()
+        let event: NostrEvent
+        let access: any NostrRelayAccess
+        do {
+            event = try MintListBackupEvent.make(MintListBackup(mints: list, timestamp: now), key: key)
+            access = try nostr.access()
+        } catch {
+            return .failed(error.reason)
+        }
+        let report = await access.publish(event, to: targets)
+        if report.isPublished {
+            let state = MintBackupState(mints: list, relays: report.accepted.map(\.string), publishedAt: now)
+            do {
+                let text = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+                try await store.write { tx in try tx.setMetadata(MintBackupState.metadataKey, text) }
+            } catch {
+                configuration.logger.warning("cannot record the published mint list backup")
+            }
+        }
+        configuration.logger.debug(
+            "mint list backup", metadata: ["accepted": "\(report.accepted.count)", "relays": "\(targets.count)"])
+        return .sent(mints: list, report: report)
+    }
+
+    /// Fetches the newest NUT-27 backup of this wallet's phrase from `relays` (else the relays in use).
+    ///
+    /// - Returns: the backup, or `nil` when the relays that answered hold none.
+    /// - Throws: ``NostrError`` `.relayUnreachable` when no relay answered; `.invalidKey` without a backup key.
+    public func fetchMintListBackup(
+        relays: [NostrRelayURL]? = nil, timeout: Duration = .seconds(10)
+    ) async throws(NostrError) -> MintListBackup? {
+        guard let key = wallet.mintBackupKey else {
+            throw NostrError(.invalidKey, "the wallet's seed gives no backup key")
+        }
+        let targets: [NostrRelayURL]
+        if let relays {
+            targets = relays
+        } else {
+            do { targets = try await nostrRelays().relays } catch {
+                throw NostrError(.relayUnreachable, "cannot read the wallet's relays")
+            }
+        }
+        guard !targets.isEmpty else { throw NostrError(.relayUnreachable, "no Nostr relay is configured") }
+        let result = try await nostr.access().fetch(
+            [MintListBackupEvent.filter(key)], from: targets, timeout: timeout)
+        return MintListBackupEvent.newest(in: result.events, key: key)
+    }
+
+    /// Whether the wallet backs its mint list up (its own switch; `CASHU_NOSTR_BACKUP=off` also stops it).
+    public func mintBackupEnabled() async throws -> Bool {
+        try await store.read { tx in try tx.metadata(MintBackupState.enabledKey) != "off" }
+    }
+
+    /// Turns the wallet's mint list backup on or off.
+    public func setMintBackupEnabled(_ enabled: Bool) async throws {
+        try await store.write { tx in try tx.setMetadata(MintBackupState.enabledKey, enabled ? "on" : "off") }
+    }
+}

@@ -1,0 +1,21 @@
+// NUT-27 — what the wallet last published as its mint list backup, kept in the wallet's metadata.
+
+import CashuNostr
+
+/// The last backup the relays accepted: which mints, to which relays, when. A backup is due when the wallet's mints
+/// or relays differ from it.
+struct MintBackupState: Sendable, Hashable, Codable {
+    /// The mint URLs published, sorted.
+    var mints: [String]
+    /// The relays that accepted it, sorted.
+    var relays: [String]
+    /// When (seconds since the Unix epoch).
+    var publishedAt: Int64
+
+    /// Metadata key of the state.
+    static let metadataKey = "nostr.mint-backup.published"
+    /// Metadata key of the wallet's switch (`off` when the user turned the backup off).
+    static let enabledKey = "nostr.mint-backup"
+    /// Metadata key of the wallet's own relay list (a JSON array of URLs).
+    static let relaysKey = "nostr.relays"
+}

@@ -1,0 +1,31 @@
+// NUT-18 — the wallet's Nostr inbox for payments: open requests, how far it has read, what it has handled.
+
+import CashuNostr
+
+/// Kept in the wallet's metadata (one JSON value), read and written in one transaction at a time.
+struct NostrInboxState: Sendable, Hashable, Codable {
+    /// Open requests by id.
+    var requests: [String: OpenNostrRequest] = [:]
+    /// The time up to which every relay that answered has been read (seconds since the Unix epoch).
+    var readUntil: Int64?
+    /// Gift wraps already handled (id → their `created_at`), so none is received twice.
+    var handled: [String: Int64] = [:]
+
+    /// Metadata key.
+    static let metadataKey = "nostr.payment-inbox"
+
+    /// NIP-59 dates gift wraps up to two days in the past: each read looks back that far, and a little more.
+    static let lookBack: Int64 = 2 * 24 * 3600 + 600
+
+    /// Where the next read starts: the look-back before the last read, else before the oldest open request.
+    var since: Int64 {
+        let from = readUntil ?? requests.values.map(\.createdAt).min() ?? NostrClock.now()
+        return max(0, from - Self.lookBack)
+    }
+
+    /// Forgets handled wraps older than any read can return again.
+    mutating func prune() {
+        let horizon = since - 600
+        handled = handled.filter { $0.value >= horizon }
+    }
+}
