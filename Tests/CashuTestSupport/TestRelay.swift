@@ -91,6 +91,14 @@ public final class TestRelay: Sendable {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cashu-test-relay-db-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Removed by ``removeDatabase()``, or else once the test process has ended.
+        _ = try? await ScriptRunner.run(
+            "/usr/bin/setsid",
+            arguments: [
+                "--fork", "/bin/sh", "-c", #"while kill -0 "$1" 2>/dev/null; do sleep 1; done; rm -rf "$2""#,
+                "test-relay-db-watchdog", String(getpid()), directory.path,
+            ],
+            environment: ProcessInfo.processInfo.environment)
         let database = directory.appendingPathComponent("nostr.sqlite3").path
         do {
             return try await start(port: try TestPort.reserve(), database: database, allowedKinds: allowedKinds)
