@@ -2,7 +2,7 @@
 
 /// One relay's answer to a publish or a fetch.
 public enum NostrRelayOutcome: Sendable, Hashable, CustomStringConvertible {
-    /// `OK` true (publish) or `EOSE` (fetch); the relay's message, if any.
+    /// `OK` true or `duplicate:` (publish), or `EOSE` (fetch); the relay's message, if any.
     case accepted(String)
     /// `OK` false or `CLOSED`, with the relay's message (e.g. `blocked: ...`, `rate-limited: ...`).
     case refused(String)

@@ -60,7 +60,9 @@ public final class LinuxWallet: Sendable {
         self.configuration = configuration
         self.httpClient = httpClient
         self.probeClient = probeClient
-        self.nostr = NostrConnections(injected: configuration.nostrRelayAccess) { nil }
+        self.nostr = NostrConnections(injected: configuration.nostrRelayAccess) {
+            NostrRelayPool(logger: configuration.logger, proxy: configuration.proxy)
+        }
     }
 
     /// Opens (or creates) the wallet `configuration` describes.

@@ -1,0 +1,58 @@
+// Tests of Relay/NostrEventDeduplicator.swift, Relay/NostrEventScreen.swift, Relay/NostrFilter+Resume.swift and
+// Relay/NostrRelayOutcome+Messages.swift.
+
+import Foundation
+import Testing
+
+@testable import CashuNostr
+
+@Suite("NIP-01 relay helpers")
+struct NostrRelayHelpersTests {
+    static let keys = NostrKeyPair.random()
+
+    @Test("The deduplicator lets each id through once and forgets the oldest beyond its capacity")
+    func deduplicator() {
+        var seen = NostrEventDeduplicator(capacity: 3)
+        let first = ["a", "b", "c", "a", "d"].map { seen.insert($0) }
+        #expect(first == [true, true, true, false, true])
+        #expect(seen.count == 3)
+        // "a" was the oldest: forgotten when "d" came.
+        let second = ["a", "d"].map { seen.insert($0) }
+        #expect(second == [true, false])
+    }
+
+    @Test("The screen lets through matching, valid events only")
+    func screen() throws {
+        let event = try NostrEventDraft(by: Self.keys, kind: 7, content: "x").signed(by: Self.keys)
+        #expect(NostrEventScreen.check(event, against: [NostrFilter(kinds: [1]), NostrFilter(kinds: [7])]) == .accepted)
+        #expect(NostrEventScreen.check(event, against: [NostrFilter(kinds: [1])]) == .notMatching)
+        let forged = NostrEvent(
+            id: event.id, pubkey: event.pubkey, createdAt: event.createdAt, kind: event.kind, tags: event.tags,
+            content: "changed", sig: event.sig)
+        #expect(NostrEventScreen.check(forged, against: [NostrFilter(kinds: [7])]) == .invalid)
+        let other = NostrKeyPair.random().publicKey
+        #expect(NostrEventScreen.check(event, against: [NostrFilter(authors: [other])]) == .notMatching)
+    }
+
+    @Test("A resumed filter asks from the margin before the newest event, never earlier than it asked")
+    func resume() {
+        let filter = NostrFilter(kinds: [1], since: 1000, limit: 5)
+        #expect(filter.resumed(newest: nil, margin: 60) == filter)
+        #expect(filter.resumed(newest: 5000, margin: 60).since == 4940)
+        #expect(filter.resumed(newest: 1030, margin: 60).since == 1000)
+        #expect(NostrFilter(kinds: [1]).resumed(newest: 100, margin: -5).since == 100)
+        #expect(filter.resumed(newest: 5000, margin: 60).kinds == [1])
+    }
+
+    @Test("OK outcomes: duplicate counts as accepted; prefixes are read")
+    func outcomes() {
+        #expect(NostrRelayOutcome(okAccepted: true, message: "") == .accepted(""))
+        #expect(NostrRelayOutcome(okAccepted: false, message: "duplicate: exists") == .accepted("duplicate: exists"))
+        #expect(NostrRelayOutcome(okAccepted: false, message: "blocked: go away") == .refused("blocked: go away"))
+        #expect(NostrRelayOutcome.refused("rate-limited: slow down").prefix == "rate-limited")
+        #expect(NostrRelayOutcome.refused("auth-required: who are you").prefix == "auth-required")
+        #expect(NostrRelayOutcome.refused("no prefix here").prefix == nil)
+        #expect(NostrRelayOutcome.refused("two words: x").prefix == nil)
+        #expect(NostrRelayOutcome.timedOut.prefix == nil)
+    }
+}
