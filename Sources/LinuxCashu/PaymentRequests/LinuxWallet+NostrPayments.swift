@@ -183,24 +183,65 @@ extension LinuxWallet {
             report.ignored.append(reason)
             await markHandled(event, credit: nil)
         case .receive(let requestID, let addMint):
-            var options = ReceiveOptions()
-            options.addUnknownMint = addMint
-            let token = Token(mint: payload.mint, unit: payload.unit, memo: payload.memo, proofs: payload.proofs)
-            do {
-                let result = try await wallet.receive(token: token, options: options)
+            await receivePayment(payload, of: event, for: requestID, addMint: addMint, into: &report)
+        }
+    }
+
+    /// Receives a payment once: the operation id is chosen and recorded before the receive starts, so a receive cut
+    /// short (a crash, no answer) is found in the journal by the next read instead of being received again.
+    private func receivePayment(
+        _ payload: PaymentRequestPayload, of event: NostrEvent, for requestID: String?, addMint: Bool,
+        into report: inout NostrInboxReport
+    ) async {
+        var earlier = try? await readInbox().attempts[event.id]
+        if let attempt = earlier,
+            let record = try? await store.read({ tx in try tx.operation(id: OperationID(rawValue: attempt.operation)) })
+        {
+            switch record.state {
+            case .done:
+                let amount = (try? await store.read { tx in try tx.historyEntry(id: record.id) })?.amount ?? 0
                 report.received.append(
                     ReceivedNostrPayment(
-                        requestID: requestID, mint: payload.mint, unit: payload.unit, amount: result.amount,
+                        requestID: attempt.request, mint: payload.mint, unit: payload.unit, amount: amount,
                         memo: payload.memo))
-                await markHandled(event, credit: requestID.map { ($0, result.amount) })
-            } catch where Self.definiteRefusals.contains(error.code) {
-                report.ignored.append("the payment's ecash was refused: \(error.reason)")
-                await markHandled(event, credit: nil)
-            } catch {
-                // No definite answer (mint down, ambiguous, storage): the next read tries again, and the engine
-                // resumes a receive that was sent.
+                await markHandled(event, credit: attempt.request.map { ($0, amount) })
+                return
+            case .failed:
+                // It definitely did not happen (never sent, or refused): a new receive finds out which.
+                earlier = nil
+            default:
+                // Still open: recovery settles it, and a later read sees how.
                 report.retrying += 1
+                return
             }
+        }
+        let operation = earlier.map { OperationID(rawValue: $0.operation) } ?? .random()
+        if earlier == nil {
+            do {
+                try await updateInbox { state in
+                    state.attempts[event.id] = .init(operation: operation.rawValue, request: requestID)
+                }
+            } catch {
+                report.retrying += 1
+                return
+            }
+        }
+        let token = Token(mint: payload.mint, unit: payload.unit, memo: payload.memo, proofs: payload.proofs)
+        do {
+            let result = try await wallet.receive(
+                token: token, options: ReceiveOptions(addUnknownMint: addMint, operationID: operation))
+            report.received.append(
+                ReceivedNostrPayment(
+                    requestID: requestID, mint: payload.mint, unit: payload.unit, amount: result.amount,
+                    memo: payload.memo))
+            await markHandled(event, credit: requestID.map { ($0, result.amount) })
+        } catch where Self.definiteRefusals.contains(error.code) {
+            report.ignored.append("the payment's ecash was refused: \(error.reason)")
+            await markHandled(event, credit: nil)
+        } catch {
+            // No definite answer (mint down, ambiguous, storage): the next read looks the operation up in the
+            // journal (recovery resumes a receive that was sent) or tries again.
+            report.retrying += 1
         }
     }
 
@@ -208,6 +249,7 @@ extension LinuxWallet {
         do {
             try await updateInbox { state in
                 state.handled[event.id] = event.createdAt
+                state.attempts[event.id] = nil
                 if let credit, var request = state.requests[credit.id] {
                     request.received &+= credit.amount
                     request.payments += 1

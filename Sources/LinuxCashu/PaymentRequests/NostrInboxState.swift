@@ -10,6 +10,15 @@ struct NostrInboxState: Sendable, Hashable, Codable {
     var readUntil: Int64?
     /// Gift wraps already handled (id → their `created_at`), so none is received twice.
     var handled: [String: Int64] = [:]
+    /// Receives under way (gift wrap id → the operation id chosen for it and the request it pays), written before
+    /// the receive starts: after a crash, the journal says whether it settled.
+    var attempts: [String: Attempt] = [:]
+
+    /// A receive started for a gift wrap.
+    struct Attempt: Sendable, Hashable, Codable {
+        var operation: String
+        var request: String?
+    }
 
     /// Metadata key.
     static let metadataKey = "nostr.payment-inbox"

@@ -72,4 +72,30 @@ struct NostrTests {
         // Paid and closed: waiting again is refused.
         try await payee.run("request", "wait", id, "--timeout", "1").expectFailure(65)
     }
+
+    @Test(
+        "killed at each step of receiving a Nostr payment: the next wait receives it exactly once",
+        arguments: ["planned", "journaled", "answered", "settled"])
+    func killedWhileReceiving(step: String) async throws {
+        let mint = try await TestMint.shared
+        let relay = try await TestRelay.shared
+        let environment = ["CASHU_NOSTR_RELAYS": relay.url]
+        let payee = CLIWallet(environment: environment)
+        let payer = CLIWallet(environment: environment)
+        defer { payee.remove(); payer.remove() }
+        let added = try await payee.run("mints", "add", mint.url.rawValue)
+        #expect(added.status == 0, "\(added)")
+        try await payer.fund(50, at: mint.url)
+        let created = try await payee.json("request", "create", "--amount", "13", "--nostr", "--no-wait")
+        let request = try #require(created.string("request"))
+        let id = try #require(created.string("id"))
+        _ = try await payer.json("request", "pay", request, "--yes")
+        let killed = try await payee.run(
+            "request", "wait", id, "--timeout", "20", environment: ["CASHU_TEST_KILL_AT": "\(step):receive"])
+        #expect(killed.status == 128 + 9, "\(killed)")
+        let received = try await payee.json("request", "wait", id, "--timeout", "20")
+        #expect(received["paid"] as? Bool == true, "\(received)")
+        #expect(received.uint("received") == 13, "\(received)")
+        #expect(try await payee.balance() == 13)
+    }
 }
