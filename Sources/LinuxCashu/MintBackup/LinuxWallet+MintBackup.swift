@@ -8,26 +8,45 @@ extension LinuxWallet {
     /// Publishes the wallet's mint list (NUT-27) to its relays when it changed since the last published one (or
     /// always, with `force`). A failed pass is retried by the next one: the state is only recorded once a relay
     /// stored the event. Never throws: the report says what happened.
+    ///
+    /// The list published is the wallet's mints together with those of the backup it replaces (the last one
+    /// published, else the one on the relays, read first), less the mints removed with ``forgetMintInBackup(_:)``: a
+    /// wallet that knows fewer mints than its backup (a partial restore, a new directory restored with `--mint`,
+    /// another machine of the same phrase) never shortens it. A backup that cannot be read first is not replaced.
     @discardableResult
     public func backUpMintList(force: Bool = false) async -> MintBackupReport {
         guard let key = wallet.mintBackupKey else { return .failed("the wallet's seed gives no backup key") }
-        let mints: [String]
+        var mints: [String]
         let published: MintBackupState?
         let enabled: Bool
         let choice: NostrRelayChoice
+        let removed: Set<String>
         do {
             mints = try await wallet.mints().map(\.url.rawValue)
             let configured = configuration.nostrRelays
-            (published, enabled, choice) = try await store.read { tx in
+            (published, enabled, choice, removed) = try await store.read { tx in
                 let state = try tx.metadata(MintBackupState.metadataKey).flatMap {
                     try? JSONDecoder().decode(MintBackupState.self, from: Data($0.utf8))
                 }
                 let on = try tx.metadata(MintBackupState.enabledKey) != "off"
                 let stored = try tx.metadata(MintBackupState.relaysKey)
-                return (state, on, Self.relayChoice(configured: configured, storedText: stored))
+                let removed = try tx.metadata(MintBackupState.removedKey).flatMap {
+                    try? JSONDecoder().decode(Set<String>.self, from: Data($0.utf8))
+                }
+                return (state, on, Self.relayChoice(configured: configured, storedText: stored), removed ?? [])
             }
         } catch {
             return .failed("cannot read the wallet: \(error)")
+        }
+        if enabled && configuration.mintBackup || force, !mints.isEmpty, !choice.relays.isEmpty {
+            var earlier = published?.mints
+            if earlier == nil {
+                // Never published from here: the backup on the relays is read first, and kept in what replaces it.
+                do { earlier = try await fetchMintListBackup(relays: choice.relays)?.mints ?? [] } catch {
+                    return .failed("the backup on the relays could not be read first (\(error.reason))")
+                }
+            }
+            mints = Array(Set(mints).union(Set(earlier ?? []).subtracting(removed)))
         }
         let decision = MintBackupDecision.decide(
             mints: mints, relays: choice.relays, published: published, enabled: enabled && configuration.mintBackup,
@@ -82,6 +101,20 @@ extension LinuxWallet {
         let result = try await nostr.access().fetch(
             [MintListBackupEvent.filter(key)], from: targets, timeout: timeout)
         return MintListBackupEvent.newest(in: result.events, key: key)
+    }
+
+    /// Drops `mint` from the backed-up list from the next backup on (`cashu mints remove`): without it, a mint
+    /// the wallet no longer has stays in the backup.
+    public func forgetMintInBackup(_ mint: MintURL) async throws {
+        try await store.write { tx in
+            var removed =
+                try tx.metadata(MintBackupState.removedKey).flatMap {
+                    try? JSONDecoder().decode(Set<String>.self, from: Data($0.utf8))
+                } ?? []
+            removed.insert(mint.rawValue)
+            let text = String(decoding: try JSONEncoder().encode(removed.sorted()), as: UTF8.self)
+            try tx.setMetadata(MintBackupState.removedKey, text)
+        }
     }
 
     /// Whether the wallet backs its mint list up (its own switch; `CASHU_NOSTR_BACKUP=off` also stops it).

@@ -16,6 +16,8 @@ struct MintBackupState: Sendable, Hashable, Codable {
     static let metadataKey = "nostr.mint-backup.published"
     /// Metadata key of the wallet's switch (`off` when the user turned the backup off).
     static let enabledKey = "nostr.mint-backup"
+    /// Metadata key of the mints removed from the wallet that the backup drops too (a JSON array of URLs).
+    static let removedKey = "nostr.mint-backup.removed"
     /// Metadata key of the wallet's own relay list (a JSON array of URLs).
     static let relaysKey = "nostr.relays"
 }

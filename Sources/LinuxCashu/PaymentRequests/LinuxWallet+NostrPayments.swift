@@ -36,10 +36,12 @@ extension LinuxWallet {
         let profile = try NostrProfile(publicKey: keys.publicKey.bytes, relays: targets.map(\.string))
         let transport = PaymentRequest.Transport(kind: .nostr, target: try profile.nprofile(), tags: [["n", "17"]])
         request.transports = [transport] + (request.transports ?? []).filter { $0.kind != .nostr }
-        let open = OpenNostrRequest(
+        var open = OpenNostrRequest(
             id: id, amount: request.amount, unit: request.unit ?? CurrencyUnit.sat.rawValue,
             mints: request.mints ?? [], createdAt: NostrClock.now())
-        try await updateInbox { state in state.requests[id] = open }
+        open.relays = targets.map(\.string)
+        let record = open
+        try await updateInbox { state in state.requests[id] = record }
         return request
     }
 
@@ -63,9 +65,11 @@ extension LinuxWallet {
         waitingFor id: String? = nil, timeout: Duration = .seconds(10)
     ) async -> NostrInboxReport {
         var report = NostrInboxReport()
+        // Payments already in the offline queue are settled whether or not their messages are read again.
+        await settleAttempts(into: &report)
         let keys: NostrKeyPair
         let state: NostrInboxState
-        let relays: [NostrRelayURL]
+        var relays: [NostrRelayURL]
         let access: any NostrRelayAccess
         do {
             keys = try nostrRequestKeys()
@@ -76,6 +80,11 @@ extension LinuxWallet {
             report.ignored.append("cannot read the inbox: \(error)")
             return report
         }
+        // The relays each open request named, besides the wallet's.
+        for relay in state.requests.values.flatMap({ $0.relays ?? [] }).compactMap({ try? NostrRelayURL($0) })
+        where !relays.contains(relay) {
+            relays.append(relay)
+        }
         guard !state.requests.isEmpty, !relays.isEmpty else { return report }
         let filter = NostrFilter(kinds: [NIP59.giftWrapKind], tags: ["p": [keys.publicKey.hex]], since: state.since)
         let started = NostrClock.now()
@@ -83,7 +92,8 @@ extension LinuxWallet {
             let fetched = try await access.fetch([filter], from: relays, timeout: timeout)
             report.relays = fetched.outcomes
             for event in fetched.events.reversed() { await handle(event, keys: keys, into: &report) }
-            if fetched.outcomes.values.contains(where: \.isAccepted) {
+            // Only when every relay answered: a message on a relay that did not is read again next time.
+            if fetched.outcomes.count == relays.count, fetched.outcomes.values.allSatisfy(\.isAccepted) {
                 try? await updateInbox { state in
                     state.readUntil = started
                     state.prune()
@@ -137,11 +147,13 @@ extension LinuxWallet {
         let recipient = try NostrPublicKey(profile: profile)
         var relays = profile.relays.compactMap { try? NostrRelayURL($0) }
         if relays.isEmpty {
-            do { relays = try await nostrRelays().relays } catch {
-                throw NostrError(.relayUnreachable, "cannot read the wallet's relays")
-            }
+            // No relay named: the payee's NIP-17 inbox list (kind 10050), looked up on the wallet's relays. Never a
+            // guess: a message on a relay the payee does not read would be reported delivered and never arrive.
+            relays = try await inboxRelays(of: recipient)
         }
-        guard !relays.isEmpty else { throw NostrError(.relayUnreachable, "the request names no relay and none is set") }
+        guard !relays.isEmpty else {
+            throw NostrError(.relayUnreachable, "the request names no relay, and the payee publishes no inbox relays")
+        }
         let json: Data
         do { json = try JSONEncoder().encode(payload) } catch {
             throw NostrError(.invalidPlaintext, "the payment cannot be written as JSON")
@@ -161,95 +173,139 @@ extension LinuxWallet {
         return report
     }
 
-    /// Receive failures after which a payment is never tried again: anything else is retried by the next read.
-    static let definiteRefusals: Set<WalletError.Code> = [
-        .alreadySpent, .invalidInput, .unsupported, .keysetMismatch, .unknownMint, .mintRefused,
-    ]
+    /// The relays `recipient` reads direct messages on (its newest kind-10050 list), as the wallet's relays know it.
+    func inboxRelays(of recipient: NostrPublicKey) async throws(NostrError) -> [NostrRelayURL] {
+        let ours: [NostrRelayURL]
+        do { ours = try await nostrRelays().relays } catch {
+            throw NostrError(.relayUnreachable, "cannot read the wallet's relays")
+        }
+        guard !ours.isEmpty else { return [] }
+        let filter = NostrFilter(authors: [recipient], kinds: [NIP17.inboxRelayListKind], limit: 1)
+        let found = try await nostr.access().fetch([filter], from: ours, timeout: .seconds(10))
+        guard let newest = found.events.first else { return [] }
+        return (try? NIP17.inboxRelays(in: newest)) ?? []
+    }
 
     /// Handles one gift wrap of the inbox.
+    ///
+    /// A payment is never dropped once opened: for an open request (or from a wallet mint) its token goes into the
+    /// offline queue (sealed at rest) before the wrap is marked handled, and is received from there — now, and again
+    /// by every queue pass while its mint does not answer. A refused one stays in the queue's refused list with its
+    /// token (`cashu pending`, `--forget` prints it). Messages that are not payments, and payments for no request of
+    /// ours from mints the wallet does not know, are left alone.
     private func handle(_ event: NostrEvent, keys: NostrKeyPair, into report: inout NostrInboxReport) async {
         guard let state = try? await readInbox(), state.handled[event.id] == nil else { return }
+        if let attempt = state.attempts[event.id] {
+            await settle(attempt, of: event.id, into: &report)
+            return
+        }
         guard event.content.utf8.count <= Self.maximumPaymentBytes,
             let message = try? NIP17.open(event, by: keys),
             let payload = try? JSONDecoder().decode(PaymentRequestPayload.self, from: Data(message.content.utf8))
         else {
             report.ignored.append("a message that is not a payment")
-            await markHandled(event, credit: nil)
+            await markHandled(event.id, credit: nil)
             return
         }
-        let walletMints = Set(((try? await wallet.mints()) ?? []).map(\.url.rawValue))
-        switch NostrPaymentDecision.decide(payload, requests: state.requests, walletMints: walletMints) {
-        case .ignore(let reason):
+        let walletMints: Set<String>
+        do { walletMints = Set(try await wallet.mints().map(\.url.rawValue)) } catch {
+            report.retrying += 1
+            return
+        }
+        let decision = NostrPaymentDecision.decide(payload, requests: state.requests, walletMints: walletMints)
+        let requestID: String?
+        let addMint: Bool
+        switch decision {
+        case .ignore(let reason) where payload.id.map({ state.requests[$0] == nil }) ?? true:
+            // Not for a request of ours: not kept (anyone can write to the request key).
             report.ignored.append(reason)
-            await markHandled(event, credit: nil)
-        case .receive(let requestID, let addMint):
-            await receivePayment(payload, of: event, for: requestID, addMint: addMint, into: &report)
+            await markHandled(event.id, credit: nil)
+            return
+        case .ignore(let reason):
+            // For a request of ours, but not as it asked: kept, refused, in the queue's list with its token.
+            report.ignored.append("\(reason); its token is kept in `cashu pending`")
+            (requestID, addMint) = (nil, false)
+        case .receive(let request, let add):
+            (requestID, addMint) = (request, add)
+        }
+        let token: String
+        do {
+            token = try Token(mint: payload.mint, unit: payload.unit, memo: payload.memo, proofs: payload.proofs)
+                .serialized(as: .v4)
+        } catch {
+            report.ignored.append("a payment whose proofs cannot form a token")
+            await markHandled(event.id, credit: nil)
+            return
+        }
+        let entry: QueuedEntry
+        do {
+            entry = try await queue.enqueueReceive(token, addUnknownMint: addMint)
+            try await updateInbox { state in
+                if state.attempts[event.id] == nil {
+                    state.attempts[event.id] = .init(operation: entry.id.rawValue, request: requestID)
+                }
+            }
+        } catch {
+            report.retrying += 1
+            return
+        }
+        if let attempt = try? await readInbox().attempts[event.id] {
+            await settle(attempt, of: event.id, into: &report)
         }
     }
 
-    /// Receives a payment once: the operation id is chosen and recorded before the receive starts, so a receive cut
-    /// short (a crash, no answer) is found in the journal by the next read instead of being received again.
-    private func receivePayment(
-        _ payload: PaymentRequestPayload, of event: NostrEvent, for requestID: String?, addMint: Bool,
-        into report: inout NostrInboxReport
+    /// Settles the inbox's record of a payment from its queue entry: done → credited; refused or forgotten →
+    /// handled (a refused token stays in the queue's list); still queued → tried again later.
+    private func settle(
+        _ attempt: NostrInboxState.Attempt, of wrapID: String, into report: inout NostrInboxReport, run: Bool = true
     ) async {
-        var earlier = try? await readInbox().attempts[event.id]
-        if let attempt = earlier,
-            let record = try? await store.read({ tx in try tx.operation(id: OperationID(rawValue: attempt.operation)) })
-        {
-            switch record.state {
-            case .done:
-                let amount = (try? await store.read { tx in try tx.historyEntry(id: record.id) })?.amount ?? 0
-                report.received.append(
-                    ReceivedNostrPayment(
-                        requestID: attempt.request, mint: payload.mint, unit: payload.unit, amount: amount,
-                        memo: payload.memo))
-                await markHandled(event, credit: attempt.request.map { ($0, amount) })
-                return
-            case .failed:
-                // It definitely did not happen (never sent, or refused): a new receive finds out which.
-                earlier = nil
-            default:
-                // Still open: recovery settles it, and a later read sees how.
-                report.retrying += 1
-                return
-            }
+        let id = OperationID(rawValue: attempt.operation)
+        let stored: QueuedOperation?
+        do { stored = try await store.read { tx in try tx.queuedOperation(id: id) } } catch {
+            report.retrying += 1
+            return
         }
-        let operation = earlier.map { OperationID(rawValue: $0.operation) } ?? .random()
-        if earlier == nil {
-            do {
-                try await updateInbox { state in
-                    state.attempts[event.id] = .init(operation: operation.rawValue, request: requestID)
-                }
-            } catch {
-                report.retrying += 1
-                return
-            }
+        guard let stored else {
+            await markHandled(wrapID, credit: nil)
+            return
         }
-        let token = Token(mint: payload.mint, unit: payload.unit, memo: payload.memo, proofs: payload.proofs)
-        do {
-            let result = try await wallet.receive(
-                token: token, options: ReceiveOptions(addUnknownMint: addMint, operationID: operation))
+        let entry = QueuedEntry(stored)
+        switch entry.state {
+        case .done:
+            let amount = entry.result?.amount ?? 0
             report.received.append(
                 ReceivedNostrPayment(
-                    requestID: requestID, mint: payload.mint, unit: payload.unit, amount: result.amount,
-                    memo: payload.memo))
-            await markHandled(event, credit: requestID.map { ($0, result.amount) })
-        } catch where Self.definiteRefusals.contains(error.code) {
-            report.ignored.append("the payment's ecash was refused: \(error.reason)")
-            await markHandled(event, credit: nil)
-        } catch {
-            // No definite answer (mint down, ambiguous, storage): the next read looks the operation up in the
-            // journal (recovery resumes a receive that was sent) or tries again.
+                    requestID: attempt.request, mint: entry.mintURL.rawValue,
+                    unit: entry.unit?.rawValue ?? CurrencyUnit.sat.rawValue, amount: amount, memo: nil))
+            await markHandled(wrapID, credit: attempt.request.map { ($0, amount) })
+        case .failed:
+            report.ignored.append(
+                "a payment was refused (\(entry.lastError ?? "refused")); its token is kept in `cashu pending`")
+            await markHandled(wrapID, credit: nil)
+        case .queued, .running where run:
+            // Left by a pass cut short (a crash, no answer): one more pass, then its outcome.
+            _ = await queue.runPending(mint: entry.mintURL)
+            await settle(attempt, of: wrapID, into: &report, run: false)
+        case .queued, .running:
             report.retrying += 1
         }
     }
 
-    private func markHandled(_ event: NostrEvent, credit: (id: String, amount: UInt64)?) async {
+    /// Settles every payment whose receive is under way, whether or not its gift wrap is read again.
+    func settleAttempts(into report: inout NostrInboxReport) async {
+        guard let state = try? await readInbox() else { return }
+        for (wrapID, attempt) in state.attempts where state.handled[wrapID] == nil {
+            await settle(attempt, of: wrapID, into: &report)
+        }
+    }
+
+    private func markHandled(_ wrapID: String, credit: (id: String, amount: UInt64)?) async {
         do {
             try await updateInbox { state in
-                state.handled[event.id] = event.createdAt
-                state.attempts[event.id] = nil
+                // Once: another process (or an earlier pass) may have handled it already.
+                guard state.handled[wrapID] == nil else { return }
+                state.handled[wrapID] = NostrClock.now()
+                state.attempts[wrapID] = nil
                 if let credit, var request = state.requests[credit.id] {
                     request.received &+= credit.amount
                     request.payments += 1
@@ -261,18 +317,19 @@ extension LinuxWallet {
         }
     }
 
+    /// The inbox state; a stored state that cannot be read is an error, never taken for an empty one.
     func readInbox() async throws -> NostrInboxState {
         let text = try await store.read { tx in try tx.metadata(NostrInboxState.metadataKey) }
-        return text.flatMap { try? JSONDecoder().decode(NostrInboxState.self, from: Data($0.utf8)) }
-            ?? NostrInboxState()
+        guard let text else { return NostrInboxState() }
+        return try JSONDecoder().decode(NostrInboxState.self, from: Data(text.utf8))
     }
 
     func updateInbox(_ change: @escaping @Sendable (inout NostrInboxState) -> Void) async throws {
         try await store.write { tx in
-            var state =
-                try tx.metadata(NostrInboxState.metadataKey).flatMap {
-                    try? JSONDecoder().decode(NostrInboxState.self, from: Data($0.utf8))
-                } ?? NostrInboxState()
+            var state = NostrInboxState()
+            if let text = try tx.metadata(NostrInboxState.metadataKey) {
+                state = try JSONDecoder().decode(NostrInboxState.self, from: Data(text.utf8))
+            }
             change(&state)
             let data = try JSONEncoder().encode(state)
             try tx.setMetadata(NostrInboxState.metadataKey, String(decoding: data, as: UTF8.self))

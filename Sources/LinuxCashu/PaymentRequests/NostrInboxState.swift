@@ -10,8 +10,8 @@ struct NostrInboxState: Sendable, Hashable, Codable {
     var readUntil: Int64?
     /// Gift wraps already handled (id → their `created_at`), so none is received twice.
     var handled: [String: Int64] = [:]
-    /// Receives under way (gift wrap id → the operation id chosen for it and the request it pays), written before
-    /// the receive starts: after a crash, the journal says whether it settled.
+    /// Payments handed to the offline queue (gift wrap id → the queue entry and the request it pays): the entry
+    /// says whether the receive settled, was refused, or waits for its mint.
     var attempts: [String: Attempt] = [:]
 
     /// A receive started for a gift wrap.

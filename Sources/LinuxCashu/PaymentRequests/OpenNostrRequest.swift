@@ -18,6 +18,8 @@ public struct OpenNostrRequest: Sendable, Hashable, Codable {
     public var received: UInt64 = 0
     /// How many payments arrived.
     public var payments: Int = 0
+    /// The relays the request named (read besides the wallet's own).
+    public var relays: [String]?
 
     public init(id: String, amount: UInt64?, unit: String, mints: [String], createdAt: Int64) {
         self.id = id

@@ -48,22 +48,31 @@ struct NostrTests {
         #expect(off["enabled"] as? Bool == false)
     }
 
-    @Test("a request with a Nostr transport is paid by another wallet and received by `request wait`")
-    func paymentRequestOverNostr() async throws {
+    /// A payee with the shared mint and a funded payer on the test relay, and a Nostr request of `amount` the payer
+    /// has paid: (payee, payer, request id, the pay command's JSON).
+    static func paidRequest(amount: Int, funding: UInt64) async throws
+        -> (payee: CLIWallet, payer: CLIWallet, id: String, paid: [String: Any])
+    {
         let mint = try await TestMint.shared
         let relay = try await TestRelay.shared
         let environment = ["CASHU_NOSTR_RELAYS": relay.url]
         let payee = CLIWallet(environment: environment)
         let payer = CLIWallet(environment: environment)
-        defer { payee.remove(); payer.remove() }
         let added = try await payee.run("mints", "add", mint.url.rawValue)
         #expect(added.status == 0, "\(added)")
-        try await payer.fund(100, at: mint.url)
-        let created = try await payee.json("request", "create", "--amount", "21", "--nostr", "--no-wait")
+        try await payer.fund(funding, at: mint.url)
+        let created = try await payee.json("request", "create", "--amount", "\(amount)", "--nostr", "--no-wait")
         let request = try #require(created.string("request"))
-        let id = try #require(created.string("id"))
         #expect(request.hasPrefix("creqA"))
+        let id = try #require(created.string("id"))
         let paid = try await payer.json("request", "pay", request, "--yes")
+        return (payee, payer, id, paid)
+    }
+
+    @Test("a request with a Nostr transport is paid by another wallet and received by `request wait`")
+    func paymentRequestOverNostr() async throws {
+        let (payee, payer, id, paid) = try await Self.paidRequest(amount: 21, funding: 100)
+        defer { payee.remove(); payer.remove() }
         #expect(paid.string("transport") == "nostr", "\(paid)")
         let received = try await payee.json("request", "wait", id, "--timeout", "20")
         #expect(received["paid"] as? Bool == true, "\(received)")
@@ -77,19 +86,8 @@ struct NostrTests {
         "killed at each step of receiving a Nostr payment: the next wait receives it exactly once",
         arguments: ["planned", "journaled", "answered", "settled"])
     func killedWhileReceiving(step: String) async throws {
-        let mint = try await TestMint.shared
-        let relay = try await TestRelay.shared
-        let environment = ["CASHU_NOSTR_RELAYS": relay.url]
-        let payee = CLIWallet(environment: environment)
-        let payer = CLIWallet(environment: environment)
+        let (payee, payer, id, _) = try await Self.paidRequest(amount: 13, funding: 50)
         defer { payee.remove(); payer.remove() }
-        let added = try await payee.run("mints", "add", mint.url.rawValue)
-        #expect(added.status == 0, "\(added)")
-        try await payer.fund(50, at: mint.url)
-        let created = try await payee.json("request", "create", "--amount", "13", "--nostr", "--no-wait")
-        let request = try #require(created.string("request"))
-        let id = try #require(created.string("id"))
-        _ = try await payer.json("request", "pay", request, "--yes")
         let killed = try await payee.run(
             "request", "wait", id, "--timeout", "20", environment: ["CASHU_TEST_KILL_AT": "\(step):receive"])
         #expect(killed.status == 128 + 9, "\(killed)")

@@ -87,6 +87,32 @@ struct MintBackupRelayTests {
         await wallet.close()
     }
 
+    @Test("a wallet of the phrase knowing fewer mints keeps the backup's others; a removed mint leaves it")
+    func neverShortened() async throws {
+        let (a, b) = (try await TestMint.shared, try await TestMint.payee)
+        let relay = try await TestRelay.start()
+        defer { Task { await relay.stop() } }
+        let (first, firstDirectory) = try await Self.open(relays: [relay.url])
+        defer { try? FileManager.default.removeItem(at: firstDirectory) }
+        let mnemonic = try #require(try await Self.mnemonic(of: first))
+        try await first.wallet.addMint(a.url)
+        try await first.wallet.addMint(b.url)
+        #expect(await first.backUpMintList().isPublished)
+        await first.close()
+
+        // Another directory of the same phrase, with one mint (as `restore --mint` makes it).
+        let (second, secondDirectory) = try await Self.open(relays: [relay.url], mnemonic: mnemonic)
+        defer { try? FileManager.default.removeItem(at: secondDirectory) }
+        try await second.wallet.addMint(a.url)
+        let report = await second.backUpMintList()
+        #expect(report.isPublished, "\(report)")
+        #expect(Set(try await second.fetchMintListBackup()?.mints ?? []) == [a.url.rawValue, b.url.rawValue])
+        try await second.forgetMintInBackup(b.url)
+        #expect(await second.backUpMintList(force: true).isPublished)
+        #expect(try await second.fetchMintListBackup()?.mints == [a.url.rawValue])
+        await second.close()
+    }
+
     static func mnemonic(of wallet: LinuxWallet) async throws -> Mnemonic? {
         let stored = try await wallet.secrets.store.load(key: SecureStoreKey.mnemonic)
         return stored.flatMap { try? Mnemonic(phrase: String(decoding: $0.exposedSecretBytes, as: UTF8.self)) }

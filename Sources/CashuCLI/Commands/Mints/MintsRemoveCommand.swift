@@ -21,6 +21,8 @@ struct MintsRemoveCommand: AsyncParsableCommand {
                 throw CLIError(.input, "mint \(url) is not in this wallet", code: "unknownMint")
             }
             try await context.wallet.removeMint(url)
+            // NUT-27: the mint leaves the backed-up list too (published by this command).
+            try? await context.linux.forgetMintInBackup(url)
             // Its own proxy goes with it.
             if context.linux.proxy(for: url) != nil { try await context.linux.setProxy(nil, for: url) }
             let wasDefault = try await context.defaultMint() == url

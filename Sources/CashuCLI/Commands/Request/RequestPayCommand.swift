@@ -246,7 +246,9 @@ struct RequestPayCommand: AsyncParsableCommand {
             _ = try await context.linux.deliverOverNostr(payload, to: transport)
         } catch {
             throw CLIError(
-                .mintUnreachable, "the payment could not be delivered over Nostr: \(error.reason)",
+                .mintUnreachable,
+                "no relay confirmed the payment over Nostr (\(error.reason)); it may still arrive, so take it back "
+                    + "before paying again",
                 code: "deliveryFailed")
         }
     }
