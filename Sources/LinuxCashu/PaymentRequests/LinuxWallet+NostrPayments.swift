@@ -119,7 +119,12 @@ extension LinuxWallet {
             try? await Task.sleep(until: deadline)
             waiter.cancel()
         }
-        let waited = await waiter.value
+        // The caller's cancellation (Ctrl-C) ends the wait too; a receive cut short is settled by the next read.
+        let waited = await withTaskCancellationHandler {
+            await waiter.value
+        } onCancel: {
+            waiter.cancel()
+        }
         timer.cancel()
         report.received += waited.received
         report.ignored += waited.ignored

@@ -42,6 +42,11 @@ struct NostrRelayHelpersTests {
         #expect(filter.resumed(newest: 1030, margin: 60).since == 1000)
         #expect(NostrFilter(kinds: [1]).resumed(newest: 100, margin: -5).since == 100)
         #expect(filter.resumed(newest: 5000, margin: 60).kinds == [1])
+        // An event from the future counts as now; gift wraps are asked again from two days earlier.
+        #expect(filter.resumed(newest: 9_999_999_999, margin: 60, now: 10_000).since == 9940)
+        let wraps = NostrFilter(kinds: [1059], since: 0)
+        let expected: Int64 = 500_000 - 60 - 2 * 24 * 3600
+        #expect(wraps.resumed(newest: 500_000, margin: 60, now: 600_000).since == expected)
     }
 
     @Test("OK outcomes: duplicate counts as accepted; prefixes are read")
