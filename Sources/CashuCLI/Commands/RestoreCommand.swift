@@ -114,7 +114,7 @@ struct RestoreCommand: AsyncParsableCommand {
         var added: [MintURL] = []
         for mint in mints {
             do {
-                try await context.wallet.addMint(mint)
+                try await Self.addMint(mint, context: context)
                 added.append(mint)
             } catch {
                 // The backup keeps listing it: this wallet's shorter list must not replace it.
@@ -125,5 +125,23 @@ struct RestoreCommand: AsyncParsableCommand {
         }
         if try await context.defaultMint() == nil, let first = added.first { try await context.setDefaultMint(first) }
         return added
+    }
+
+    /// Adds a mint of the backup, asking again twice (after 1 s, then 3 s) when it did not answer or refused: a
+    /// busy mint must not drop its ecash from a restore.
+    static func addMint(_ mint: MintURL, context: WalletContext) async throws {
+        let transient: Set<WalletError.Code> = [.mintUnreachable, .mintRefused, .pending]
+        for delay in [1, 3] {
+            let code: WalletError.Code
+            do {
+                _ = try await context.wallet.addMint(mint)
+                return
+            } catch {
+                code = error.code
+            }
+            guard transient.contains(code) else { break }
+            try await Task.sleep(for: .seconds(delay))
+        }
+        _ = try await context.wallet.addMint(mint)
     }
 }

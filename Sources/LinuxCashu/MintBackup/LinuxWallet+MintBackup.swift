@@ -55,7 +55,8 @@ extension LinuxWallet {
             if case .skip(let reason) = decision { return .skipped(reason) }
             return .skipped(.unchanged)
         }
-        let now = NostrClock.now()
+        // Strictly after the last one: a relay keeps, of two versions with the same created_at, the lower id.
+        let now = max(NostrClock.now(), (published?.publishedAt ?? 0) + 1)
         let event: NostrEvent
         let access: any NostrRelayAccess
         do {

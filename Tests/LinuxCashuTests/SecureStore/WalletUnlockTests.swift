@@ -61,9 +61,10 @@ struct WalletUnlockTests {
     func expires() async throws {
         let (directory, _) = try await Self.encryptedWallet()
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try await WalletUnlock.unlock(directory: directory, passphrase: Self.passphrase, for: .seconds(1))
+        // Long enough that a loaded machine still opens it once before it expires (1 s failed under a full CI run).
+        _ = try await WalletUnlock.unlock(directory: directory, passphrase: Self.passphrase, for: .seconds(5))
         _ = try await SecureStoreFactoryTests.make(directory)
-        try await Task.sleep(for: .milliseconds(2100))
+        try await Task.sleep(for: .milliseconds(6100))
         #expect(await SecureStoreFactoryTests.code { _ = try await SecureStoreFactoryTests.make(directory) }
             == .passphraseRequired)
     }
