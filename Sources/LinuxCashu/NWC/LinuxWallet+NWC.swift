@@ -32,7 +32,8 @@ extension LinuxWallet {
         guard try await wallet.mints().contains(where: { $0.url == mint }) else {
             throw WalletError(.unknownMint, "mint \(mint) is not in the wallet")
         }
-        let targets = try await relays ?? nostrRelays().relays
+        var targets = relays ?? []
+        if relays == nil { targets = try await nostrRelays().relays }
         guard !targets.isEmpty else {
             throw NostrError(.relayUnreachable, "no Nostr relay is given or configured (CASHU_NOSTR_RELAYS=none?)")
         }

@@ -197,17 +197,17 @@ public struct NWCService: Service {
         _ notification: NWCNotification, record: NWCConnectionRecord, handler: NWCRequestHandler,
         access: any NostrRelayAccess
     ) async {
-        guard let found = try? await store.connection(servicePublicKey: record.servicePublicKey),
-            let connection = found, let events = try? handler.notificationEvents(notification, for: connection)
+        guard let connection = try? await store.connection(servicePublicKey: record.servicePublicKey),
+            let events = try? handler.notificationEvents(notification, for: connection)
         else { return }
         for event in events { _ = await publish(event, to: connection.relays, access: access) }
     }
 
     /// Publishes the info event of a live connection; `false` when no relay took it (tried again next poll).
     private func announce(_ record: NWCConnectionRecord, access: any NostrRelayAccess) async -> Bool {
-        guard let found = try? await store.connection(servicePublicKey: record.servicePublicKey),
-            let connection = found
-        else { return false }
+        guard let connection = try? await store.connection(servicePublicKey: record.servicePublicKey) else {
+            return false
+        }
         let handler = NWCRequestHandler(
             store: store, backend: CashuWalletBackend(wallet: wallet.wallet, mint: record.mint),
             configuration: configuration)

@@ -25,7 +25,9 @@ struct NWCRevokeCommand: AsyncParsableCommand {
         let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
         try await WalletContext.run(global) { context in
             let revoked: NWCConnectionRecord?
-            do { revoked = try await context.linux.revokeWalletConnection(id: wanted) } catch {
+            do throws(NostrError) {
+                revoked = try await context.linux.revokeWalletConnection(id: wanted)
+            } catch {
                 throw NWCArguments.error(error)
             }
             guard let revoked, let revokedAt = revoked.revokedAt else {
