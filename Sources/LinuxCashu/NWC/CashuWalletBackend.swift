@@ -105,9 +105,10 @@ public struct CashuWalletBackend: NWCWalletBackend {
         } catch {
             throw Self.invoiceError(error)
         }
-        guard let transaction = Self.transaction(incoming: quote, state: .pending, now: clock()) else {
+        guard var transaction = Self.transaction(incoming: quote, state: .pending, now: clock()) else {
             throw NWCBackendError(.other, "the mint's invoice cannot be read")
         }
+        transaction.description = takesDescription ? description : nil
         return transaction
     }
 

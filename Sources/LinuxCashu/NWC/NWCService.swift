@@ -4,7 +4,6 @@
 
 import CashuNostr
 import CoreCashu
-import Crypto
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -180,10 +179,12 @@ public struct NWCService: Service {
             do { try await store.recordInvoice(invoice) } catch {
                 logger.warning("wallet connect cannot remember an invoice", metadata: ["error": "\(error.code)"])
             }
-        case .payment(let paid):
-            guard let preimage = try? Hex.decode(paid.preimage, count: 32) else { return }
-            let hash = Hex.encode(Array(SHA256.hash(data: preimage)))
-            guard let sent = try? await backend.lookupInvoice(paymentHash: hash, invoice: nil),
+        case .payment:
+            // The payment hash from the ledger's spend of this request (a mint's preimage may not hash to it).
+            guard let requestID = reply.event.firstTagValue("e"),
+                let ledger = try? await store.ledger(connectionID: record.id),
+                let hash = ledger.spends.first(where: { $0.requestID == requestID })?.paymentHash,
+                let sent = try? await backend.lookupInvoice(paymentHash: hash, invoice: nil),
                 sent.type == .outgoing, sent.state == .settled
             else { return }
             await notify(.paymentSent(sent), record: record, handler: handler, access: access)

@@ -67,18 +67,15 @@ public actor NWCWalletStore: NWCServiceStore {
     }
 
     public func updateLedger<T: Sendable>(
-        connectionID: String, _ body: @Sendable (inout NWCBudgetLedger) -> T
+        connectionID: String, _ body: @escaping @Sendable (inout NWCBudgetLedger) -> T
     ) async throws(NostrError) -> T {
-        let store = self.store
         do {
-            return try await withoutActuallyEscaping(body) { change in
-                try await store.write { tx in
-                    let key = NWCMetadata.ledger(connectionID)
-                    var ledger = try NWCMetadata.read(key, in: tx, empty: NWCBudgetLedger())
-                    let result = change(&ledger)
-                    try NWCMetadata.write(ledger, key, in: tx)
-                    return result
-                }
+            return try await store.write { tx in
+                let key = NWCMetadata.ledger(connectionID)
+                var ledger = try NWCMetadata.read(key, in: tx, empty: NWCBudgetLedger())
+                let result = body(&ledger)
+                try NWCMetadata.write(ledger, key, in: tx)
+                return result
             }
         } catch {
             throw NWCMetadata.storageError("update the budget ledger", error)
