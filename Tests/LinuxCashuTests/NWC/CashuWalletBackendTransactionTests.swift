@@ -29,7 +29,8 @@ struct CashuWalletBackendTransactionTests {
     @Test("melt quotes: pending, fresh unpaid, old unpaid, expired, paid")
     func outgoing() throws {
         let hash = try #require(CashuWalletBackend.paymentHash(of: Self.invoice))
-        let pending = try #require(CashuWalletBackend.transaction(outgoing: melt(.pending, updated: now - 999), fees: nil, now: now))
+        let pending = try #require(
+            CashuWalletBackend.transaction(outgoing: melt(.pending, updated: now - 999), fees: nil, now: now))
         #expect(pending.state == .pending && pending.type == .outgoing && pending.paymentHash == hash)
         #expect(pending.preimage == nil && pending.feesPaid == 0)
         let fresh = CashuWalletBackend.transaction(outgoing: melt(.unpaid, updated: now - 10), fees: nil, now: now)
@@ -51,7 +52,8 @@ struct CashuWalletBackendTransactionTests {
     func incoming() {
         func quote(_ state: MintQuoteState, expiry: UInt64?) -> StoredMintQuote {
             StoredMintQuote(
-                id: "m", mintURL: mint, unit: .sat, amount: 250_000, request: Self.invoice, state: state, expiry: expiry)
+                id: "m", mintURL: mint, unit: .sat, amount: 250_000, request: Self.invoice, state: state,
+                expiry: expiry)
         }
         #expect(CashuWalletBackend.invoiceState(quote(.issued, expiry: 1), now: now) == .settled)
         #expect(CashuWalletBackend.invoiceState(quote(.paid, expiry: nil), now: now) == .settled)

@@ -32,7 +32,8 @@ struct NWCPaymentErrorsTests {
 
     @Test("waiting: only the mint's refusal (payment failed, proofs released) is a failure")
     func wait() {
-        #expect(NWCPaymentErrors.wait(WalletError(.mintRefused, "failed", operationID: Self.open)).code == .paymentFailed)
+        let refused = WalletError(.mintRefused, "failed", operationID: Self.open)
+        #expect(NWCPaymentErrors.wait(refused).code == .paymentFailed)
         #expect(NWCPaymentErrors.wait(WalletError(.invalidInput, "no open melt")).code == .unavailable)
         #expect(NWCPaymentErrors.wait(WalletError(.mintUnreachable, "down")).code == .unavailable)
     }
