@@ -64,6 +64,9 @@ struct NWCAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        guard global.currencyUnit == .sat else {
+            throw CLIError(.usage, "wallet connections pay and invoice in sat (--unit sat)", code: "usage")
+        }
         let relayURLs = try NostrRelaysAddCommand.parse(relays)
         let chosenMethods = try methods.map { try NWCArguments.methods($0).get() } ?? NWCMethod.walletServiceMethods
         let chosenBudget = budget.flatMap(NWCArguments.budget)
@@ -81,6 +84,9 @@ struct NWCAddCommand: AsyncParsableCommand {
             }
             let record = made.record
             let uri = made.uri.uriString
+            if record.budget == nil {
+                context.output.warn("connection \(record.id) has no budget: it may spend the mint's whole balance")
+            }
             let budgetJSON: JSONOutput =
                 record.budget.map { .object([("limit", .number($0.limitSats)), ("renewal", .string(Self.period($0)))]) }
                 ?? .null
