@@ -1,6 +1,7 @@
 // CLI: `cashu nwc serve` — the NIP-47 wallet service in the foreground, for a wallet without `cashu daemon run`.
 
 import ArgumentParser
+import CashuNostr
 import CoreCashu
 import Foundation
 import LinuxCashu
@@ -32,7 +33,8 @@ struct NWCServeCommand: AsyncParsableCommand, HandlesItsOwnSignals {
         // Recovery first: a payment cut short by a stop is resumed before its budget is reconciled.
         try await WalletContext.run(global) { context in
             let logger = WalletContext.logger(verbose: verbose)
-            let live = (try? await context.linux.walletConnections())?.filter { $0.state(at: Self.now()) == "active" }
+            let now = NostrClock.now()
+            let live = (try? await context.linux.walletConnections())?.filter { $0.record.isActive(at: now) }
             if live?.isEmpty ?? true {
                 context.output.note("No live connection yet: `cashu nwc add` makes one; it is served within seconds.")
             }
@@ -45,6 +47,4 @@ struct NWCServeCommand: AsyncParsableCommand, HandlesItsOwnSignals {
             context.output.result(human: "Stopped.", json: .object([("stopped", .bool(true))]))
         }
     }
-
-    private static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
 }
