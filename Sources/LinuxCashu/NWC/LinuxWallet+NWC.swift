@@ -32,8 +32,10 @@ extension LinuxWallet {
         guard try await wallet.mints().contains(where: { $0.url == mint }) else {
             throw WalletError(.unknownMint, "mint \(mint) is not in the wallet")
         }
-        var targets = relays ?? []
-        if relays == nil { targets = try await nostrRelays().relays }
+        var wanted = relays ?? []
+        if relays == nil { wanted = try await nostrRelays().relays }
+        var targets: [NostrRelayURL] = []
+        for relay in wanted where !targets.contains(relay) { targets.append(relay) }
         guard !targets.isEmpty else {
             throw NostrError(.relayUnreachable, "no Nostr relay is given or configured (CASHU_NOSTR_RELAYS=none?)")
         }
