@@ -20,7 +20,7 @@ import ServiceLifecycle
 ///
 /// Nothing is logged of a request's content, a key or a connection URI: connection ids, methods, error codes and
 /// counts only.
-public struct NWCService: Service {
+public struct NWCService: Service, CustomStringConvertible {
     let wallet: LinuxWallet
     /// The connections, handled requests and budgets.
     public let store: NWCWalletStore
@@ -49,6 +49,9 @@ public struct NWCService: Service {
         self.logger = logger
         self.onEvent = onEvent
     }
+
+    /// Fixed: swift-service-lifecycle logs its services' descriptions.
+    public var description: String { "NWCService" }
 
     /// Serves until a graceful shutdown or cancellation (swift-service-lifecycle).
     public func run() async throws {
