@@ -14,7 +14,8 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
         discussion: """
             Watches the network and the mints and runs queued receives and payments as soon as their mint can be \
             reached; mints quotes paid while nobody waits for them (through NUT-17 where the mint offers it); runs \
-            the maintenance pass of `cashu refresh` at start and then every --refresh-every. Tells systemd when \
+            the maintenance pass of `cashu refresh` at start and then every --refresh-every; serves the wallet's \
+            Nostr Wallet Connect connections (`cashu nwc`). Tells systemd when \
             it is ready, when it stops, and that it is alive (Type=notify, WatchdogSec=). Commands on the same \
             wallet can run meanwhile: each operation is executed by one process.
             """

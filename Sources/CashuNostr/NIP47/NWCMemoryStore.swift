@@ -53,7 +53,7 @@ public actor NWCMemoryStore: NWCServiceStore {
 
     /// Runs `body` on the ledger of `connectionID`, atomically (the actor serialises it).
     public func updateLedger<T: Sendable>(
-        connectionID: String, _ body: @Sendable (inout NWCBudgetLedger) -> T
+        connectionID: String, _ body: @escaping @Sendable (inout NWCBudgetLedger) -> T
     ) throws(NostrError) -> T {
         var ledger = ledgers[connectionID] ?? NWCBudgetLedger()
         let result = body(&ledger)

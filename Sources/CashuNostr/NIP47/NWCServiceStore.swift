@@ -17,11 +17,12 @@ public protocol NWCServiceStore: Sendable {
     func claimRequest(_ eventID: String, connectionID: String, createdAt: Int64) async throws(NostrError) -> Bool
 
     /// Runs `body` on the budget ledger of `connectionID` (empty the first time) and saves what it leaves, with no
-    /// other change to that ledger in between.
+    /// other change to that ledger in between. `body` escapes: a durable store runs it inside its transaction, which
+    /// may be on a thread of its own.
     ///
     /// - Returns: what `body` returns.
     /// - Throws: ``NostrError`` `.storage`; then nothing was saved.
     func updateLedger<T: Sendable>(
-        connectionID: String, _ body: @Sendable (inout NWCBudgetLedger) -> T
+        connectionID: String, _ body: @escaping @Sendable (inout NWCBudgetLedger) -> T
     ) async throws(NostrError) -> T
 }

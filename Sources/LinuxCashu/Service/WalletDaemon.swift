@@ -1,7 +1,7 @@
 // Service: the wallet as a long-running service (`cashu daemon run`) — maintenance passes on a timer, mint quotes
 // minted once paid, pending payments settled as soon as the mint says, the offline queue and the reachability
-// monitor (started with the wallet), systemd's readiness, stopping and watchdog notifications; stopped gracefully
-// through swift-service-lifecycle.
+// monitor (started with the wallet), the NIP-47 wallet connections (NWCService), systemd's readiness, stopping and
+// watchdog notifications; stopped gracefully through swift-service-lifecycle.
 
 import CoreCashu
 import Foundation
@@ -20,6 +20,7 @@ public struct WalletDaemon: Service {
     let notifier: SystemdNotifier
     let logger: Logger
     let onEvent: @Sendable (WalletDaemonEvent) -> Void
+    let walletConnect: NWCServiceSettings?
 
     /// - Parameters:
     ///   - wallet: the open wallet (it stays open; the caller closes it after ``run()``).
@@ -27,11 +28,15 @@ public struct WalletDaemon: Service {
     ///   - notifier: the service manager to tell about readiness, stopping and liveness.
     ///   - logger: where to log (fixed messages, no secrets).
     ///   - onEvent: told of what the service settled by itself (e.g. to show a desktop notification).
+    ///   - walletConnect: how the NIP-47 service (``NWCService``) runs; it serves the wallet's live connections,
+    ///     picking up ones added later, and idles while there are none. `nil` leaves them unserved.
     public init(
         wallet: LinuxWallet, configuration: WalletDaemonConfiguration = WalletDaemonConfiguration(),
         notifier: SystemdNotifier = SystemdNotifier(), logger: Logger,
-        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void = { _ in }
+        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void = { _ in },
+        walletConnect: NWCServiceSettings? = NWCServiceSettings()
     ) {
+        self.walletConnect = walletConnect
         self.wallet = wallet
         self.configuration = configuration
         self.notifier = notifier
@@ -61,6 +66,10 @@ public struct WalletDaemon: Service {
                 for await completion in await self.wallet.queue.completions() {
                     self.onEvent(.queueCompleted(completion))
                 }
+            }
+            if let walletConnect {
+                let service = NWCService(wallet: wallet, settings: walletConnect, logger: logger)
+                group.addTask { await service.serve() }
             }
             if let interval = notifier.watchdogInterval {
                 group.addTask { await self.watchdogLoop(every: interval / 2) }

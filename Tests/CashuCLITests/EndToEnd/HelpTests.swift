@@ -12,7 +12,8 @@ struct HelpTests {
     static let subcommands = [
         "wallet", "wallet init", "wallet backup", "wallet pubkey", "info", "mints", "mints add", "mints list",
         "mints remove", "mints default", "balance", "mint", "send", "receive", "pay", "request", "request create",
-        "request pay", "pending", "history", "decode", "restore", "recover", "refresh",
+        "request pay", "pending", "history", "decode", "restore", "recover", "refresh", "nwc", "nwc add", "nwc list",
+        "nwc revoke", "nwc serve",
     ]
 
     @Test("cashu --help matches the golden file")
@@ -33,7 +34,7 @@ struct HelpTests {
     func subcommandHelp(_ command: String) async throws {
         let outcome = try await CLIProcess.run(command.split(separator: " ").map(String.init) + ["--help"])
         #expect(outcome.status == 0, "\(outcome)")
-        if !["wallet", "mints", "request"].contains(command) {
+        if !["wallet", "mints", "request", "nwc"].contains(command) {
             for option in ["--dir", "--mint", "--unit", "--json", "--verbose"] {
                 #expect(outcome.stdout.contains(option), "\(command) --help lacks \(option)")
             }

@@ -27,7 +27,7 @@ final class NWCFailingStore: NWCServiceStore {
     }
 
     func updateLedger<T: Sendable>(
-        connectionID: String, _ body: @Sendable (inout NWCBudgetLedger) -> T
+        connectionID: String, _ body: @escaping @Sendable (inout NWCBudgetLedger) -> T
     ) async throws(NostrError) -> T {
         let fail = failures.withLock { state -> Bool in
             guard let left = state.ledgerUpdatesLeft else { return false }

@@ -1,0 +1,22 @@
+// NIP-47 — Nostr Wallet Connect: an invoice a connection made (`make_invoice`, a NUT-04 mint quote), remembered so
+// the service mints it once paid and tells the client (`payment_received`).
+
+/// An invoice made through a connection, by payment hash (a mint quote's id is a bearer secret until issued, and the
+/// metadata it is kept in is not sealed: the quote is found again by the hash).
+public struct NWCMadeInvoice: Sendable, Hashable, Codable {
+    /// The invoice's payment hash, lowercase hex.
+    public var paymentHash: String
+    /// The connection that made it.
+    public var connectionID: String
+    /// When it was made, seconds since the epoch.
+    public var createdAt: Int64
+    /// When it expires, if the mint said.
+    public var expiresAt: Int64?
+
+    public init(paymentHash: String, connectionID: String, createdAt: Int64, expiresAt: Int64?) {
+        self.paymentHash = paymentHash
+        self.connectionID = connectionID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}
