@@ -63,9 +63,17 @@ public struct NWCBudgetLedger: Sendable, Hashable, Codable {
         return .reserved
     }
 
-    /// Records that `paymentHash` was paid: it now counts `spentSats` (amount + fees paid).
-    public mutating func settle(paymentHash: String, spentSats: UInt64, preimage: String, feesPaidMsat: UInt64) {
+    /// Records that `paymentHash` was paid: it now counts `spentSats` (amount + fees paid). A payment whose
+    /// reservation is gone (released by a reconciliation that took it for failed) is counted again: money paid is
+    /// always in the budget.
+    public mutating func settle(
+        paymentHash: String, spentSats: UInt64, preimage: String, feesPaidMsat: UInt64,
+        now: Int64 = NostrClock.now()
+    ) {
         let key = paymentHash.lowercased()
+        if !spends.contains(where: { $0.paymentHash == key }) {
+            spends.append(NWCSpend(paymentHash: key, requestID: "", reservedAt: now, sats: spentSats))
+        }
         guard let index = spends.firstIndex(where: { $0.paymentHash == key }) else { return }
         spends[index].state = .settled
         spends[index].sats = spentSats

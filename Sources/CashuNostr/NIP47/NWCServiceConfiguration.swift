@@ -8,7 +8,8 @@ public struct NWCServiceConfiguration: Sendable, Hashable {
     /// The notification types the service sends.
     public var notifications: [NWCNotificationType]
     /// Requests created longer ago than this (seconds) are ignored, so a replay older than the handled-request
-    /// records cannot be taken for a new request. One day by default.
+    /// records cannot be taken for a new request, and a payment its client gave up on long ago (a relay or the
+    /// service down meanwhile) is not made. Ten minutes by default.
     public var maxRequestAge: Int64
     /// Requests dated further in the future than this (seconds) are ignored. Five minutes by default.
     public var maxClockSkew: Int64
@@ -18,7 +19,7 @@ public struct NWCServiceConfiguration: Sendable, Hashable {
     public init(
         methods: [NWCMethod] = NWCMethod.walletServiceMethods,
         notifications: [NWCNotificationType] = [.paymentReceived, .paymentSent],
-        maxRequestAge: Int64 = 86_400, maxClockSkew: Int64 = 300, pendingPaymentWait: Duration = .seconds(30)
+        maxRequestAge: Int64 = 600, maxClockSkew: Int64 = 300, pendingPaymentWait: Duration = .seconds(30)
     ) {
         self.methods = methods
         self.notifications = notifications

@@ -133,8 +133,7 @@ extension CashuWalletBackend {
         case .paid: state = .settled
         case .pending: state = .pending
         default:
-            let expired = quote.expiry.map { Int64(clamping: $0) <= now } ?? false
-            state = expired || now - updated >= unpaidQuoteGrace ? .failed : .pending
+            state = now - updated >= unpaidQuoteGrace ? .failed : .pending
         }
         let paid = state == .settled
         return NWCTransaction(

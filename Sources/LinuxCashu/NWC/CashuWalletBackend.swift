@@ -17,8 +17,10 @@ public struct CashuWalletBackend: NWCWalletBackend {
     let clock: @Sendable () -> Int64
 
     /// An unpaid melt quote is taken for a failed payment (its budget released) only this long after it last
-    /// changed, seconds: until then it may be a payment still being prepared (a melt quote is made, then paid).
-    static let unpaidQuoteGrace: Int64 = 120
+    /// changed, seconds: until then it may be a payment still being prepared (a melt quote is made, then paid; the
+    /// keyset sync and exact-amount swap before the melt is recorded can take minutes with timeouts and rate
+    /// limits). The mint's expiry is not taken as proof: a mint may still pay an expired quote.
+    static let unpaidQuoteGrace: Int64 = 600
 
     /// A backend.
     ///

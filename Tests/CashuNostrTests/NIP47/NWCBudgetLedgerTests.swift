@@ -32,6 +32,17 @@ struct NWCBudgetLedgerTests {
         #expect(reserve(&ledger, "c", 10_000, budget: nil) == .reserved)
     }
 
+    @Test("a payment paid after its reservation was released (taken for failed) is counted again")
+    func settledAfterRelease() {
+        var ledger = NWCBudgetLedger()
+        #expect(reserve(&ledger, "a", 600) == .reserved)
+        ledger.release(paymentHash: "a")
+        #expect(ledger.remainingSats(Self.daily, at: Self.noon) == 1_000)
+        ledger.settle(paymentHash: "a", spentSats: 602, preimage: "pp", feesPaidMsat: 2_000, now: Self.noon)
+        #expect(ledger.remainingSats(Self.daily, at: Self.noon) == 398)
+        #expect(reserve(&ledger, "a", 600) == .alreadyPaid(ledger.spends[0]))
+    }
+
     @Test("settling counts what it cost; releasing gives the reservation back; a settled spend is never released")
     func settleAndRelease() {
         var ledger = NWCBudgetLedger()
