@@ -46,6 +46,18 @@ public struct CashuWalletBackend: NWCWalletBackend {
         guard invoiced == amountMsat, let sats = NWCAmount.wholeSats(amountMsat) else {
             throw NWCBackendError(.invalidRequest, "this wallet pays whole sats only")
         }
+        // One payment per invoice across the wallet (another connection, `cashu pay`): a hash already paid or in
+        // flight at any mint is not paid again.
+        if let hash = Self.paymentHash(of: invoice) {
+            let quotes: [StoredMeltQuote]
+            do { quotes = try await wallet.meltQuotes() } catch {
+                throw NWCBackendError(.unavailable, "the wallet could not read its payments; nothing was paid")
+            }
+            let earlier = quotes.filter { $0.state == .paid || $0.state == .pending }
+            if earlier.contains(where: { Self.paymentHash(of: $0.request) == hash }) {
+                throw NWCBackendError(.invalidRequest, "this wallet already paid this invoice, or is paying it")
+            }
+        }
         let quote: StoredMeltQuote
         do { quote = try await wallet.meltQuote(request: invoice, mint: mint, unit: .sat) } catch {
             throw NWCPaymentErrors.quote(error)
