@@ -82,6 +82,7 @@ public struct NWCService: Service, CustomStringConvertible {
     private func maintain(access: any NostrRelayAccess, inbound: AsyncStream<NostrEvent>.Continuation) async {
         var plan: NWCSubscriptionPlan?
         var subscription: Task<Void, Never>?
+        var subscriptionEnd = NWCSubscriptionEnd()
         var announced: Set<String> = []
         var nextReconcile = ContinuousClock.now
         let watched = NWCWatchedInvoices()
@@ -102,10 +103,12 @@ public struct NWCService: Service, CustomStringConvertible {
                 }
                 let now = NostrClock.now()
                 let next = NWCSubscriptionPlan(records, at: now)
-                if next != plan {
+                if next != plan || subscriptionEnd.isSet {
+                    if subscriptionEnd.isSet { logger.warning("wallet connect subscription ended; subscribing again") }
                     subscription?.cancel()
+                    subscriptionEnd = NWCSubscriptionEnd()
                     subscription = next.isEmpty ? nil : Self.subscribe(next, since: now - settings.catchUpSeconds,
-                        access: access, into: inbound)
+                        access: access, into: inbound, end: subscriptionEnd)
                     plan = next
                     logger.info(
                         "wallet connect subscription",
@@ -127,14 +130,16 @@ public struct NWCService: Service, CustomStringConvertible {
         }
     }
 
-    /// A task forwarding every event of one subscription to `inbound`, until cancelled.
+    /// A task forwarding every event of one subscription to `inbound`, until cancelled; `end` is set when the
+    /// stream ends on its own (every relay closed it), so the loop subscribes again.
     private static func subscribe(
         _ plan: NWCSubscriptionPlan, since: Int64, access: any NostrRelayAccess,
-        into inbound: AsyncStream<NostrEvent>.Continuation
+        into inbound: AsyncStream<NostrEvent>.Continuation, end: NWCSubscriptionEnd
     ) -> Task<Void, Never> {
         let stream = access.subscribe([plan.filter(since: since)], on: plan.relays)
         return Task {
             for await event in stream { inbound.yield(event) }
+            if !Task.isCancelled { end.set() }
         }
     }
 
