@@ -29,13 +29,4 @@ public struct NWCErrorCode: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let notFound = NWCErrorCode(rawValue: "NOT_FOUND")
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -46,13 +46,4 @@ public struct NWCMethod: RawRepresentable, Sendable, Hashable, Comparable, Codab
     public var description: String { rawValue }
 
     public static func < (lhs: NWCMethod, rhs: NWCMethod) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -17,13 +17,4 @@ public struct NWCNotificationType: RawRepresentable, Sendable, Hashable, Compara
     public var description: String { rawValue }
 
     public static func < (lhs: NWCNotificationType, rhs: NWCNotificationType) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

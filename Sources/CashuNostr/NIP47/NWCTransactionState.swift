@@ -17,13 +17,4 @@ public struct NWCTransactionState: RawRepresentable, Sendable, Hashable, Codable
     public static let failed = NWCTransactionState(rawValue: "failed")
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
