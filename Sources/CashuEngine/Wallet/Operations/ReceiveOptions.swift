@@ -8,19 +8,11 @@ public struct ReceiveOptions: Sendable {
     public var preimage: HTLCPreimage?
     /// NUT-11: private keys for P2PK-locked proofs, besides the ones in the secure store.
     public var signingKeys: [Scalar]
-    /// The id of the receive's operation (its first, for a token of several mints or split in parts), chosen by the
-    /// caller to find the receive again after a crash (``OperationRecord``, ``HistoryEntry``); it must be new.
-    /// `nil`: a random one.
-    public var operationID: OperationID?
 
     /// Creates options.
-    public init(
-        addUnknownMint: Bool = false, preimage: HTLCPreimage? = nil, signingKeys: [Scalar] = [],
-        operationID: OperationID? = nil
-    ) {
+    public init(addUnknownMint: Bool = false, preimage: HTLCPreimage? = nil, signingKeys: [Scalar] = []) {
         self.addUnknownMint = addUnknownMint
         self.preimage = preimage
         self.signingKeys = signingKeys
-        self.operationID = operationID
     }
 }

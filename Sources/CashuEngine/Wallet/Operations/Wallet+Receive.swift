@@ -34,7 +34,6 @@ extension Wallet {
         }
         let unit = CurrencyUnit(rawValue: token.unit ?? "sat")
         var result = ReceiveResult(operationIDs: [], amount: 0, fee: 0)
-        var receive = receive
         for entry in token.entries where !entry.proofs.isEmpty {
             let mint: MintURL
             do { mint = try MintURL(entry.mint) } catch {
@@ -45,8 +44,6 @@ extension Wallet {
                 result.amount &+= outcome.kept.reduce(0) { $0 &+ $1.amount }  // bounded by the token's checked total
                 result.fee &+= outcome.fee
             }
-            // A caller's id names the first operation only.
-            receive.operationID = nil
         }
         guard !result.operationIDs.isEmpty else { throw WalletError(.invalidInput, "the token holds no proofs") }
         return result
@@ -84,7 +81,7 @@ extension Wallet {
         if needsSigning {
             try Self.requireSpendable(inputs, keys: signingKeys, preimage: receive.preimage, now: Date())
         }
-        let ids = parts.indices.map { index in index == 0 ? receive.operationID ?? .random() : .random() }
+        let ids = parts.map { _ in OperationID.random() }
         // Leased before the journal entries exist, so no recovery pass elsewhere takes one over (Wallet+Leases.swift).
         var claims: [OperationID?] = []
         defer { claims.forEach(release) }
