@@ -95,7 +95,8 @@ extension Wallet {
 
     /// The signature checker for a mint's answers.
     func unblinder(for mint: MintURL) async throws(WalletError) -> SignatureUnblinder {
-        try await keysetTables(mint).unblinder(requireDLEQ: try requiresDLEQ(mint))
+        try await keysetTables(mint).unblinder(
+            requireDLEQ: try requiresDLEQ(mint), verifiers: options.signatureVerifiers)
     }
 
     /// Keys and fees of every keyset of a mint.
@@ -124,8 +125,9 @@ struct KeysetTables: Sendable {
         self.inactive = Set(keysets.filter { !$0.active }.map(\.id))
     }
 
-    func unblinder(requireDLEQ: Bool) -> SignatureUnblinder {
-        SignatureUnblinder(keys: keys, requireDLEQ: requireDLEQ)
+    func unblinder(requireDLEQ: Bool, verifiers: [any Verifier<SignedOutput>] = []) -> SignatureUnblinder {
+        SignatureUnblinder(
+            keys: keys, requireDLEQ: requireDLEQ, verification: .mintSignatures(adding: verifiers))
     }
 
     func selector(maxInputs: Int) -> ProofSelector {

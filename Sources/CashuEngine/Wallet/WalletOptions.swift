@@ -24,13 +24,18 @@ public struct WalletOptions: Sendable {
     /// NUT-22: the pool is topped up when it holds this many tokens or fewer (a failed top-up is then retried at most
     /// once a minute while tokens are left; an empty pool always tries).
     public var blindAuthLowWater: Int
+    /// Checks of received proofs run after the standard ones (``VerificationPipeline/receivedProofs(adding:)``).
+    public var proofVerifiers: [any Verifier<Proof>]
+    /// Checks of a mint's signatures run after the standard ones (``VerificationPipeline/mintSignatures(adding:)``).
+    public var signatureVerifiers: [any Verifier<SignedOutput>]
 
     /// Creates options; the defaults follow NUT-13 (batches of 100, stop after 3 empty ones).
     public init(
         lockMintQuotes: Bool = true, requireDLEQ: Bool = false, targetProofsPerDenomination: Int = 3,
         restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
         maxInputs: Int = 1000, subscriptionCheckInterval: Duration = .seconds(30), blindAuthBatch: Int = 100,
-        blindAuthLowWater: Int = 5
+        blindAuthLowWater: Int = 5, proofVerifiers: [any Verifier<Proof>] = [],
+        signatureVerifiers: [any Verifier<SignedOutput>] = []
     ) {
         // Bounds that keep loops finite and requests meaningful whatever a caller passes.
         let restoreBatchSize = min(max(restoreBatchSize, 1), 1000)
@@ -47,5 +52,7 @@ public struct WalletOptions: Sendable {
         self.subscriptionCheckInterval = max(subscriptionCheckInterval, .milliseconds(10))
         self.blindAuthBatch = min(max(blindAuthBatch, 1), 1000)
         self.blindAuthLowWater = min(max(blindAuthLowWater, 0), 1000)
+        self.proofVerifiers = proofVerifiers
+        self.signatureVerifiers = signatureVerifiers
     }
 }

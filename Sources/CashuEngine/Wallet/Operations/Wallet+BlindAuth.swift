@@ -73,7 +73,7 @@ extension Wallet {
         step(.answered, .blindAuth)
         let unblinder = SignatureUnblinder(keys: [journal.keyset.id: journal.keyset.keys], requireDLEQ: true)
         let proofs: [Proof]
-        do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+        do { proofs = try await unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             // Tokens the wallet cannot check could mark it (pinning): none is kept.
             try await failOperation(operation.id, release: [])
             throw error

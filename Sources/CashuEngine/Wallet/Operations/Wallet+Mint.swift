@@ -155,7 +155,7 @@ extension Wallet {
         let mint = operation.mintURL
         let unblinder = try await unblinder(for: mint)
         let proofs: [Proof]
-        do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+        do { proofs = try await unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)
         }
         let stored = try stored(proofs, mint: mint, unit: operation.unit)

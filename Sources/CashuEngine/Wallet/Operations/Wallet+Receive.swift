@@ -71,7 +71,7 @@ extension Wallet {
         }
         let inputs = try resolveKeysets(proofs, keysets: keysets, unit: unit)
         let tables = KeysetTables(keysets)
-        try verifyReceived(inputs, tables: tables)
+        try await verifyReceived(inputs, tables: tables, mint: mint, unit: unit)
         let parts = try Self.receiveParts(inputs, limit: await requestLimit(mint), feePPK: tables.feePPK)
         let keyset = try await activeKeyset(mint, unit: unit)
         let planner = await planner(keyset)
@@ -214,19 +214,17 @@ extension Wallet {
         return resolved
     }
 
-    /// Amounts the keyset signs, and NUT-12 DLEQ proofs where the token carries them.
-    private func verifyReceived(_ proofs: [Proof], tables: KeysetTables) throws(WalletError) {
-        for proof in proofs {
-            guard let key = tables.keys[proof.id]?[proof.amount] else {
-                throw WalletError(.invalidInput, "keyset \(proof.id) has no key for amount \(proof.amount)")
-            }
-            if proof.dleq != nil {
-                do { try proof.verifyDLEQ(mintKey: key) } catch {
-                    throw WalletError(.invalidInput, "a proof's DLEQ does not verify: not signed by this mint")
-                }
-            } else if options.requireDLEQ {
-                throw WalletError(.invalidInput, "a proof carries no DLEQ proof")
-            }
+    /// The token's proofs through the received-proofs pipeline (keys for every amount, NUT-12 DLEQ proofs where the
+    /// token carries them, the wallet's own verifiers), DLEQ proofs across cores for a large token.
+    private func verifyReceived(_ proofs: [Proof], tables: KeysetTables, mint: MintURL, unit: CurrencyUnit)
+        async throws(WalletError)
+    {
+        let context = VerificationContext(mint: mint, unit: unit, keys: tables.keys, requireDLEQ: options.requireDLEQ)
+        do {
+            try await VerificationPipeline.receivedProofs(adding: options.proofVerifiers).verify(proofs, in: context)
+        } catch {
+            let which = error.index.map { "proof \($0 + 1) of \(proofs.count)" } ?? "the token"
+            throw WalletError(.invalidInput, "\(which) \(error.reason)", underlying: error)
         }
     }
 

@@ -37,7 +37,8 @@ extension Wallet {
     ) async throws(WalletError) -> RestoreResult {
         try await requireMint(mint)
         let keysets = try await syncKeysets(mint, force: true).filter { $0.keys != nil }
-        let unblinder = await KeysetTables(keysets).unblinder(requireDLEQ: try requiresDLEQ(mint))
+        let unblinder = await KeysetTables(keysets).unblinder(
+            requireDLEQ: try requiresDLEQ(mint), verifiers: options.signatureVerifiers)
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
         // The gap limit counts batches: a batch keeps the wallet's size, and restoreSignatures splits its request to
@@ -61,17 +62,16 @@ extension Wallet {
                 do { restored = try await restoreSignatures(mint, outputs: planned) } catch {
                     throw WalletError.mint(error)
                 }
-                for (position, signature) in restored.sorted(by: { $0.key < $1.key }) {
+                let answered = restored.sorted(by: { $0.key < $1.key })
+                let outputs = answered.map { position, signature in
                     var output = planned[position]
                     output.amount = signature.amount
-                    // One bad signature (an old one without DLEQ, a broken key) must not cost the others.
-                    guard let proof = try? unblinder.proof(signature: signature, output: output, index: position)
-                    else {
-                        result.rejectedCount += 1
-                        continue
-                    }
-                    found.append(contentsOf: try stored([proof], mint: mint, unit: keyset.unit))
+                    return output
                 }
+                // One bad signature (an old one without DLEQ, a broken key) must not cost the others.
+                let proofs = await unblinder.proofsSkippingBad(signatures: answered.map(\.value), outputs: outputs)
+                result.rejectedCount += proofs.count { $0 == nil }
+                found.append(contentsOf: try stored(proofs.compactMap { $0 }, mint: mint, unit: keyset.unit))
                 action = scan.handle(.restored(signedCounters: restored.keys.compactMap { planned[$0].counter }))
                 progress?(
                     RestoreProgress(

@@ -78,7 +78,7 @@ extension Wallet {
     {
         let unblinder = try await unblinder(for: operation.mintURL)
         let proofs: [Proof]
-        do { proofs = try unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+        do { proofs = try await unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
             throw WalletError(error.code, error.reason, operationID: operation.id)
         }
         let sendIndices = Set(journal.sendIndices)

@@ -1,0 +1,106 @@
+// Verification: the one place that composes the checks of untrusted items and runs them, across cores when large.
+
+import Foundation
+
+/// Verifiers run as one check: whole-list verifiers first, in order, over the whole list; then the per-item ones,
+/// over the list split into parts that run concurrently (a `TaskGroup` on the cooperative pool, so on every core)
+/// when the list is large enough for that to pay. The first failure cancels the parts still running.
+///
+/// The wallet's pipelines are ``receivedProofs(adding:)`` and ``mintSignatures(adding:)``; the verifiers a user adds
+/// run after the standard ones.
+///
+/// NUT-12's DLEQ proofs are in challenge form (`e`, `s`): checking one means recomputing its `R1` and `R2` to hash
+/// them, so proofs cannot be batch-verified with one multi-scalar multiplication (that needs the commitment form,
+/// `R1`, `R2`, `s`), and libsecp256k1 0.2 exports no multi-scalar routine anyway. Many proofs are verified in
+/// parallel instead, each on its own, so a failure names its proof.
+public struct VerificationPipeline<Item: Sendable>: Sendable {
+    /// The verifiers, in the order they run (whole-list ones before per-item ones).
+    public var verifiers: [any Verifier<Item>]
+    /// The most parts checked at once; 1 checks on the caller's task only.
+    public var maxConcurrency: Int
+    /// The fewest items worth a part of their own (below it the work does not pay for a task).
+    public var minimumPart: Int
+
+    /// Creates a pipeline; by default it uses every core and parts of at least 16 items.
+    public init(
+        _ verifiers: [any Verifier<Item>], maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        minimumPart: Int = 16
+    ) {
+        self.verifiers = verifiers
+        self.maxConcurrency = max(1, maxConcurrency)
+        self.minimumPart = max(1, minimumPart)
+    }
+
+    /// This pipeline with `more` verifiers after its own.
+    public func adding(_ more: [any Verifier<Item>]) -> Self {
+        var copy = self
+        copy.verifiers += more
+        return copy
+    }
+
+    /// Runs every verifier over `items` on the caller's task, in order.
+    /// - Throws: the first ``VerificationFailure``.
+    public func verifySequentially(_ items: [Item], in context: VerificationContext) throws(VerificationFailure) {
+        for verifier in ordered { try verifier.verify(items[...], in: context) }
+    }
+
+    /// Runs every verifier over `items`, the per-item ones across cores when the list is large.
+    /// - Throws: a ``VerificationFailure``: the one with the lowest index among those found before the rest was
+    ///   cancelled.
+    public func verify(_ items: [Item], in context: VerificationContext) async throws(VerificationFailure) {
+        let wholeList = verifiers.filter { $0.cost == .wholeList }
+        let perItem = verifiers.filter { $0.cost == .perItem }
+        for verifier in wholeList { try verifier.verify(items[...], in: context) }
+        let parts = Self.parts(count: items.count, workers: maxConcurrency, minimumPart: minimumPart)
+        guard !perItem.isEmpty, parts.count > 1 else {
+            for verifier in perItem { try verifier.verify(items[...], in: context) }
+            return
+        }
+        let failure = await withTaskGroup(of: VerificationFailure?.self) { group -> VerificationFailure? in
+            for part in parts {
+                group.addTask { Self.check(items, part, perItem, context, step: minimumPart) }
+            }
+            var first: VerificationFailure?
+            for await result in group {
+                guard let result else { continue }
+                group.cancelAll()
+                if first == nil || (result.index ?? Int.max) < (first?.index ?? Int.max) { first = result }
+            }
+            return first
+        }
+        if let failure { throw failure }
+    }
+
+    private var ordered: [any Verifier<Item>] {
+        verifiers.filter { $0.cost == .wholeList } + verifiers.filter { $0.cost == .perItem }
+    }
+
+    /// `count` items in contiguous parts: as many as `workers` allows, each at least `minimumPart` long, and four
+    /// per worker when the list is long enough, so a worker that finishes early takes another.
+    static func parts(count: Int, workers: Int, minimumPart: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let wanted = min(count / max(minimumPart, 1), workers > 1 ? workers * 4 : 1)
+        let partCount = max(1, wanted)
+        let size = (count + partCount - 1) / partCount
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
+    /// Runs `verifiers` over `items[part]` in steps of `step` items, looking at cancellation between steps so a
+    /// failure elsewhere stops this part soon.
+    private static func check(
+        _ items: [Item], _ part: Range<Int>, _ verifiers: [any Verifier<Item>], _ context: VerificationContext,
+        step: Int
+    ) -> VerificationFailure? {
+        for verifier in verifiers {
+            for range in steps(part, size: step) {
+                if Task.isCancelled { return nil }
+                do { try verifier.verify(items[range], in: context) } catch { return error }
+            }
+        }
+        return nil
+    }
+
+    private static func steps(_ range: Range<Int>, size: Int) -> [Range<Int>] {
+        stride(from: range.lowerBound, to: range.upperBound, by: size).map { $0..<min($0 + size, range.upperBound) }
+    }
+}
