@@ -83,6 +83,81 @@ static void op_keypair_sign(int i) {
 }
 static void op_verify(int i) { (void)i; sink += secp256k1_schnorrsig_verify(ctx, sig, msg32, 32, &xonly); }
 
+/* NUT-12 hash_e: SHA-256 over the lowercase hex of each point's 65-byte uncompressed form. */
+static void hash_e(const secp256k1_pubkey *const *points, int n, unsigned char out[32]) {
+    static const char digits[] = "0123456789abcdef";
+    SHA256_CTX c;
+    SHA256_Init(&c);
+    for (int p = 0; p < n; p++) {
+        unsigned char raw[65], text[130];
+        size_t len = 65;
+        secp256k1_ec_pubkey_serialize(ctx, raw, &len, points[p], SECP256K1_EC_UNCOMPRESSED);
+        for (int j = 0; j < 65; j++) { text[2 * j] = digits[raw[j] >> 4]; text[2 * j + 1] = digits[raw[j] & 15]; }
+        SHA256_Update(&c, text, 130);
+    }
+    SHA256_Final(out, &c);
+}
+
+/* A proof's DLEQ {e, s, r} and its C, for the proof verification below (made in main). */
+static unsigned char dleq_e[32], dleq_s[32];
+static secp256k1_pubkey proof_C;
+
+/* What Proof.verifyDLEQ does: Y = h2c(secret), B_ = Y + r·G, C_ = C + r·A, R1 = s·G − e·A, R2 = s·B_ − e·C_,
+ * then e == hash_e(R1, R2, A, C_). */
+static int dleq_verify_proof(void) {
+    secp256k1_pubkey y, rg, b, ra = K, c, sg, ea = K, r1, sb, ec, r2;
+    unsigned char neg_e[32], digest[32];
+    if (!hash_to_curve((const unsigned char *)secret, 64, &y)) return 0;
+    if (!secp256k1_ec_pubkey_create(ctx, &rg, r)) return 0;
+    const secp256k1_pubkey *yb[2] = {&y, &rg};
+    if (!secp256k1_ec_pubkey_combine(ctx, &b, yb, 2)) return 0;
+    if (!secp256k1_ec_pubkey_tweak_mul(ctx, &ra, r)) return 0;
+    const secp256k1_pubkey *cc[2] = {&proof_C, &ra};
+    if (!secp256k1_ec_pubkey_combine(ctx, &c, cc, 2)) return 0;
+    memcpy(neg_e, dleq_e, 32);
+    if (!secp256k1_ec_seckey_negate(ctx, neg_e)) return 0;
+    if (!secp256k1_ec_pubkey_create(ctx, &sg, dleq_s)) return 0;
+    if (!secp256k1_ec_pubkey_tweak_mul(ctx, &ea, neg_e)) return 0;
+    const secp256k1_pubkey *p1[2] = {&sg, &ea};
+    if (!secp256k1_ec_pubkey_combine(ctx, &r1, p1, 2)) return 0;
+    sb = b;
+    ec = c;
+    if (!secp256k1_ec_pubkey_tweak_mul(ctx, &sb, dleq_s) || !secp256k1_ec_pubkey_tweak_mul(ctx, &ec, neg_e)) return 0;
+    const secp256k1_pubkey *p2[2] = {&sb, &ec};
+    if (!secp256k1_ec_pubkey_combine(ctx, &r2, p2, 2)) return 0;
+    const secp256k1_pubkey *points[4] = {&r1, &r2, &K, &c};
+    hash_e(points, 4, digest);
+    return memcmp(digest, dleq_e, 32) == 0;
+}
+static void op_dleq_proof(int i) { (void)i; sink += dleq_verify_proof(); }
+
+/* The mint's side, once: C_ = k·B_, a DLEQ with nonce p, and the proof's C = C_ − r·K. */
+static int make_dleq(void) {
+    secp256k1_pubkey y, rg, b, c_, r1, r2, rk;
+    unsigned char p[32], ek[32];
+    for (int i = 0; i < 32; i++) p[i] = (unsigned char)(i * 11 + 3);
+    hash_to_curve((const unsigned char *)secret, 64, &y);
+    secp256k1_ec_pubkey_create(ctx, &rg, r);
+    const secp256k1_pubkey *yb[2] = {&y, &rg};
+    secp256k1_ec_pubkey_combine(ctx, &b, yb, 2);
+    c_ = b;
+    secp256k1_ec_pubkey_tweak_mul(ctx, &c_, k);
+    secp256k1_ec_pubkey_create(ctx, &r1, p);
+    r2 = b;
+    secp256k1_ec_pubkey_tweak_mul(ctx, &r2, p);
+    const secp256k1_pubkey *points[4] = {&r1, &r2, &K, &c_};
+    hash_e(points, 4, dleq_e);
+    memcpy(ek, k, 32);
+    if (!secp256k1_ec_seckey_tweak_mul(ctx, ek, dleq_e)) return 0;  /* e·k */
+    memcpy(dleq_s, p, 32);
+    if (!secp256k1_ec_seckey_tweak_add(ctx, dleq_s, ek)) return 0;  /* s = p + e·k */
+    rk = K;
+    secp256k1_ec_pubkey_tweak_mul(ctx, &rk, r);
+    secp256k1_ec_pubkey_negate(ctx, &rk);
+    const secp256k1_pubkey *cr[2] = {&c_, &rk};
+    return secp256k1_ec_pubkey_combine(ctx, &proof_C, cr, 2) && dleq_verify_proof();
+}
+
 static void measure(const char *name, op_fn op) {
     double per[ROUNDS];
     for (int i = 0; i < 200; i++) op(i);
@@ -117,6 +192,8 @@ int main(void) {
     measure("Schnorr sign (keypair ready)", op_sign);
     measure("Schnorr sign (keypair + sign)", op_keypair_sign);
     measure("Schnorr verify", op_verify);
+    if (!make_dleq()) { fprintf(stderr, "floor: the DLEQ made here does not verify\n"); return 1; }
+    measure("DLEQ verify (proof)", op_dleq_proof);
     secp256k1_context_destroy(ctx);
     return sink == 0xdeadbeef;
 }

@@ -10,7 +10,7 @@ threads) around the call; requests counted on httpx. CLI rows run `cashu` as a s
 Benchmarks/Benchmarks/CoreCashuBenchmarks/WalletBenchmarks.swift and SplitReceiveBenchmarks.swift: 1000 sat minted;
 a token of 100 proofs of 1 sat without DLEQ, and one of 2,500 (more than the mint takes in one request: that row
 reports Nutshell's failure instead of stopping the script); 1000 sat sent from 2,000 proofs of 1..64 sat in turn;
-balance and open over 10,000 proofs; a fresh wallet restoring 200 proofs minted from NUT-13 counters 0..199.
+balance and open over 10,000 proofs; DLEQ verification of 1,000 proofs; a fresh wallet restoring 200 proofs minted from NUT-13 counters 0..199.
 """
 
 import asyncio
@@ -234,6 +234,19 @@ async def main():
     api = await measure(iterations(10), receive_one, lambda credited: credited == 90 or sys.exit(f"got {credited}"))
     cli_row = cli_measure(iterations(3), "receiver", lambda: ["receive", tokens.pop()])
     rows.append(("receive 100-proof token", api, cli_row))
+
+    # DLEQ verify of 1,000 proofs (1..64 sat in turn, as minted, each with its DLEQ): Nutshell's own check of
+    # incoming proofs, one by one on one core (CoreCashu's rows: DLEQBenchmarks.swift).
+    checker = await open_wallet("dleq")
+    await mint_split(checker, mixed(1000))
+    dleq_proofs = [proof for proof in checker.proofs if proof.dleq][:1000]
+    if len(dleq_proofs) != 1000:
+        sys.exit(f"only {len(dleq_proofs)} minted proofs carry a DLEQ")
+
+    async def verify_1000():
+        checker.verify_proofs_dleq(dleq_proofs)
+
+    rows.append(("DLEQ verify 1,000 proofs (in process)", await measure(iterations(10), verify_1000), None))
 
     # receive a 2,500-proof token (2,500 x 1 sat, no DLEQ): more inputs than the mint takes in one request (its
     # max_array_length, 1,000). Nutshell swaps all 2,500 at once, which the mint refuses; ours splits the receive.

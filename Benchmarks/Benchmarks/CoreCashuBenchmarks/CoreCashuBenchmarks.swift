@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
     cryptoBenchmarks()
+    dleqBenchmarks()
     derivationBenchmarks()
     tokenBenchmarks()
     walletBenchmarks()

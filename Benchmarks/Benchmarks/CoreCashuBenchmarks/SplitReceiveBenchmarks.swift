@@ -24,22 +24,31 @@ func splitReceiveBenchmarks() {
     let expectedSwaps = 3
     let expectedAmount: UInt64 = 2500 - 3 * 84
 
-    Benchmark("wallet receive 2,500-proof token", configuration: configuration) { benchmark in
-        let bench = try WalletBench.requireWallet()
-        guard let token = WalletBench.tokens.popLast() else { throw Fixtures.Failure(description: "out of tokens") }
-        let received = try await benchmark.measure(requests: bench.counter) { try await bench.wallet.receive(token) }
-        guard received.operationIDs.count == expectedSwaps, received.amount == expectedAmount else {
-            throw Fixtures.Failure(
-                description: "received \(received.amount) in \(received.operationIDs.count) swaps, expected "
-                    + "\(expectedAmount) in \(expectedSwaps)"
-            )
+    for withDLEQ in [false, true] {
+        // With DLEQ proofs (as a wallet that keeps them sends), the receive checks 2,500 of them across cores first.
+        let name = withDLEQ ? "wallet receive 2,500-proof token with DLEQ" : "wallet receive 2,500-proof token"
+        Benchmark(name, configuration: configuration) { benchmark in
+            let bench = try WalletBench.requireWallet()
+            guard let token = WalletBench.tokens.popLast() else {
+                throw Fixtures.Failure(description: "out of tokens")
+            }
+            let received = try await benchmark.measure(requests: bench.counter) {
+                try await bench.wallet.receive(token)
+            }
+            guard received.operationIDs.count == expectedSwaps, received.amount == expectedAmount else {
+                throw Fixtures.Failure(
+                    description: "received \(received.amount) in \(received.operationIDs.count) swaps, expected "
+                        + "\(expectedAmount) in \(expectedSwaps)"
+                )
+            }
+        } setup: {
+            try await WalletBench.startMintAndWallet()
+            let mint = try WalletBench.requireMint().url
+            let count = configuration.warmupIterations + configuration.maxIterations
+            WalletBench.tokens = try await Fixtures.oneSatTokens(
+                count, proofs: proofsPerToken, mint: mint, withDLEQ: withDLEQ)
+        } teardown: {
+            try await WalletBench.tearDown()
         }
-    } setup: {
-        try await WalletBench.startMintAndWallet()
-        let mint = try WalletBench.requireMint().url
-        let count = configuration.warmupIterations + configuration.maxIterations
-        WalletBench.tokens = try await Fixtures.oneSatTokens(count, proofs: proofsPerToken, mint: mint)
-    } teardown: {
-        try await WalletBench.tearDown()
     }
 }

@@ -108,11 +108,13 @@ struct BenchWallet {
 extension Fixtures {
     /// `count` V4 tokens of `size` one-sat proofs each, minted straight from the mint and stripped of their DLEQ
     /// proofs: how Nutshell sends by default, so that both wallets receive the same kind of token.
-    static func oneSatTokens(_ count: Int, proofs size: Int, mint: MintURL) async throws -> [String] {
+    static func oneSatTokens(_ count: Int, proofs size: Int, mint: MintURL, withDLEQ: Bool = false) async throws
+        -> [String]
+    {
         let proofs = try await mintProofs(amounts: Array(repeating: 1, count: size * count), mint: mint)
             .map { proof in
                 var bare = proof
-                bare.dleq = nil
+                if !withDLEQ { bare.dleq = nil }
                 return bare
             }
         return try stride(from: 0, to: proofs.count, by: size).map { start in
