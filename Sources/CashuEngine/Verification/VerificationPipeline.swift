@@ -46,7 +46,7 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
 
     /// Runs every verifier over `items`, the per-item ones across cores when the list is large.
     /// - Throws: a ``VerificationFailure``: the one with the lowest index among those found before the rest was
-    ///   cancelled.
+    ///   cancelled; also when the calling task is cancelled before every item was checked.
     public func verify(_ items: [Item], in context: VerificationContext) async throws(VerificationFailure) {
         let wholeList = verifiers.filter { $0.cost == .wholeList }
         let perItem = verifiers.filter { $0.cost == .perItem }
@@ -56,19 +56,41 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
             for verifier in perItem { try verifier.verify(items[...], in: context) }
             return
         }
-        let failure = await withTaskGroup(of: VerificationFailure?.self) { group -> VerificationFailure? in
+        let outcome = await withTaskGroup(of: PartOutcome.self) { group -> PartOutcome in
             for part in parts {
                 group.addTask { Self.check(items, part, perItem, context, step: minimumPart) }
             }
-            var first: VerificationFailure?
+            var outcome = PartOutcome.passed
             for await result in group {
-                guard let result else { continue }
-                group.cancelAll()
-                if first == nil || (result.index ?? Int.max) < (first?.index ?? Int.max) { first = result }
+                switch (result, outcome) {
+                case (.failed(let failure), .failed(let first)):
+                    if (failure.index ?? Int.max) < (first.index ?? Int.max) { outcome = result }
+                case (.failed, _):
+                    group.cancelAll()
+                    outcome = result
+                case (.cancelled, .passed):
+                    outcome = .cancelled
+                default:
+                    break
+                }
             }
-            return first
+            return outcome
         }
-        if let failure { throw failure }
+        switch outcome {
+        case .passed: return
+        case .failed(let failure): throw failure
+        case .cancelled:
+            // The caller was cancelled: not every item was checked, so nothing may be taken as verified.
+            throw VerificationFailure(
+                verifier: "pipeline", index: nil, reason: "was cancelled before every item was checked")
+        }
+    }
+
+    /// How one part ended.
+    private enum PartOutcome: Sendable {
+        case passed
+        case failed(VerificationFailure)
+        case cancelled
     }
 
     private var ordered: [any Verifier<Item>] {
@@ -90,14 +112,14 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
     private static func check(
         _ items: [Item], _ part: Range<Int>, _ verifiers: [any Verifier<Item>], _ context: VerificationContext,
         step: Int
-    ) -> VerificationFailure? {
+    ) -> PartOutcome {
         for verifier in verifiers {
             for range in steps(part, size: step) {
-                if Task.isCancelled { return nil }
-                do { try verifier.verify(items[range], in: context) } catch { return error }
+                if Task.isCancelled { return .cancelled }
+                do { try verifier.verify(items[range], in: context) } catch { return .failed(error) }
             }
         }
-        return nil
+        return .passed
     }
 
     private static func steps(_ range: Range<Int>, size: Int) -> [Range<Int>] {

@@ -133,6 +133,20 @@ struct VerificationPipelineTests {
         #expect(recorder.seen.withLock { $0 } == 400)
     }
 
+    @Test("a cancelled caller gets a failure, never a pass, when parts were skipped")
+    func cancelledIsNotVerified() async throws {
+        let fixture = try SignedProofFixture()
+        let proofs = try fixture.proofs(200)
+        let context = fixture.context
+        let outcome = await Task { () -> VerificationFailure? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let pipeline = VerificationPipeline.receivedProofs().withConcurrency(2)
+            do throws(VerificationFailure) { try await pipeline.verify(proofs, in: context) } catch { return error }
+            return nil
+        }.value
+        #expect(outcome?.verifier == "pipeline" && outcome?.index == nil)
+    }
+
     @Test("a mint's signatures: matched, keyed, DLEQ-checked; a bad one named")
     func signatures() async throws {
         let fixture = try SignedProofFixture()
