@@ -56,30 +56,31 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
             for verifier in perItem { try verifier.verify(items[...], in: context) }
             return
         }
-        let outcome = await withTaskGroup(of: PartOutcome.self) { group -> PartOutcome in
+        let (failure, cancelled) = await withTaskGroup(of: PartOutcome.self) { group -> (VerificationFailure?, Bool) in
             for part in parts {
                 group.addTask { Self.check(items, part, perItem, context, step: minimumPart) }
             }
-            var outcome = PartOutcome.passed
+            var first: VerificationFailure?
+            var cancelled = false
             for await result in group {
-                switch (result, outcome) {
-                case (.failed(let failure), .failed(let first)):
-                    if (failure.index ?? Int.max) < (first.index ?? Int.max) { outcome = result }
-                case (.failed, _):
-                    group.cancelAll()
-                    outcome = result
-                case (.cancelled, .passed):
-                    outcome = .cancelled
-                default:
-                    break
+                switch result {
+                case .passed:
+                    continue
+                case .cancelled:
+                    cancelled = true
+                case .failed(let failure):
+                    guard let current = first else {
+                        group.cancelAll()
+                        first = failure
+                        continue
+                    }
+                    if (failure.index ?? Int.max) < (current.index ?? Int.max) { first = failure }
                 }
             }
-            return outcome
+            return (first, cancelled)
         }
-        switch outcome {
-        case .passed: return
-        case .failed(let failure): throw failure
-        case .cancelled:
+        if let failure { throw failure }
+        if cancelled {
             // The caller was cancelled: not every item was checked, so nothing may be taken as verified.
             throw VerificationFailure(
                 verifier: "pipeline", index: nil, reason: "was cancelled before every item was checked")
