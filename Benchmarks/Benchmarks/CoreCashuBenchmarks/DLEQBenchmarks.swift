@@ -36,7 +36,7 @@ func dleqBenchmarks() {
             for proof in proofs { try proof.verifyDLEQ(mintKey: keys[proof.amount]!) }
         }
     }
-    let oneCore = VerificationPipeline.receivedProofs().limited(to: 1)
+    let oneCore = VerificationPipeline.receivedProofs().withMaxConcurrency(1)
     Benchmark("DLEQ verify 1,000 proofs: pipeline, one core", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { try await oneCore.verify(proofs, in: context) }
     }
@@ -45,13 +45,5 @@ func dleqBenchmarks() {
         "DLEQ verify 1,000 proofs: pipeline, \(everyCore.maxConcurrency) cores", configuration: configuration
     ) { benchmark in
         for _ in benchmark.scaledIterations { try await everyCore.verify(proofs, in: context) }
-    }
-}
-
-extension VerificationPipeline {
-    fileprivate func limited(to workers: Int) -> Self {
-        var copy = self
-        copy.maxConcurrency = workers
-        return copy
     }
 }

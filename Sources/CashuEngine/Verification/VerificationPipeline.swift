@@ -15,11 +15,11 @@ import Foundation
 /// parallel instead, each on its own, so a failure names its proof.
 public struct VerificationPipeline<Item: Sendable>: Sendable {
     /// The verifiers, in the order they run (whole-list ones before per-item ones).
-    public var verifiers: [any Verifier<Item>]
-    /// The most parts checked at once; 1 checks on the caller's task only.
-    public var maxConcurrency: Int
-    /// The fewest items worth a part of their own (below it the work does not pay for a task).
-    public var minimumPart: Int
+    public private(set) var verifiers: [any Verifier<Item>]
+    /// The most parts checked at once (1 to 64); 1 checks on the caller's task only.
+    public private(set) var maxConcurrency: Int
+    /// The fewest items worth a part of their own (below it the work does not pay for a task); at least 1.
+    public private(set) var minimumPart: Int
 
     /// Creates a pipeline; by default it uses every core and parts of at least 16 items.
     public init(
@@ -27,8 +27,15 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
         minimumPart: Int = 16
     ) {
         self.verifiers = verifiers
-        self.maxConcurrency = max(1, maxConcurrency)
+        self.maxConcurrency = min(max(1, maxConcurrency), 64)
         self.minimumPart = max(1, minimumPart)
+    }
+
+    /// This pipeline checking at most `workers` parts at once (1 to 64).
+    public func withMaxConcurrency(_ workers: Int) -> Self {
+        var copy = self
+        copy.maxConcurrency = min(max(1, workers), 64)
+        return copy
     }
 
     /// This pipeline with `more` verifiers after its own.
@@ -48,43 +55,49 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
     /// - Throws: a ``VerificationFailure``: the one with the lowest index among those found before the rest was
     ///   cancelled; also when the calling task is cancelled before every item was checked.
     public func verify(_ items: [Item], in context: VerificationContext) async throws(VerificationFailure) {
-        let wholeList = verifiers.filter { $0.cost == .wholeList }
-        let perItem = verifiers.filter { $0.cost == .perItem }
+        let (wholeList, perItem) = split
         for verifier in wholeList { try verifier.verify(items[...], in: context) }
         let parts = Self.parts(count: items.count, workers: maxConcurrency, minimumPart: minimumPart)
         guard !perItem.isEmpty, parts.count > 1 else {
             for verifier in perItem { try verifier.verify(items[...], in: context) }
             return
         }
+        let step = minimumPart
         let (failure, cancelled) = await withTaskGroup(of: PartOutcome.self) { group -> (VerificationFailure?, Bool) in
-            for part in parts {
-                group.addTask { Self.check(items, part, perItem, context, step: minimumPart) }
+            // At most `maxConcurrency` parts in flight; the next starts when one ends, none after a failure.
+            var next = 0
+            while next < min(maxConcurrency, parts.count) {
+                let part = parts[next]
+                group.addTask { await Self.check(items, part, perItem, context, step: step) }
+                next += 1
             }
             var first: VerificationFailure?
             var cancelled = false
-            for await result in group {
+            while let result = await group.next() {
                 switch result {
                 case .passed:
-                    continue
+                    break
                 case .cancelled:
                     cancelled = true
                 case .failed(let failure):
-                    guard let current = first else {
+                    if let current = first {
+                        if (failure.index ?? Int.max) < (current.index ?? Int.max) { first = failure }
+                    } else {
                         group.cancelAll()
                         first = failure
-                        continue
                     }
-                    if (failure.index ?? Int.max) < (current.index ?? Int.max) { first = failure }
+                }
+                if first == nil && next < parts.count {
+                    let part = parts[next]
+                    group.addTask { await Self.check(items, part, perItem, context, step: step) }
+                    next += 1
                 }
             }
-            return (first, cancelled)
+            return (first, cancelled || (first == nil && next < parts.count))
         }
         if let failure { throw failure }
-        if cancelled {
-            // The caller was cancelled: not every item was checked, so nothing may be taken as verified.
-            throw VerificationFailure(
-                verifier: "pipeline", index: nil, reason: "was cancelled before every item was checked")
-        }
+        // The caller was cancelled: not every item was checked, so nothing may be taken as verified.
+        if cancelled { throw .cancelled }
     }
 
     /// How one part ended.
@@ -95,27 +108,40 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
     }
 
     private var ordered: [any Verifier<Item>] {
-        verifiers.filter { $0.cost == .wholeList } + verifiers.filter { $0.cost == .perItem }
+        let (wholeList, perItem) = split
+        return wholeList + perItem
+    }
+
+    /// The verifiers by cost, each verifier's cost read once (so none falls between the two lists).
+    var split: (wholeList: [any Verifier<Item>], perItem: [any Verifier<Item>]) {
+        var wholeList: [any Verifier<Item>] = []
+        var perItem: [any Verifier<Item>] = []
+        for verifier in verifiers {
+            if verifier.cost == .perItem { perItem.append(verifier) } else { wholeList.append(verifier) }
+        }
+        return (wholeList, perItem)
     }
 
     /// `count` items in contiguous parts: as many as `workers` allows, each at least `minimumPart` long, and four
     /// per worker when the list is long enough, so a worker that finishes early takes another.
     static func parts(count: Int, workers: Int, minimumPart: Int) -> [Range<Int>] {
         guard count > 0 else { return [] }
+        let workers = min(max(1, workers), 64)
         let wanted = min(count / max(minimumPart, 1), workers > 1 ? workers * 4 : 1)
         let partCount = max(1, wanted)
         let size = (count + partCount - 1) / partCount
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
-    /// Runs `verifiers` over `items[part]` in steps of `step` items, looking at cancellation between steps so a
-    /// failure elsewhere stops this part soon.
+    /// Runs `verifiers` over `items[part]` in steps of `step` items, yielding and looking at cancellation between
+    /// steps, so a failure elsewhere stops this part soon and a large list does not hold the pool's threads.
     private static func check(
         _ items: [Item], _ part: Range<Int>, _ verifiers: [any Verifier<Item>], _ context: VerificationContext,
         step: Int
-    ) -> PartOutcome {
+    ) async -> PartOutcome {
         for verifier in verifiers {
             for range in steps(part, size: step) {
+                await Task.yield()
                 if Task.isCancelled { return .cancelled }
                 do { try verifier.verify(items[range], in: context) } catch { return .failed(error) }
             }
@@ -124,6 +150,9 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
     }
 
     private static func steps(_ range: Range<Int>, size: Int) -> [Range<Int>] {
-        stride(from: range.lowerBound, to: range.upperBound, by: size).map { $0..<min($0 + size, range.upperBound) }
+        let size = max(1, size)
+        return stride(from: range.lowerBound, to: range.upperBound, by: size).map {
+            $0..<min($0 + size, range.upperBound)
+        }
     }
 }

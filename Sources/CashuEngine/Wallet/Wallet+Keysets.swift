@@ -96,7 +96,7 @@ extension Wallet {
     /// The signature checker for a mint's answers.
     func unblinder(for mint: MintURL) async throws(WalletError) -> SignatureUnblinder {
         try await keysetTables(mint).unblinder(
-            requireDLEQ: try requiresDLEQ(mint), verifiers: options.signatureVerifiers)
+            requireDLEQ: try requiresDLEQ(mint), mint: mint, verifiers: options.signatureVerifiers)
     }
 
     /// Keys and fees of every keyset of a mint.
@@ -125,9 +125,8 @@ struct KeysetTables: Sendable {
         self.inactive = Set(keysets.filter { !$0.active }.map(\.id))
     }
 
-    func unblinder(requireDLEQ: Bool, verifiers: [any Verifier<SignedOutput>] = []) -> SignatureUnblinder {
-        SignatureUnblinder(
-            keys: keys, requireDLEQ: requireDLEQ, verification: .mintSignatures(adding: verifiers))
+    func unblinder(requireDLEQ: Bool, mint: MintURL, verifiers: [any Verifier<SignedOutput>]) -> SignatureUnblinder {
+        SignatureUnblinder(keys: keys, requireDLEQ: requireDLEQ, mint: mint, extraVerifiers: verifiers)
     }
 
     func selector(maxInputs: Int) -> ProofSelector {

@@ -53,7 +53,7 @@ struct VerificationPipelineTests {
     func validProofsPass(workers: Int) async throws {
         let fixture = try SignedProofFixture()
         let proofs = try fixture.proofs(300)
-        let pipeline = VerificationPipeline.receivedProofs().withConcurrency(workers)
+        let pipeline = VerificationPipeline.receivedProofs().withMaxConcurrency(workers)
         try await pipeline.verify(proofs, in: fixture.context)
         try pipeline.verifySequentially(proofs, in: fixture.context)
     }
@@ -63,7 +63,7 @@ struct VerificationPipelineTests {
         let fixture = try SignedProofFixture()
         var proofs = try fixture.proofs(300)
         proofs[position] = SignedProofFixture.breakingDLEQ(proofs[position])
-        for pipeline in [VerificationPipeline.receivedProofs(), .receivedProofs().withConcurrency(1)] {
+        for pipeline in [VerificationPipeline.receivedProofs(), .receivedProofs().withMaxConcurrency(1)] {
             let failure = await #expect(throws: VerificationFailure.self) {
                 try await pipeline.verify(proofs, in: fixture.context)
             }
@@ -140,11 +140,28 @@ struct VerificationPipelineTests {
         let context = fixture.context
         let outcome = await Task { () -> VerificationFailure? in
             withUnsafeCurrentTask { $0?.cancel() }
-            let pipeline = VerificationPipeline.receivedProofs().withConcurrency(2)
+            let pipeline = VerificationPipeline.receivedProofs().withMaxConcurrency(2)
             do throws(VerificationFailure) { try await pipeline.verify(proofs, in: context) } catch { return error }
             return nil
         }.value
-        #expect(outcome?.verifier == "pipeline" && outcome?.index == nil)
+        #expect(outcome?.isCancellation == true && outcome?.index == nil)
+    }
+
+    @Test("absurd settings are clamped: every item is still checked")
+    func clampedSettings() async throws {
+        let fixture = try SignedProofFixture()
+        var proofs = try fixture.proofs(100)
+        proofs[99] = SignedProofFixture.breakingDLEQ(proofs[99])
+        for pipeline in [
+            VerificationPipeline<Proof>([ProofDLEQVerifier()], minimumPart: -1),
+            VerificationPipeline<Proof>([ProofDLEQVerifier()], maxConcurrency: Int.max, minimumPart: 0),
+            VerificationPipeline.receivedProofs().withMaxConcurrency(-5),
+        ] {
+            let failure = await #expect(throws: VerificationFailure.self) {
+                try await pipeline.verify(proofs, in: fixture.context)
+            }
+            #expect(failure?.index == 99)
+        }
     }
 
     @Test("a mint's signatures: matched, keyed, DLEQ-checked; a bad one named")
@@ -163,14 +180,6 @@ struct VerificationPipelineTests {
             try await VerificationPipeline.mintSignatures().verify(items, in: fixture.context)
         }
         #expect(mismatch?.verifier == "keys" && mismatch?.index == 12)
-    }
-}
-
-extension VerificationPipeline {
-    fileprivate func withConcurrency(_ workers: Int) -> Self {
-        var copy = self
-        copy.maxConcurrency = workers
-        return copy
     }
 }
 

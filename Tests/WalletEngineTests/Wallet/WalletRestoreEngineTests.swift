@@ -3,6 +3,7 @@
 import CashuTestSupport
 @testable import CashuEngine
 import CoreCashu
+import Synchronization
 import Testing
 
 @Suite("Wallet engine: restore")
@@ -83,5 +84,27 @@ struct WalletRestoreEngineTests {
         #expect(result.rejectedCount == 1)
         #expect(result.proofCount > 0)
         #expect(result.amount < 50)
+    }
+
+    @Test("a bad signature in a batch of 100 (checked across cores first) costs only itself")
+    func tamperedInLargeBatch() async throws {
+        // Many small proofs (16 of each denomination), so one batch holds enough signatures to be split across cores.
+        let options = WalletOptions(targetProofsPerDenomination: 16, restoreBatchSize: 100, restoreGapLimit: 1)
+        let harness = try await EngineHarness.make(amount: 300, options: options)
+        let phrase = try await WalletSecrets.mnemonic(in: harness.secureStore, given: nil, mustExist: true).0
+        let fresh = try await ScriptedWallet.open(mints: [harness.mint], options: options, mnemonic: phrase)
+        try await fresh.addMint(harness.mint.url)
+        let forged = Point(generatorMultipliedBy: Scalar.random())
+        let tampered = Mutex<UInt64?>(nil)
+        harness.mint.script(.restore, .tamper { signatures in
+            guard signatures.count >= 48 else { return }
+            let index = signatures.count / 2
+            signatures[index].C_ = forged
+            tampered.withLock { $0 = signatures[index].amount }
+        })
+        let result = try await fresh.restore(mint: harness.mint.url)
+        let lost = try #require(tampered.withLock { $0 })
+        #expect(result.rejectedCount == 1)
+        #expect(result.amount == 300 - lost)
     }
 }

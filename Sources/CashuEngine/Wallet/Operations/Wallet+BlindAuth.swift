@@ -74,6 +74,10 @@ extension Wallet {
         let unblinder = SignatureUnblinder(keys: [journal.keyset.id: journal.keyset.keys], requireDLEQ: true)
         let proofs: [Proof]
         do { proofs = try await unblinder.proofs(signatures: signatures, outputs: journal.outputs) } catch {
+            // Cancelled before the checks were done: the answer is not judged; the operation stays open.
+            guard error.code != .cancelled else {
+                throw WalletError(error.code, error.reason, operationID: operation.id)
+            }
             // Tokens the wallet cannot check could mark it (pinning): none is kept.
             try await failOperation(operation.id, release: [])
             throw error

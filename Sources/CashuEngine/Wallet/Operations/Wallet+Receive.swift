@@ -223,6 +223,10 @@ extension Wallet {
         do {
             try await VerificationPipeline.receivedProofs(adding: options.proofVerifiers).verify(proofs, in: context)
         } catch {
+            // Cancelled before every proof was checked: the token is not judged (it may well be good).
+            guard !error.isCancellation else {
+                throw WalletError(.cancelled, "cancelled while checking the token's proofs", underlying: error)
+            }
             let which = error.index.map { "proof \($0 + 1) of \(proofs.count)" } ?? "the token"
             throw WalletError(.invalidInput, "\(which) \(error.reason)", underlying: error)
         }

@@ -38,7 +38,7 @@ extension Wallet {
         try await requireMint(mint)
         let keysets = try await syncKeysets(mint, force: true).filter { $0.keys != nil }
         let unblinder = await KeysetTables(keysets).unblinder(
-            requireDLEQ: try requiresDLEQ(mint), verifiers: options.signatureVerifiers)
+            requireDLEQ: try requiresDLEQ(mint), mint: mint, verifiers: options.signatureVerifiers)
         var result = RestoreResult(amount: 0, proofCount: 0, spentCount: 0, requests: 0)
         var found: [StoredProof] = []
         // The gap limit counts batches: a batch keeps the wallet's size, and restoreSignatures splits its request to
@@ -69,7 +69,7 @@ extension Wallet {
                     return output
                 }
                 // One bad signature (an old one without DLEQ, a broken key) must not cost the others.
-                let proofs = await unblinder.proofsSkippingBad(signatures: answered.map(\.value), outputs: outputs)
+                let proofs = try await unblinder.proofsSkippingBad(signatures: answered.map(\.value), outputs: outputs)
                 result.rejectedCount += proofs.count { $0 == nil }
                 found.append(contentsOf: try stored(proofs.compactMap { $0 }, mint: mint, unit: keyset.unit))
                 action = scan.handle(.restored(signedCounters: restored.keys.compactMap { planned[$0].counter }))
