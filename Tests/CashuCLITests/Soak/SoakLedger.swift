@@ -12,13 +12,13 @@ actor SoakLedger {
     private(set) var hung = 0
     private(set) var diskFullWindows = 0
     private(set) var diskFullTime: Duration = .zero
-    /// Commands that failed in a way no fault explains (exit 70 internal, 76 protocol, a spawn failure).
+    /// Commands that failed in a way no fault explains (exit 70 internal, 76 protocol, a crash, a spawn failure).
     private(set) var surprises: [String] = []
     private let started = ContinuousClock.now
     private let log: FileHandle?
 
     init(logFile: URL) {
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         log = try? FileHandle(forWritingTo: logFile)
     }
 
@@ -42,7 +42,7 @@ actor SoakLedger {
         tallies[kind] = tally
         if ending.hung { hung += 1 }
         let reason = ending.outcome.stderrLines.last { $0.contains("error") } ?? ""
-        if !ending.killed && [-1, 70, 76].contains(status) {
+        if !ending.killed && ([-1, 70, 76].contains(status) || status >= 128) {
             surprises.append("\(label): exit \(status) \(reason)")
         }
         let line = "\(note(label + kill.description)) → exit \(status)\(ending.hung ? " HUNG" : "") "
