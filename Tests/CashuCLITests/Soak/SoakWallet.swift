@@ -23,7 +23,13 @@ struct SoakWallet: Sendable {
     }
 
     /// Runs a command that must succeed (setup and settling: no faults, no kills) and returns its JSON.
+    @discardableResult
     func json(_ arguments: String..., stdin: String? = nil) async throws -> [String: Any] {
+        try await json(arguments, stdin: stdin)
+    }
+
+    @discardableResult
+    func json(_ arguments: [String], stdin: String? = nil) async throws -> [String: Any] {
         let ending = await run(arguments + ["--json"], stdin: stdin)
         guard ending.outcome.status == 0, let object = ending.outcome.json else {
             throw SoakFailure(description: "\(name): cashu \(arguments.joined(separator: " ")): \(ending.outcome)")
