@@ -1,21 +1,17 @@
-// Soak (issue 17): a seeded random number generator (SplitMix64), so a soak's choices can be replayed by seed.
+// Soak (issue 17): the soak's seeded randomness (SplitMix64), so a soak's choices can be replayed by seed.
 
-/// SplitMix64: small, fast and good enough to pick operations, amounts, kills and faults.
+import CashuTestSupport
+
+/// One random stream of a soak: its seed mixed with a stream number, so the workers and the fault injectors draw
+/// apart under one seed.
 struct SoakRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    /// A generator for one stream (`stream` keeps the workers and the fault injector apart under one seed).
     init(seed: UInt64, stream: UInt64) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15 &+ stream &* 0xD1B5_4A32_D192_ED03
+        generator = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ stream &* 0xD1B5_4A32_D192_ED03)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
