@@ -76,7 +76,8 @@ public final class MintProxy: @unchecked Sendable {
 
     // MARK: Faults and records
 
-    /// Arms `fault` for the next `times` requests to `method path` (e.g. `POST /v1/swap`).
+    /// Arms `fault` for the next `times` requests to `method path` (e.g. `POST /v1/swap`); a `path` ending in `*`
+    /// matches every path it starts (`GET /v1/mint/quote/bolt11/*`).
     public func inject(_ fault: MintProxyFault, method: String = "POST", path: String, times: Int = 1) {
         lock.withLock { rules.append(MintProxyRule(method: method, path: path, fault: fault, remaining: times)) }
     }
@@ -228,6 +229,9 @@ public final class MintProxy: @unchecked Sendable {
             while !lock.withLock({ released }), ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
+            try await respond(outbound, status: relayed.status, body: relayed.body, type: relayed.contentType)
+        case .delay(let duration):
+            try await Task.sleep(for: duration)
             try await respond(outbound, status: relayed.status, body: relayed.body, type: relayed.contentType)
         case .status, .refusal, .rateLimited:
             return

@@ -24,6 +24,9 @@ public enum MintProxyFault: Sendable, CustomStringConvertible {
     /// Forward to the mint, then hold its answer until ``MintProxy/releaseHeldAnswers()`` (or 30 s) before relaying
     /// it: the operation stays in flight as long as the test wants.
     case holdAnswer
+    /// Forward to the mint, then wait this long before relaying its answer: a slow network. Longer than the
+    /// client's read timeout, the mint acts and the wallet times out.
+    case delay(Duration)
 
     /// Forward to the mint and answer with `transform` of its body.
     public static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
@@ -48,6 +51,7 @@ public enum MintProxyFault: Sendable, CustomStringConvertible {
         case .garbage: "garbage"
         case .cutMidResponse: "cutMidResponse"
         case .holdAnswer: "holdAnswer"
+        case .delay(let duration): "delay(\(duration))"
         }
     }
 }

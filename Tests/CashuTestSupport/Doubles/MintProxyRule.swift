@@ -1,6 +1,7 @@
 // Test support: a MintProxy fault armed for the next N requests with a given method and path.
 
-/// A fault armed for the next `remaining` requests with this method and path.
+/// A fault armed for the next `remaining` requests with this method and path (a path ending in `*`: with this
+/// method and a path starting with what precedes the `*`).
 public struct MintProxyRule: Sendable {
     public var method: String
     public var path: String
@@ -15,6 +16,8 @@ public struct MintProxyRule: Sendable {
     }
 
     public func matches(method: String, path: String) -> Bool {
-        remaining > 0 && self.method == method && self.path == path
+        guard remaining > 0, self.method == method else { return false }
+        if self.path.hasSuffix("*") { return path.hasPrefix(self.path.dropLast()) }
+        return self.path == path
     }
 }

@@ -1,5 +1,6 @@
 // Review tests — every decoder of untrusted text or bytes returns or throws on random and mutated input, never traps.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // Tests of BIP-353 resolution without a network: addresses, the DNS query and answer bytes (compression, several
 // strings per record, hostile answers), the rules on records, and BIP-321 URIs.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Tests of Storage/ProofStore.swift against every backend: round trips, ordering, status moves and balances.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // Randomized tests of the NUT-00 token decoders: every input must decode or fail with a typed error, never crash.
 
+import CashuTestSupport
 import Testing
 
 @testable import CashuEngine

@@ -1,6 +1,7 @@
 // Tests of NUT-16 animated QR frames read back: any order, repeats, lost frames made up by mixed ones, and hostile
 // frames refused with typed errors.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

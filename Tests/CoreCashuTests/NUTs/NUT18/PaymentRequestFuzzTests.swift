@@ -1,5 +1,6 @@
 // NUT-18 — Payment requests: deterministic fuzzing of `creqA`/`creqb` decoding with random and mutated strings.
 
+import CashuTestSupport
 import Testing
 
 @testable import CashuEngine
