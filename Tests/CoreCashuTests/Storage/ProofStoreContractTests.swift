@@ -257,7 +257,7 @@ struct ProofStoreContractTests {
         _ = try await store.write { tx in
             try tx.addProofs([a8late, a8tie1, b8early, a8tie2, b8mid, a2, huge] + others)
         }
-        func bucket(_ keyset: KeysetID, _ amount: UInt64, _ count: Int) -> ProofBucket {
+        @Sendable func bucket(_ keyset: KeysetID, _ amount: UInt64, _ count: Int) -> ProofBucket {
             ProofBucket(keysetID: keyset, amount: amount, count: count)
         }
         try await store.read { tx throws in

@@ -70,11 +70,13 @@ struct SQLiteWalletStoreTests {
     /// A wallet written before v6 (the selection counts) keeps its proofs and gets them counted when it is opened.
     @Test func v6CountsTheProofsOfAnExistingWallet() async throws {
         let directory = try TemporaryDirectory()
-        let proofs = try (0..<40).map { index in
-            try F.proof(
-                amount: 1 << UInt64(index % 5), mint: index % 4 == 0 ? F.mintB : F.mintA,
-                keyset: index % 3 == 0 ? F.keysetB : F.keysetA, status: index % 6 == 0 ? .reserved : .unspent,
-                createdAt: F.at(Double(index)))
+        let proofs: [StoredProof] = try (0..<40).map { (index: Int) throws -> StoredProof in
+            let mint: MintURL = index % 4 == 0 ? F.mintB : F.mintA
+            let keyset: KeysetID = index % 3 == 0 ? F.keysetB : F.keysetA
+            let status: ProofStatus = index % 6 == 0 ? .reserved : .unspent
+            let amount: UInt64 = 1 << UInt64(index % 5)
+            return try F.proof(
+                amount: amount, mint: mint, keyset: keyset, status: status, createdAt: F.at(Double(index)))
         }
         do {
             let queue = try DatabaseQueue(path: directory.databasePath)
@@ -100,7 +102,9 @@ struct SQLiteWalletStoreTests {
             try tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases))
         }
         #expect(Set(all) == Set(proofs))
-        let held = proofs.filter { $0.mintURL == F.mintA && $0.status == .unspent && $0.proof.id == F.keysetA }
+        let held = proofs.filter { (proof: StoredProof) -> Bool in
+            proof.mintURL == F.mintA && proof.status == .unspent && proof.proof.id == F.keysetA
+        }
         let oldest = try await store.read { tx in
             try tx.oldestProofs(
                 mintURL: F.mintA, unit: .sat, status: .unspent,

@@ -139,7 +139,7 @@ struct ProofSelectorHistogramTests {
 
     @Test func theInputLimitHolds() throws {
         let id = Self.keysets[0]
-        let histogram = ProofHistogram((0..<20).map { Self.proof(1, keyset: id, at: 0) }, inactive: [])
+        let histogram = ProofHistogram((0..<20).map { _ in Self.proof(1, keyset: id, at: 0) }, inactive: [])
         let limited = ProofSelector(feePPK: [:], inactiveKeysets: [], maxInputs: 10)
         #expect(try limited.select(histogram, atLeast: 15) == nil)
         #expect(try limited.selectExact(histogram, amount: 11, includingFee: false) == nil)
