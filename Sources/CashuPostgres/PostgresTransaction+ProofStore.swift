@@ -101,17 +101,52 @@ extension PostgresTransaction: ProofStore {
         return balances.sorted(by: ProofBalance.storeOrder)
     }
 
-    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
-        var counts: [UInt64: Int] = [:]
-        let rows = try fetch(
-            "SELECT amount, COUNT(*) AS count FROM proofs WHERE status = $1 AND mint_url = $2 AND unit = $3 "
-                + "GROUP BY amount",
-            [.text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue)], during: "amountCounts"
+    /// Groups `proofs` through `proofs_by_bucket` (PostgresMigrations.v3).
+    func proofBuckets(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [ProofBucket] {
+        try fetch(
+            "SELECT keyset_id, amount, COUNT(*) AS count FROM proofs WHERE status = $1 AND mint_url = $2 AND unit = $3 "
+                + "GROUP BY keyset_id, amount",
+            [.text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue)], during: "proofBuckets"
         ) { row throws(StorageError) in
             let r = PostgresRowReader(row, table: "proofs")
-            return (try r.uint64("amount"), try r.int("count"))
+            return ProofBucket(
+                keysetID: try r.parsed("keyset_id") { try KeysetID(hex: $0) }, amount: try r.uint64("amount"),
+                count: try r.int("count"))
         }
-        for (amount, count) in rows { counts[amount, default: 0] += count }
-        return counts
+    }
+
+    func proofKeysets(
+        mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, amount: UInt64, in keysetIDs: Set<KeysetID>
+    ) throws -> [KeysetID] {
+        guard !keysetIDs.isEmpty else { return [] }
+        return try fetch(
+            "SELECT keyset_id FROM proofs WHERE status = $1 AND mint_url = $2 AND unit = $3 AND amount = $4 "
+                + "AND keyset_id = ANY($5) ORDER BY created_at, seq",
+            [
+                .text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue), .amount(amount),
+                .textArray(keysetIDs.map(\.hex).sorted()),
+            ], during: "proofKeysets"
+        ) { row throws(StorageError) in
+            try PostgresRowReader(row, table: "proofs").parsed("keyset_id") { try KeysetID(hex: $0) }
+        }
+    }
+
+    /// One query per bucket through `proofs_by_bucket`, each reading only the rows it returns.
+    func oldestProofs(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, buckets: [ProofBucket]) throws
+        -> [StoredProof]
+    {
+        let mintURLs = MintURLMemo()
+        var proofs: [StoredProof] = []
+        for bucket in buckets where bucket.count > 0 {
+            proofs += try fetch(
+                "SELECT \(StoredProof.postgresColumns) FROM proofs WHERE status = $1 AND mint_url = $2 AND unit = $3 "
+                    + "AND keyset_id = $4 AND amount = $5 ORDER BY created_at, seq LIMIT $6",
+                [
+                    .text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue), .text(bucket.keysetID.hex),
+                    .amount(bucket.amount), .integer(Int64(bucket.count)),
+                ], during: "oldestProofs"
+            ) { row throws(StorageError) in try StoredProof(postgresRow: row, mintURLs: mintURLs, sealer: sealer) }
+        }
+        return proofs
     }
 }

@@ -15,6 +15,7 @@ enum SQLiteMigrations {
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6", migrate: v6)
         return migrator
     }
 
@@ -240,6 +241,56 @@ enum SQLiteMigrations {
                     WHEN OLD.sealed IS NOT NULL AND NEW.sealed IS OLD.sealed AND length(NEW.payload) > 0
                 BEGIN
                     SELECT RAISE(ABORT, 'a sealed queue entry was updated by a version that does not seal');
+                END;
+                """)
+    }
+
+    /// Choosing inputs without reading every proof. `proof_counts` holds, per status, mint, unit, keyset and amount,
+    /// the number of proofs, kept by triggers in the transaction that changes `proofs` (as `proof_balances`): input
+    /// selection starts from it (a few dozen rows however many proofs) instead of loading them all. `proofs_by_bucket`
+    /// then finds the oldest proofs of one keyset and amount (`seq`, the rowid, ends every index entry, so `ORDER BY
+    /// created_at, seq` with a LIMIT reads only the rows it returns). The table is filled from the proofs already held,
+    /// in the migration's transaction.
+    static func v6(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE proof_counts (
+                    status TEXT NOT NULL,
+                    mint_url TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    keyset_id TEXT NOT NULL,
+                    amount INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (status, mint_url, unit, keyset_id, amount)
+                ) WITHOUT ROWID;
+                INSERT INTO proof_counts (status, mint_url, unit, keyset_id, amount, count)
+                    SELECT status, mint_url, unit, keyset_id, amount, COUNT(*) FROM proofs
+                    GROUP BY status, mint_url, unit, keyset_id, amount;
+                CREATE INDEX proofs_by_bucket ON proofs (status, mint_url, unit, keyset_id, amount, created_at);
+                CREATE TRIGGER proofs_count_insert AFTER INSERT ON proofs BEGIN
+                    INSERT INTO proof_counts (status, mint_url, unit, keyset_id, amount, count)
+                        VALUES (NEW.status, NEW.mint_url, NEW.unit, NEW.keyset_id, NEW.amount, 1)
+                        ON CONFLICT (status, mint_url, unit, keyset_id, amount) DO UPDATE SET count = count + 1;
+                END;
+                CREATE TRIGGER proofs_count_delete AFTER DELETE ON proofs BEGIN
+                    UPDATE proof_counts SET count = count - 1
+                        WHERE status = OLD.status AND mint_url = OLD.mint_url AND unit = OLD.unit
+                            AND keyset_id = OLD.keyset_id AND amount = OLD.amount;
+                    DELETE FROM proof_counts
+                        WHERE status = OLD.status AND mint_url = OLD.mint_url AND unit = OLD.unit
+                            AND keyset_id = OLD.keyset_id AND amount = OLD.amount AND count = 0;
+                END;
+                CREATE TRIGGER proofs_count_update AFTER UPDATE OF status, mint_url, unit, keyset_id, amount ON proofs
+                BEGIN
+                    UPDATE proof_counts SET count = count - 1
+                        WHERE status = OLD.status AND mint_url = OLD.mint_url AND unit = OLD.unit
+                            AND keyset_id = OLD.keyset_id AND amount = OLD.amount;
+                    DELETE FROM proof_counts
+                        WHERE status = OLD.status AND mint_url = OLD.mint_url AND unit = OLD.unit
+                            AND keyset_id = OLD.keyset_id AND amount = OLD.amount AND count = 0;
+                    INSERT INTO proof_counts (status, mint_url, unit, keyset_id, amount, count)
+                        VALUES (NEW.status, NEW.mint_url, NEW.unit, NEW.keyset_id, NEW.amount, 1)
+                        ON CONFLICT (status, mint_url, unit, keyset_id, amount) DO UPDATE SET count = count + 1;
                 END;
                 """)
     }

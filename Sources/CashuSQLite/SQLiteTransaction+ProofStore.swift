@@ -107,17 +107,56 @@ extension SQLiteTransaction: ProofStore {
         return balances.sorted(by: ProofBalance.storeOrder)
     }
 
-    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
-        let sql =
-            "SELECT amount, COUNT(*) AS count FROM proofs WHERE status = ? AND mint_url = ? AND unit = ? GROUP BY amount"
-        let arguments: StatementArguments = [status.rawValue, mintURL.rawValue, unit.rawValue]
-        return try mappingErrors("amountCounts") {
-            var counts: [UInt64: Int] = [:]
-            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                let reader = SQLiteRowReader(row: row, table: "proofs")
-                counts[try reader.uint64("amount"), default: 0] += try reader.int("count")
+    /// Reads the trigger-maintained `proof_counts` (see ``SQLiteMigrations/v6(_:)``): a few rows, however many proofs.
+    func proofBuckets(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [ProofBucket] {
+        try mappingErrors("proofBuckets") {
+            try fetch(
+                "SELECT keyset_id, amount, count FROM proof_counts WHERE status = ? AND mint_url = ? AND unit = ?",
+                [status.rawValue, mintURL.rawValue, unit.rawValue]
+            ) { row throws(StorageError) in
+                let r = SQLiteRowReader(row: row, table: "proof_counts")
+                return ProofBucket(
+                    keysetID: try r.parsed("keyset_id") { try KeysetID(hex: $0) }, amount: try r.uint64("amount"),
+                    count: try r.int("count"))
             }
-            return counts
+        }
+    }
+
+    func proofKeysets(
+        mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, amount: UInt64, in keysetIDs: Set<KeysetID>
+    ) throws -> [KeysetID] {
+        guard !keysetIDs.isEmpty else { return [] }
+        let ids = keysetIDs.map(\.hex).sorted()
+        let arguments: StatementArguments =
+            [status.rawValue, mintURL.rawValue, unit.rawValue, SQLiteValue.integer(amount)] + StatementArguments(ids)
+        return try mappingErrors("proofKeysets") {
+            try fetch(
+                "SELECT keyset_id FROM proofs WHERE status = ? AND mint_url = ? AND unit = ? AND amount = ? "
+                    + "AND keyset_id IN \(sqlList(ids.count)) ORDER BY created_at, seq", arguments
+            ) { row throws(StorageError) in
+                try SQLiteRowReader(row: row, table: "proofs").parsed("keyset_id") { try KeysetID(hex: $0) }
+            }
+        }
+    }
+
+    /// One query per bucket through `proofs_by_bucket`, each reading only the rows it returns.
+    func oldestProofs(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, buckets: [ProofBucket]) throws
+        -> [StoredProof]
+    {
+        let sql =
+            "SELECT \(StoredProof.sqlColumns) FROM proofs INDEXED BY proofs_by_bucket WHERE status = ? AND mint_url = ? "
+            + "AND unit = ? AND keyset_id = ? AND amount = ? ORDER BY created_at, seq LIMIT ?"
+        let mintURLs = MintURLMemo()
+        return try mappingErrors("oldestProofs") {
+            try buckets.filter { $0.count > 0 }.flatMap { bucket in
+                try fetch(
+                    sql,
+                    [
+                        status.rawValue, mintURL.rawValue, unit.rawValue, bucket.keysetID.hex,
+                        SQLiteValue.integer(bucket.amount), bucket.count,
+                    ]
+                ) { try StoredProof(sqliteRow: $0, mintURLs: mintURLs, sealer: sealer) }
+            }
         }
     }
 
@@ -131,6 +170,12 @@ extension SQLiteTransaction: ProofStore {
         SELECT status, mint_url, unit, COUNT(*) AS count, SUM(amount & 4294967295) AS low,
             SUM((amount >> 32) & 4294967295) AS high
         FROM proofs GROUP BY status, mint_url, unit
+        """
+
+    /// What `proof_counts` must hold, computed from `proofs` (every status).
+    static let countsFromProofsSQL = """
+        SELECT status, mint_url, unit, keyset_id, amount, COUNT(*) AS count
+        FROM proofs GROUP BY status, mint_url, unit, keyset_id, amount
         """
 
     /// The query of proofs by status (and mint, and unit), oldest first.

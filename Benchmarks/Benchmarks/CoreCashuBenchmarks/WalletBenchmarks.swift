@@ -65,6 +65,7 @@ func walletBenchmarks() {
     mintBackedBenchmarks()
     splitReceiveBenchmarks()
     storeBackendMintBenchmarks()
+    sendScaleBenchmarks()
 }
 
 /// Balance and open: a store pre-populated with synthetic proofs, no mint.

@@ -28,7 +28,31 @@ public protocol ProofStore {
     /// - Throws: ``StorageError`` with code `overflow` when a sum exceeds `UInt64.max`.
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance]
 
+    /// How many proofs of each keyset and amount a mint and unit hold in `status`, one bucket per pair holding any,
+    /// in no particular order, without loading the proofs (what input selection starts from).
+    func proofBuckets(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [ProofBucket]
+
+    /// The keyset of each proof of `amount` in `keysetIDs` that a mint and unit hold in `status`, oldest first (the
+    /// order of ``proofs(mintURL:unit:statuses:)``), without loading the proofs. Input selection asks for it only when
+    /// several keysets hold proofs of one amount.
+    func proofKeysets(
+        mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, amount: UInt64, in keysetIDs: Set<KeysetID>
+    ) throws -> [KeysetID]
+
+    /// For each of `buckets`, the `count` oldest proofs of its keyset and amount that a mint and unit hold in
+    /// `status` (fewer when fewer are stored), bucket after bucket, oldest first within one.
+    func oldestProofs(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, buckets: [ProofBucket]) throws
+        -> [StoredProof]
+}
+
+extension ProofStore {
     /// How many proofs of each amount a mint and unit hold in `status` (for choosing output denominations), without
     /// loading the proofs.
-    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int]
+    public func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
+        var counts: [UInt64: Int] = [:]
+        for bucket in try proofBuckets(mintURL: mintURL, unit: unit, status: status) {
+            counts[bucket.amount, default: 0] += bucket.count
+        }
+        return counts
+    }
 }

@@ -190,6 +190,108 @@ struct ProofStoreContractTests {
         }
     }
 
+    /// Counts per keyset and amount follow every insert, status move and delete (what input selection reads).
+    @Test(arguments: StoreFactory.all)
+    func proofBucketsFollowTheProofs(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        var rng = SplitMix64(seed: 3)
+        let keysets = [F.keysetA, F.keysetB, F.keysetV2]
+        let amounts: [UInt64] = [1, 2, 8, UInt64(Int64.max), F.hugeAmount]
+        let proofs = try (0..<150).map { index in
+            try F.proof(
+                amount: amounts[Int(rng.next() % 5)], mint: index % 7 == 0 ? F.mintB : F.mintA,
+                unit: index % 11 == 0 ? "usd" : .sat, keyset: keysets[Int(rng.next() % 3)])
+        }
+        _ = try await store.write { tx in try tx.addProofs(proofs) }
+        func expectCounted(_ sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            try await store.read { tx throws in
+                for mint in [F.mintA, F.mintB] {
+                    for unit: CurrencyUnit in [.sat, "usd"] {
+                        for status in ProofStatus.allCases {
+                            var expected: [String: Int] = [:]
+                            for proof in try tx.proofs(mintURL: mint, unit: unit, statuses: [status]) {
+                                expected["\(proof.proof.id.hex)/\(proof.amount)", default: 0] += 1
+                            }
+                            let buckets = try tx.proofBuckets(mintURL: mint, unit: unit, status: status)
+                            var counted: [String: Int] = [:]
+                            for bucket in buckets { counted["\(bucket.keysetID.hex)/\(bucket.amount)"] = bucket.count }
+                            #expect(buckets.count == counted.count, sourceLocation: sourceLocation)
+                            #expect(counted == expected, sourceLocation: sourceLocation)
+                        }
+                    }
+                }
+            }
+        }
+        try await expectCounted()
+        for round in 0..<6 {
+            let chosen = proofs.filter { _ in rng.next() % 3 == 0 }.map(\.Y)
+            let status = ProofStatus.allCases[round % ProofStatus.allCases.count]
+            try await store.write { tx in try tx.setStatus(status, Ys: chosen, operationID: .random()) }
+            try await expectCounted()
+        }
+        try await store.write { tx in try tx.removeProofs(Ys: proofs.prefix(100).map(\.Y)) }
+        try await expectCounted()
+        try await store.write { tx in try tx.removeProofs(Ys: proofs.map(\.Y)) }
+        try await store.read { tx throws in
+            #expect(try tx.proofBuckets(mintURL: F.mintA, unit: .sat, status: .unspent).isEmpty)
+        }
+    }
+
+    /// The oldest proofs of each keyset and amount (by time, then insertion), no more than asked, only of the mint,
+    /// unit and status asked; the keysets of one amount in the same order.
+    @Test(arguments: StoreFactory.all)
+    func oldestProofsAndKeysetsPerAmount(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let a8late = try F.proof(amount: 8, keyset: F.keysetA, createdAt: F.at(30))
+        let a8tie1 = try F.proof(amount: 8, keyset: F.keysetA, createdAt: F.at(10))
+        let b8early = try F.proof(amount: 8, keyset: F.keysetB, createdAt: F.at(0))
+        let a8tie2 = try F.proof(amount: 8, keyset: F.keysetA, createdAt: F.at(10))
+        let b8mid = try F.proof(amount: 8, keyset: F.keysetB, createdAt: F.at(20))
+        let a2 = try F.proof(amount: 2, keyset: F.keysetA, createdAt: F.at(5))
+        let huge = try F.proof(amount: F.hugeAmount, keyset: F.keysetA, createdAt: F.at(7))
+        let others = try [
+            F.proof(amount: 8, keyset: F.keysetA, status: .reserved, createdAt: F.at(1)),
+            F.proof(amount: 8, mint: F.mintB, keyset: F.keysetA, createdAt: F.at(1)),
+            F.proof(amount: 8, unit: "usd", keyset: F.keysetA, createdAt: F.at(1)),
+            F.proof(amount: 4, keyset: F.keysetA, createdAt: F.at(1)),
+        ]
+        _ = try await store.write { tx in
+            try tx.addProofs([a8late, a8tie1, b8early, a8tie2, b8mid, a2, huge] + others)
+        }
+        @Sendable func bucket(_ keyset: KeysetID, _ amount: UInt64, _ count: Int) -> ProofBucket {
+            ProofBucket(keysetID: keyset, amount: amount, count: count)
+        }
+        try await store.read { tx throws in
+            func oldest(_ buckets: [ProofBucket]) throws -> [StoredProof] {
+                try tx.oldestProofs(mintURL: F.mintA, unit: .sat, status: .unspent, buckets: buckets)
+            }
+            #expect(try oldest([bucket(F.keysetA, 8, 2)]) == [a8tie1, a8tie2])
+            #expect(try oldest([bucket(F.keysetA, 8, 10)]) == [a8tie1, a8tie2, a8late])
+            #expect(
+                try oldest([bucket(F.keysetB, 8, 1), bucket(F.keysetA, 2, 1), bucket(F.keysetA, F.hugeAmount, 1)])
+                    == [b8early, a2, huge])
+            #expect(try oldest([bucket(F.keysetA, 8, 0), bucket(F.keysetB, 2, 3)]).isEmpty)
+            #expect(try oldest([]).isEmpty)
+            #expect(
+                try tx.oldestProofs(
+                    mintURL: F.mintA, unit: .sat, status: .reserved, buckets: [bucket(F.keysetA, 8, 5)])
+                    == [others[0]])
+            #expect(
+                try tx.proofKeysets(
+                    mintURL: F.mintA, unit: .sat, status: .unspent, amount: 8, in: [F.keysetA, F.keysetB])
+                    == [F.keysetB, F.keysetA, F.keysetA, F.keysetB, F.keysetA])
+            #expect(
+                try tx.proofKeysets(mintURL: F.mintA, unit: .sat, status: .unspent, amount: 8, in: [F.keysetB])
+                    == [F.keysetB, F.keysetB])
+            #expect(try tx.proofKeysets(mintURL: F.mintA, unit: .sat, status: .unspent, amount: 8, in: []).isEmpty)
+            #expect(
+                Set(try tx.proofBuckets(mintURL: F.mintA, unit: .sat, status: .unspent)) == [
+                    bucket(F.keysetA, 8, 3), bucket(F.keysetB, 8, 2), bucket(F.keysetA, 2, 1),
+                    bucket(F.keysetA, F.hugeAmount, 1), bucket(F.keysetA, 4, 1),
+                ])
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func balancesGroupByMintUnitAndStatus(_ factory: StoreFactory) async throws {
         let store = try await factory.make()

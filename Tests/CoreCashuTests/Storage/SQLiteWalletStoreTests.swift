@@ -1,5 +1,5 @@
 // Tests of Storage/SQLite/SQLiteWalletStore.swift that only make sense on disk: connection settings, reopening,
-// migrations, unreadable rows, a full disk, query plans and the trigger-kept balances.
+// migrations, unreadable rows, a full disk, query plans and the trigger-kept balances and counts.
 
 import CashuTestSupport
 import Foundation
@@ -60,11 +60,57 @@ struct SQLiteWalletStoreTests {
                 "mints", "keysets", "counters", "proofs", "operations", "mint_quotes", "melt_quotes", "history",
                 "queued_operations",
             ]))
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6"])
 
         let missing = directory.url.appendingPathComponent("new.sqlite").path
         _ = try SQLiteWalletStore(path: missing)
         #expect(FileManager.default.fileExists(atPath: missing))
+    }
+
+    /// A wallet written before v6 (the selection counts) keeps its proofs and gets them counted when it is opened.
+    @Test func v6CountsTheProofsOfAnExistingWallet() async throws {
+        let directory = try TemporaryDirectory()
+        let proofs: [StoredProof] = try (0..<40).map { (index: Int) throws -> StoredProof in
+            let mint: MintURL = index % 4 == 0 ? F.mintB : F.mintA
+            let keyset: KeysetID = index % 3 == 0 ? F.keysetB : F.keysetA
+            let status: ProofStatus = index % 6 == 0 ? .reserved : .unspent
+            let amount: UInt64 = 1 << UInt64(index % 5)
+            return try F.proof(
+                amount: amount, mint: mint, keyset: keyset, status: status, createdAt: F.at(Double(index)))
+        }
+        do {
+            let queue = try DatabaseQueue(path: directory.databasePath)
+            try SQLiteMigrations.migrator.migrate(queue, upTo: "v5")
+            try await queue.write { db in
+                for proof in proofs {
+                    try db.execute(
+                        sql: "INSERT INTO proofs (\(StoredProof.sqlColumns)) "
+                            + "VALUES (\(databaseQuestionMarks(count: 14)))",
+                        arguments: try proof.sqliteArguments())
+                }
+            }
+        }
+        let store = try SQLiteWalletStore(path: directory.databasePath)
+        let (counted, recounted) = try store.pool.read { db throws in
+            (
+                try Row.fetchSet(db, sql: "SELECT status, mint_url, unit, keyset_id, amount, count FROM proof_counts"),
+                try Row.fetchSet(db, sql: SQLiteTransaction.countsFromProofsSQL)
+            )
+        }
+        #expect(counted == recounted && !counted.isEmpty)
+        let all = try await store.read { tx in
+            try tx.proofs(mintURL: nil, unit: nil, statuses: Set(ProofStatus.allCases))
+        }
+        #expect(Set(all) == Set(proofs))
+        let held = proofs.filter { (proof: StoredProof) -> Bool in
+            proof.mintURL == F.mintA && proof.status == .unspent && proof.proof.id == F.keysetA
+        }
+        let oldest = try await store.read { tx in
+            try tx.oldestProofs(
+                mintURL: F.mintA, unit: .sat, status: .unspent,
+                buckets: [ProofBucket(keysetID: F.keysetA, amount: 2, count: 2)])
+        }
+        #expect(oldest == Array(held.filter { $0.amount == 2 }.prefix(2)))
     }
 
     @Test func aDatabaseFromANewerVersionIsRefused() throws {
@@ -126,11 +172,22 @@ struct SQLiteWalletStoreTests {
             SQLiteTransaction.proofsSQL(statusCount: 1, byMint: true, byUnit: true), ["unspent", "https://a", "sat"])
         #expect(selection.contains("USING INDEX proofs_by_status"), "\(selection)")
         #expect(!selection.contains("TEMP B-TREE"), "\(selection)")
+        // Input selection: counts from `proof_counts`, then the oldest of one keyset and amount through the index.
+        let counts = try plan(
+            "SELECT keyset_id, amount, count FROM proof_counts WHERE status = ? AND mint_url = ? AND unit = ?",
+            ["unspent", "https://a", "sat"])
+        #expect(counts.contains("proof_counts USING PRIMARY KEY"), "\(counts)")
+        let oldest = try plan(
+            "SELECT * FROM proofs WHERE status = ? AND mint_url = ? AND unit = ? AND keyset_id = ? AND amount = ? "
+                + "ORDER BY created_at, seq LIMIT ?", ["unspent", "https://a", "sat", "00", 8, 3])
+        #expect(oldest.contains("USING INDEX proofs_by_bucket"), "\(oldest)")
+        #expect(!oldest.contains("TEMP B-TREE"), "\(oldest)")
         let held = try plan("SELECT * FROM proofs WHERE operation_id = ?", ["x"])
         #expect(held.contains("USING INDEX proofs_by_operation"), "\(held)")
     }
 
-    /// The trigger-kept `proof_balances` always equals a GROUP BY over `proofs`, through inserts, status moves,
+    /// The trigger-kept `proof_balances` and `proof_counts` always equal a GROUP BY over `proofs`, through inserts,
+    /// status moves,
     /// deletes and rolled-back writes, with amounts on both sides of `Int64.max`.
     @Test func balancesTableFollowsTheProofs() async throws {
         struct Abort: Error {}
@@ -144,6 +201,14 @@ struct SQLiteWalletStoreTests {
                 )
             }
             #expect(kept == recomputed, sourceLocation: sourceLocation)
+            let (counted, recounted) = try store.pool.read { db throws in
+                (
+                    try Row.fetchSet(
+                        db, sql: "SELECT status, mint_url, unit, keyset_id, amount, count FROM proof_counts"),
+                    try Row.fetchSet(db, sql: SQLiteTransaction.countsFromProofsSQL)
+                )
+            }
+            #expect(counted == recounted, sourceLocation: sourceLocation)
         }
         var rng = SplitMix64(seed: 42)
         let amounts: [UInt64] = [1, 2, 1 << 32, (1 << 32) - 1, UInt64(Int64.max), 1 << 63, .max - 1]
@@ -171,6 +236,8 @@ struct SQLiteWalletStoreTests {
         try await expectConsistent()
         let sql = "SELECT COUNT(*) FROM proof_balances"
         #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: sql) } == 0)
+        let countsSQL = "SELECT COUNT(*) FROM proof_counts"
+        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: countsSQL) } == 0)
     }
 
     /// A full disk (simulated with `max_page_count`) is `diskFull`; the write is rolled back and the store goes on.

@@ -46,14 +46,31 @@ extension InMemoryTransaction: ProofStore {
         for y in Ys { state.proofs[y] = nil }
     }
 
-    func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
-        var counts: [UInt64: Int] = [:]
+    func proofBuckets(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [ProofBucket] {
+        var counts: [KeysetAmount: Int] = [:]
         for row in state.proofs.values {
             let proof = row.value
             guard proof.mintURL == mintURL, proof.unit == unit, proof.status == status else { continue }
-            counts[proof.amount, default: 0] += 1
+            counts[KeysetAmount(keysetID: proof.proof.id, amount: proof.amount), default: 0] += 1
         }
-        return counts
+        return counts.map { ProofBucket(keysetID: $0.key.keysetID, amount: $0.key.amount, count: $0.value) }
+    }
+
+    func proofKeysets(
+        mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, amount: UInt64, in keysetIDs: Set<KeysetID>
+    ) throws -> [KeysetID] {
+        try proofs(mintURL: mintURL, unit: unit, statuses: [status])
+            .filter { $0.amount == amount && keysetIDs.contains($0.proof.id) }.map(\.proof.id)
+    }
+
+    func oldestProofs(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, buckets: [ProofBucket]) throws
+        -> [StoredProof]
+    {
+        let all = try proofs(mintURL: mintURL, unit: unit, statuses: [status])
+        return buckets.flatMap { bucket in
+            all.lazy.filter { $0.amount == bucket.amount && $0.proof.id == bucket.keysetID }
+                .prefix(max(0, bucket.count))
+        }
     }
 
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance] {
@@ -78,6 +95,12 @@ extension InMemoryTransaction: ProofStore {
         }
         .sorted(by: ProofBalance.storeOrder)
     }
+}
+
+/// A keyset and an amount, as a key.
+private struct KeysetAmount: Hashable {
+    let keysetID: KeysetID
+    let amount: UInt64
 }
 
 extension ProofBalance {

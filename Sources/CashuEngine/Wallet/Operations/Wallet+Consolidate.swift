@@ -26,6 +26,14 @@ extension Wallet {
         let keyset = try await activeKeyset(mint, unit: unit)
         let planner = await planner(keyset)
         var merged = false
+        // Counts first (ConsolidationPlan's first two checks): a wallet that simply does not hold enough, or whose
+        // selection already fits, is answered without loading every proof.
+        let histogram = try await read { tx in try selector.histogram(tx, mint: mint, unit: unit) }
+        let unlimited = ProofSelector(
+            feePPK: selector.feePPK, inactiveKeysets: selector.inactiveKeysets, maxInputs: .max)
+        guard try selector.select(histogram, atLeast: amount) == nil,
+            try unlimited.select(histogram, atLeast: amount) != nil
+        else { return false }
         var candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
         // Each merge leaves fewer proofs; the bound only guards against another process adding proofs all along.
         for _ in 0..<candidates.count {

@@ -70,10 +70,10 @@ extension Wallet {
             if let other = try self.openMelt(tx, quoteID: quoteID) {
                 throw WalletError(.pending, "a payment of this quote is already under way", operationID: other.id)
             }
-            let candidates = try tx.proofs(mintURL: mint, unit: quote.unit, statuses: [.unspent])
-            let chosen = try selector.selectExact(candidates, amount: need, includingFee: true)
-                ?? selector.select(candidates, atLeast: need)
-            guard let selection = chosen else {
+            let histogram = try selector.histogram(tx, mint: mint, unit: quote.unit)
+            let chosen = try selector.selectExact(histogram, amount: need, includingFee: true)
+                ?? selector.select(histogram, atLeast: need)
+            guard let selection = try selector.load(chosen, tx, mint: mint, unit: quote.unit) else {
                 throw WalletError(.insufficientFunds, "not enough \(quote.unit) at \(mint) for \(need) plus fees")
             }
             try tx.setStatus(.pending, Ys: selection.proofs.map(\.Y), operationID: id)
@@ -106,8 +106,8 @@ extension Wallet {
         async throws(WalletError)
     {
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
-        let candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
-        if try selector.selectExact(candidates, amount: amount, includingFee: true) != nil { return }
+        let histogram = try await read { tx in try selector.histogram(tx, mint: mint, unit: unit) }
+        if try selector.selectExact(histogram, amount: amount, includingFee: true) != nil { return }
         let target = try await exactProofTarget(amount, keyset: keyset)
         do {
             _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)

@@ -68,8 +68,7 @@ extension Wallet {
         let record = try await withConsolidation(covering: sendTotal, mint: mint, unit: unit) {
             () async throws(WalletError) -> OperationRecord in
             try await write { [sendAmounts] tx -> OperationRecord in
-                let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
-                guard let selection = try selector.select(candidates, atLeast: sendTotal) else {
+                guard let selection = try selector.select(in: tx, mint: mint, unit: unit, atLeast: sendTotal) else {
                     throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(sendTotal) plus fees")
                 }
                 let changeAmounts = try planner.leaving(sendAmounts.count).split(
@@ -107,8 +106,9 @@ extension Wallet {
     ) async throws(WalletError) -> SendResult? {
         let id = OperationID.random()
         let chosen = try await write { tx -> ProofSelector.Selection? in
-            let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
-            guard let selection = try selector.selectExact(candidates, amount: amount, includingFee: send.includeFees)
+            guard
+                let selection = try selector.selectExact(
+                    in: tx, mint: mint, unit: unit, amount: amount, includingFee: send.includeFees)
             else { return nil }
             try tx.setStatus(.sent, Ys: selection.proofs.map(\.Y), operationID: id)
             let now = Date()

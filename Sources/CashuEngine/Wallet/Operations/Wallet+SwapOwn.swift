@@ -17,8 +17,7 @@ extension Wallet {
         let record = try await withConsolidation(covering: target, mint: mint, unit: unit) {
             () async throws(WalletError) -> OperationRecord in
             try await write { tx -> OperationRecord in
-                let candidates = try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent])
-                guard let selection = try selector.select(candidates, atLeast: target) else {
+                guard let selection = try selector.select(in: tx, mint: mint, unit: unit, atLeast: target) else {
                     throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(target) plus fees")
                 }
                 try tx.setStatus(.reserved, Ys: selection.proofs.map(\.Y), operationID: id)

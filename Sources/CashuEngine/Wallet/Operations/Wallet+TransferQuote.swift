@@ -29,7 +29,7 @@ extension Wallet {
         -> TransferQuote
     {
         let balance = try await balance(mint: from, unit: unit)
-        let all = try await read { tx in try tx.proofs(mintURL: from, unit: unit, statuses: [.unspent]) }
+        let all = try await read { tx in try tx.proofBuckets(mintURL: from, unit: unit, status: .unspent) }
         let allFee = try await keysetTables(from).selector(maxInputs: Int.max).fee(of: all)
         var amount = balance > allFee ? balance - allFee : 0
         var best: TransferQuote?
@@ -81,14 +81,17 @@ extension Wallet {
     func meltInputFeeEstimate(_ need: UInt64, mint: MintURL, unit: CurrencyUnit) async throws(WalletError) -> UInt64 {
         let keyset = try await activeKeyset(mint, unit: unit)
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
-        let candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
-        if let exact = try selector.selectExact(candidates, amount: need, includingFee: true) { return exact.fee }
+        let (histogram, all) = try await read { tx in
+            (try selector.histogram(tx, mint: mint, unit: unit),
+             try tx.proofBuckets(mintURL: mint, unit: unit, status: .unspent))
+        }
+        if let exact = try selector.selectExact(histogram, amount: need, includingFee: true) { return exact.fee }
         let target = try await exactProofTarget(need, keyset: keyset)
         let swapFee: UInt64
-        if let swap = try selector.select(candidates, atLeast: target) {
+        if let swap = try selector.select(histogram, atLeast: target) {
             swapFee = swap.fee
         } else {
-            swapFee = try selector.fee(of: candidates)
+            swapFee = try selector.fee(of: all)
         }
         return swapFee &+ (target - need)
     }
