@@ -8,7 +8,8 @@ import Foundation
 /// Synchronization library: ThreadSanitizer sees no happens-before between the two and reports their accesses as a
 /// race, so `scripts/test --sanitize thread` could not tell a real race from the lock's. `Locked` holds an `NSLock`
 /// (a `pthread_mutex_t`, whose calls ThreadSanitizer intercepts) instead. Like `Mutex` it is `Sendable` whatever the
-/// value: the value only leaves it through `sending`. The body runs with the lock held: it must not call `withLock` on the same instance again (that deadlocks).
+/// value: the value only leaves it through `sending`. The body runs with the lock held: it must not call `withLock`
+/// on the same instance again (that deadlocks).
 public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
