@@ -1,6 +1,6 @@
 // Mint client: pacing the requests to a mint that has been limiting them (HTTP 429), shared by a connector's copies.
 
-import Synchronization
+import CashuEngine
 
 /// Spaces the requests to one mint once it has refused one for its rate limit, so that a burst of operations waits
 /// its turn instead of hammering the mint into more refusals.
@@ -30,7 +30,7 @@ public final class MintRequestPacer: Sendable {
         var lastRefusal: ContinuousClock.Instant?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a pacer that paces nothing yet.
     public init() {}

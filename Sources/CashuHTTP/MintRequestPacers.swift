@@ -1,11 +1,10 @@
 // Mint client: one MintRequestPacer per mint, for hosts that build connectors more than once.
 
 import CashuEngine
-import Synchronization
 
 /// Hands out the same ``MintRequestPacer`` for the same mint, so that a rebuilt connector keeps pacing it.
 public final class MintRequestPacers: Sendable {
-    private let pacers = Mutex<[MintURL: MintRequestPacer]>([:])
+    private let pacers = Locked<[MintURL: MintRequestPacer]>([:])
 
     /// An empty set of pacers.
     public init() {}

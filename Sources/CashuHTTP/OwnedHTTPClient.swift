@@ -3,7 +3,6 @@
 import CashuEngine
 import AsyncHTTPClient
 import Dispatch
-import Synchronization
 
 /// Holds an `HTTPClient` for a long-lived owner (a wallet façade, a test wallet).
 ///
@@ -13,7 +12,7 @@ import Synchronization
 package final class OwnedHTTPClient: Sendable {
     /// The client to make requests with.
     package let client: HTTPClient
-    private let isShutDown = Mutex(false)
+    private let isShutDown = Locked(false)
 
     /// Takes ownership of `client`.
     package init(_ client: HTTPClient) {

@@ -1,7 +1,6 @@
 // Storage: one held FileOperationLeases lease — an open, flock'ed lock file.
 
 import CashuEngine
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,12 +12,12 @@ import Synchronization
 final class FileOperationLease: OperationLease {
     let operationID: OperationID
     private let path: String
-    private let descriptor: Mutex<Int32?>
+    private let descriptor: Locked<Int32?>
 
     init(operationID: OperationID, path: String, descriptor: Int32) {
         self.operationID = operationID
         self.path = path
-        self.descriptor = Mutex(descriptor)
+        self.descriptor = Locked(descriptor)
     }
 
     deinit { release() }

@@ -3,7 +3,6 @@
 import CashuEngine
 import Foundation
 import GRDB
-import Synchronization
 
 /// The default ``WalletStore``: one SQLite file, safe to share between processes (the CLI and the refresh timer).
 ///
@@ -21,7 +20,7 @@ import Synchronization
 public final class SQLiteWalletStore: RecordSealingStore {
     let pool: DatabasePool
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
-    private let sealerState = Mutex<RecordSealer?>(nil)
+    private let sealerState = Locked<RecordSealer?>(nil)
     var sealer: RecordSealer? { sealerState.withLock { $0 } }
 
     /// The database file's path.

@@ -4,7 +4,6 @@
 import CashuHTTP
 import CoreCashu
 import Foundation
-import Synchronization
 
 /// A dnsmasq for one test; stop it with ``stop()``.
 public final class TestDNSServer: Sendable {
@@ -12,7 +11,7 @@ public final class TestDNSServer: Sendable {
     public let address: String
     private let pid: Int32
     private let directory: URL
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     private init(port: Int, pid: Int32, directory: URL) {
         address = "127.0.0.1:\(port)"

@@ -1,8 +1,8 @@
 // Test support: loopback ports for servers that must bind a known port (mints restarted on their port, redis, a
 // port where nothing listens), chosen where no other socket of the machine is handed a port by the kernel.
 
+import CoreCashu
 import Foundation
-import Synchronization
 
 /// Ports on 127.0.0.1 for the tests' own servers.
 ///
@@ -16,7 +16,7 @@ public enum TestPort {
     /// picks its own from 26000–31999, so it never takes one of these while a test has it unbound (a mint restarting).
     public static let range = 20_000..<26_000
 
-    private static let handedOut = Mutex<Set<Int>>([])
+    private static let handedOut = Locked<Set<Int>>([])
 
     /// A port in ``range`` that is free now and that no other caller in this process has been given.
     public static func reserve() throws -> Int {

@@ -3,7 +3,6 @@
 
 import CoreCashu
 import Foundation
-import Synchronization
 
 /// A microsocks for one test; stop it with ``stop()``.
 public final class TestSOCKSProxy: Sendable {
@@ -15,7 +14,7 @@ public final class TestSOCKSProxy: Sendable {
     /// Its port.
     public let port: Int
     private let pid: Int32
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     private init(port: Int, pid: Int32) throws {
         self.port = port

@@ -11,7 +11,6 @@ import AsyncHTTPClient
 import CashuPostgres
 import CoreCashu
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -91,7 +90,7 @@ struct WalletProbe {
                         mint: url, secureStore: secureStore, httpClient: client, proxied: false))
             })
         if let killAt {
-            let reachedCount = Mutex(0)
+            let reachedCount = Locked(0)
             await wallet.setStepHook { reached, reachedKind in
                 guard reached == killAt.step && (killAt.kind == nil || killAt.kind == reachedKind) else { return }
                 let count = reachedCount.withLock { count in

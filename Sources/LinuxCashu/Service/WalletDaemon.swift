@@ -7,7 +7,6 @@ import CoreCashu
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// Runs a ``LinuxWallet``'s background work until a graceful shutdown (or cancellation).
 ///
@@ -169,7 +168,7 @@ public struct WalletDaemon: Service {
 
 /// The quotes being waited for, shared by the scan and the waits.
 private final class WatchedQuotes: Sendable {
-    private let ids = Mutex(Set<String>())
+    private let ids = Locked(Set<String>())
 
     func insert(_ id: String) -> Bool { ids.withLock { $0.insert(id).inserted } }
     func remove(_ id: String) { _ = ids.withLock { $0.remove(id) } }

@@ -8,7 +8,6 @@ import CashuPostgres
 import CoreCashu
 import Foundation
 import Logging
-import Synchronization
 
 /// A wallet opened on Linux with every platform part in place.
 ///
@@ -41,7 +40,7 @@ public final class LinuxWallet: Sendable {
     let authorizers: MintAuthorizers
     /// The Nostr relay client, made on first use.
     let nostr: NostrConnections
-    private let isClosed = Mutex(false)
+    private let isClosed = Locked(false)
 
     init(
         wallet: Wallet, store: any WalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,

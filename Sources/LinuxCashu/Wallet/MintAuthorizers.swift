@@ -2,13 +2,12 @@
 // route (its proxy, if any).
 
 import CoreCashu
-import Synchronization
 
 /// Hands out one ``StoredLoginAuthorizer`` per mint.
 final class MintAuthorizers: Sendable {
     private let secureStore: any SecureStore
     private let httpClients: MintHTTPClients
-    private let authorizers = Mutex<[MintURL: StoredLoginAuthorizer]>([:])
+    private let authorizers = Locked<[MintURL: StoredLoginAuthorizer]>([:])
 
     init(secureStore: any SecureStore, httpClients: MintHTTPClients) {
         self.secureStore = secureStore

@@ -4,7 +4,6 @@
 import AsyncHTTPClient
 import CoreCashu
 import Foundation
-import Synchronization
 
 /// Which proxy each mint is reached through, and a client for each proxy (the direct one included), made on first use.
 final class MintHTTPClients: Sendable {
@@ -19,12 +18,12 @@ final class MintHTTPClients: Sendable {
     /// The wallet's proxy: for mints without one of their own (`nil`: direct).
     let fallback: NetworkProxy?
     private let timeouts: MintTimeouts
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(fallback: NetworkProxy?, routes: [MintURL: NetworkProxy], timeouts: MintTimeouts) {
         self.fallback = fallback
         self.timeouts = timeouts
-        state = Mutex(State(routes: routes))
+        state = Locked(State(routes: routes))
     }
 
     /// The proxy `mint` goes through.

@@ -1,15 +1,15 @@
 // LinuxWallet — the wallet's connections to Nostr relays, made on first use and closed with the wallet.
 
 import CashuNostr
+import CoreCashu
 import Logging
-import Synchronization
 
 /// The relay client a wallet uses: the host's (``LinuxWalletConfiguration/nostrRelayAccess``), else one the wallet
 /// makes the first time a Nostr feature needs it.
 final class NostrConnections: Sendable {
     private let injected: (any NostrRelayAccess)?
     private let make: @Sendable () -> (any NostrRelayAccess)?
-    private let made = Mutex<(any NostrRelayAccess)?>(nil)
+    private let made = Locked<(any NostrRelayAccess)?>(nil)
 
     init(injected: (any NostrRelayAccess)?, make: @escaping @Sendable () -> (any NostrRelayAccess)?) {
         self.injected = injected

@@ -5,7 +5,6 @@ import CashuTestSupport
 import CoreCashu
 import Crypto
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("cashu pay to a Lightning address", .timeLimit(.minutes(3)))
@@ -19,7 +18,7 @@ struct LightningAddressTests {
 
     /// A loopback LNURL-pay server for `shop`, answering as `behaviour` says.
     static func payee(_ behaviour: Behaviour) throws -> LoopbackServer {
-        let port = Mutex(0)
+        let port = Locked(0)
         let server = try LoopbackServer { _, request in
             let base = "http://127.0.0.1:\(port.withLock { $0 })"
             if request.path.hasPrefix("/.well-known/lnurlp/shop") {

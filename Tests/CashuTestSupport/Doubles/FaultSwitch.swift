@@ -1,10 +1,10 @@
 // Test support: a switch a test flips to turn a fault of SwapFaultConnector on and off.
 
-import Synchronization
+import CoreCashu
 
 /// A switch shared by the connectors a wallet builds.
 public final class FaultSwitch: Sendable {
-    private let on = Mutex(false)
+    private let on = Locked(false)
 
     public init() {}
 

@@ -3,7 +3,6 @@
 import CoreCashu
 import Crypto
 import Foundation
-import Synchronization
 
 /// Builds bolt11 strings field by field. The signature is a stand-in that a recovering reader (Nutshell's `bolt11`)
 /// accepts — r = the x of the generator, s = 1, recovery id 0 — so a real mint quotes and "pays" these invoices.
@@ -54,7 +53,7 @@ public enum Bolt11TestInvoice {
     }()
 
     /// Preimages of the payable invoices made in this process, by payment hash (hex).
-    private static let preimages = Mutex<[String: String]>([:])
+    private static let preimages = Locked<[String: String]>([:])
 
     /// Groups a number big-endian into `count` groups, or the fewest that hold it.
     public static func groups(_ value: UInt64, count: Int?) -> [UInt8] {

@@ -1,7 +1,6 @@
 // Test support: a scripted in-memory Cashu mint for testing the wallet engine with no mint, network or file.
 
 import CoreCashu
-import Synchronization
 
 /// An in-memory Cashu mint that the wallet engine talks to through ``connector()`` / ``connectorFactory``.
 ///
@@ -13,7 +12,7 @@ import Synchronization
 /// ``verifiesSpendingConditions``).
 ///
 /// Faults are scripted per endpoint (``script(_:_:)``, ``scriptAlways(_:_:)``); every call is logged
-/// (``requests``). All state sits in one `Mutex`, and each call's work happens in one critical section, so a call
+/// (``requests``). All state sits in one `Locked`, and each call's work happens in one critical section, so a call
 /// either happens entirely or not at all, and two calls never interleave halfway.
 public final class ScriptedMint: Sendable {
     /// The URL of a mint made with the default arguments.
@@ -29,7 +28,7 @@ public final class ScriptedMint: Sendable {
     public let url: MintURL
     /// The unit of its keysets and quotes.
     public let unit: CurrencyUnit
-    let state: Mutex<ScriptedMintState>
+    let state: Locked<ScriptedMintState>
 
     /// Creates a mint with one active keyset.
     /// - Parameters:
@@ -44,7 +43,7 @@ public final class ScriptedMint: Sendable {
     ) {
         self.url = url
         self.unit = unit
-        self.state = Mutex(
+        self.state = Locked(
             ScriptedMintState(url: url, unit: unit, inputFeePPK: inputFeePPK, feeReserve: feeReserve, nuts: nuts))
     }
 

@@ -1,4 +1,4 @@
-// Test support: everything a ScriptedMint holds, kept in one Mutex; the endpoint logic lives in its extensions.
+// Test support: everything a ScriptedMint holds, kept in one Locked; the endpoint logic lives in its extensions.
 
 import CoreCashu
 import Foundation

@@ -2,7 +2,6 @@
 
 import CashuTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CashuEngine
@@ -24,7 +23,7 @@ struct HTTPMintConnectorRateLimitTests {
 
     /// The waits a connector reported.
     final class Heard: Sendable {
-        let waits = Mutex<[Duration]>([])
+        let waits = Locked<[Duration]>([])
     }
 
     static func connector(

@@ -3,7 +3,6 @@
 
 import CashuTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CashuEngine
@@ -121,7 +120,7 @@ struct PostgresConcurrencyTests {
     @Test func aWriterWaitsForAnotherStoresWrite() async throws {
         let stores = try await Self.stores(2, parameters: "&connect_timeout=2")
         let (store, other) = (stores[0], stores[1])
-        let finished = Shared(false)
+        let finished = Locked(false)
         let (waiting, finishedEarly) = try await store.write { tx throws in
             try tx.saveMint(StoredMint(url: F.mintA))
             let waiting = Task.detached {
@@ -146,7 +145,7 @@ struct PostgresConcurrencyTests {
     @Test func writeTakesTheLockAtBegin() async throws {
         let stores = try await Self.stores(2)
         let (store, other) = (stores[0], stores[1])
-        let order = Shared<[String]>([])
+        let order = Locked<[String]>([])
         let (second, seenMeanwhile) = try await store.write { _ throws in
             let second = Task.detached {
                 try await other.write { tx in
@@ -244,11 +243,4 @@ struct PostgresConcurrencyTests {
         #expect(try await store.read { tx in try tx.metadata("k") } == "v")
         await store.close()
     }
-}
-
-/// A value shared between tasks (a `Mutex` cannot be captured by an escaping closure).
-private final class Shared<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { mutex.withLock { body(&$0) } }
 }

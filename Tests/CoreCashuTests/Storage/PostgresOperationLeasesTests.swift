@@ -3,7 +3,6 @@
 
 import CashuTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CashuEngine
@@ -157,7 +156,7 @@ struct PostgresOperationLeasesTests {
     @Test func racingStoresNeverShareALease() async throws {
         let (first, second) = try await Self.twoStores()
         let ids = (0..<5).map { _ in OperationID.random() }
-        let holding = Shared<Set<OperationID>>([])
+        let holding = Locked<Set<OperationID>>([])
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 let leases = (task % 2 == 0 ? first : second).operationLeases
@@ -178,11 +177,4 @@ struct PostgresOperationLeasesTests {
         await first.close()
         await second.close()
     }
-}
-
-/// A value shared between tasks (a `Mutex` cannot be captured by an escaping closure).
-private final class Shared<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { mutex.withLock { body(&$0) } }
 }

@@ -3,7 +3,6 @@
 @testable import CashuEngine
 import CoreCashu
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Verification pipeline")
@@ -22,8 +21,8 @@ struct VerificationPipelineTests {
 
     /// Records the order in which verifiers ran and how many items each saw.
     final class Recorder: Sendable {
-        let log = Mutex<[String]>([])
-        let seen = Mutex<Int>(0)
+        let log = Locked<[String]>([])
+        let seen = Locked<Int>(0)
     }
 
     struct Recording: Verifier {

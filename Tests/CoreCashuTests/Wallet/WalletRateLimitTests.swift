@@ -3,7 +3,6 @@
 
 import CashuTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CashuEngine
@@ -14,7 +13,7 @@ import CoreCashu
 struct WalletRateLimitTests {
     /// The waits the connectors reported.
     final class Waits: Sendable {
-        let heard = Mutex<[Duration]>([])
+        let heard = Locked<[Duration]>([])
     }
 
     @Test func aBurstOfSendsWaitsItsTurnAndTheBalanceAddsUp() async throws {

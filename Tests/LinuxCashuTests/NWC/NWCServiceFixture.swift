@@ -5,7 +5,6 @@ import CashuTestSupport
 import CoreCashu
 import Foundation
 import Logging
-import Synchronization
 
 @testable import LinuxCashu
 
@@ -16,7 +15,7 @@ final class NWCServiceFixture: Sendable {
     let relay: NostrRelayURL
     let mint: MintURL
     let events = NWCEventLog()
-    private let running = Mutex<Task<Void, Never>?>(nil)
+    private let running = Locked<Task<Void, Never>?>(nil)
 
     private init(wallet: LinuxWallet, directory: URL, relay: NostrRelayURL, mint: MintURL) {
         self.wallet = wallet
@@ -96,7 +95,7 @@ final class NWCServiceFixture: Sendable {
 
 /// What the service reported, in order.
 final class NWCEventLog: Sendable {
-    private let events = Mutex<[NWCServiceEvent]>([])
+    private let events = Locked<[NWCServiceEvent]>([])
 
     func append(_ event: NWCServiceEvent) { events.withLock { $0.append(event) } }
 

@@ -6,7 +6,6 @@ import CashuNostr
 import CashuTestSupport
 import CoreCashu
 import Foundation
-import Synchronization
 import Testing
 
 @testable import LinuxCashu
@@ -149,9 +148,9 @@ struct NWCWalletStoreTests {
 
 /// Increasing times for a store's clock.
 final class Counter: Sendable {
-    private let value: Mutex<Int64>
+    private let value: Locked<Int64>
 
-    init(start: Int64) { value = Mutex(start) }
+    init(start: Int64) { value = Locked(start) }
 
     func next() -> Int64 { value.withLock { $0 += 1; return $0 } }
 }

@@ -3,8 +3,8 @@
 
 import CashuNostr
 import CashuTestSupport
+import CoreCashu
 import Foundation
-import Synchronization
 import Testing
 
 @testable import LinuxCashu
@@ -13,7 +13,7 @@ import Testing
 struct NostrRelayConnectionTests {
     /// The REQs a scripted relay received, as JSON arrays.
     final class Requests: Sendable {
-        private let stored = Mutex<[String]>([])
+        private let stored = Locked<[String]>([])
         func append(_ text: String) { stored.withLock { $0.append(text) } }
         var all: [String] { stored.withLock { $0 } }
         var count: Int { all.count }

@@ -1,13 +1,12 @@
 // Test support: a reachability monitor whose states the test sets.
 
 import CoreCashu
-import Synchronization
 
 @testable import LinuxCashu
 
 /// Reports what the test says, and publishes each change.
 final class ScriptedMonitor: MintReachabilityMonitor {
-    private let state = Mutex<
+    private let state = Locked<
         (
             states: [MintURL: MintReachability], watched: Set<MintURL>,
             subscribers: [AsyncStream<ReachabilityUpdate>.Continuation]

@@ -2,7 +2,6 @@
 
 import CoreCashu
 import Foundation
-import Synchronization
 
 @testable import LinuxCashu
 
@@ -23,7 +22,7 @@ final class ScriptedRunner: QueuedOperationRunner {
         var fallback: QueueAttemptOutcome?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let attributedOperations: @Sendable (MintURL) async -> Set<OperationID> = { _ in [] }
 
     func script(_ id: OperationID, _ outcomes: QueueAttemptOutcome...) {

@@ -1,13 +1,12 @@
 // Test support: a reachability probe whose answer per mint the test sets, counting probes.
 
 import CoreCashu
-import Synchronization
 
 @testable import LinuxCashu
 
 /// A probe answering what the test says.
 final class ScriptedProbe: MintReachabilityProbe {
-    private let state = Mutex<(answers: [MintURL: MintReachability], counts: [MintURL: Int])>(([:], [:]))
+    private let state = Locked<(answers: [MintURL: MintReachability], counts: [MintURL: Int])>(([:], [:]))
 
     func set(_ mint: MintURL, _ answer: MintReachability) {
         state.withLock { $0.answers[mint] = answer }

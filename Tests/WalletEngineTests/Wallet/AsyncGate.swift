@@ -1,10 +1,10 @@
 // Engine tests: a one-shot gate that tasks wait on until a test opens it (to interleave two calls deterministically).
 
-import Synchronization
+import CashuEngine
 
 /// Waiters suspend in ``wait()`` until ``open()``; once open, it stays open.
 final class AsyncGate: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Suspends until the gate is open.
     func wait() async {

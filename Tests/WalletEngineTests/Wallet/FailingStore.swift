@@ -2,12 +2,11 @@
 
 @testable import CashuEngine
 import CoreCashu
-import Synchronization
 
 /// An ``InMemoryWalletStore`` whose next writes fail with a ``StorageError`` once armed.
 final class FailingStore: WalletStore {
     let inner = InMemoryWalletStore()
-    private let failures = Mutex(0)
+    private let failures = Locked(0)
 
     var operationLeases: any OperationLeases { inner.operationLeases }
 

@@ -4,7 +4,6 @@
 import CashuTestSupport
 @_spi(Testing) @testable import CashuEngine
 import CoreCashu
-import Synchronization
 import Testing
 
 @Suite("Wallet engine: executors")
@@ -96,7 +95,7 @@ struct WalletExecutorEngineTests {
 /// Records the steps a wallet reports, and runs a test's action at one of them.
 final class StepRecorder: Sendable {
     typealias Action = @Sendable () -> Void
-    private let state = Mutex<(steps: [WalletStep], answered: Action?, journaled: Action?)>(([], nil, nil))
+    private let state = Locked<(steps: [WalletStep], answered: Action?, journaled: Action?)>(([], nil, nil))
 
     var steps: [WalletStep] { state.withLock { $0.steps } }
 

@@ -3,7 +3,6 @@
 import CashuTestSupport
 @testable import CashuEngine
 import CoreCashu
-import Synchronization
 import Testing
 
 @Suite("Wallet engine: restore")
@@ -95,7 +94,7 @@ struct WalletRestoreEngineTests {
         let fresh = try await ScriptedWallet.open(mints: [harness.mint], options: options, mnemonic: phrase)
         try await fresh.addMint(harness.mint.url)
         let forged = Point(generatorMultipliedBy: Scalar.random())
-        let tampered = Mutex<UInt64?>(nil)
+        let tampered = Locked<UInt64?>(nil)
         harness.mint.script(.restore, .tamper { signatures in
             guard signatures.count >= 48 else { return }
             let index = signatures.count / 2

@@ -1,7 +1,6 @@
 // Storage: a wallet store held in memory, for tests of wallet logic; it keeps the SQLite store's semantics.
 
 import Dispatch
-import Synchronization
 
 /// A ``WalletStore`` that keeps everything in memory and loses it when released.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// Neither `read` nor `write` may be called from inside another transaction's body.
 public final class InMemoryWalletStore: WalletStore {
     /// The last committed state; held only to take a snapshot or to commit.
-    private let committed = Mutex(InMemoryWalletState())
+    private let committed = Locked(InMemoryWalletState())
     /// Runs write bodies one at a time, so that writes are serialised while reads go on.
     private let writer = DispatchQueue(label: "cashu.store.memory.writer")
 

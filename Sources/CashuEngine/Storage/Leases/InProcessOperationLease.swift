@@ -1,15 +1,14 @@
 // Storage: one lease of an InProcessOperationLeases table.
 
-import Synchronization
 
 /// A lease in an ``InProcessOperationLeases`` table, given back on release or deinit.
 final class InProcessOperationLease: OperationLease {
     let operationID: OperationID
-    private let giveBack: Mutex<(@Sendable () -> Void)?>
+    private let giveBack: Locked<(@Sendable () -> Void)?>
 
     init(operationID: OperationID, giveBack: @escaping @Sendable () -> Void) {
         self.operationID = operationID
-        self.giveBack = Mutex(giveBack)
+        self.giveBack = Locked(giveBack)
     }
 
     deinit { release() }

@@ -1,10 +1,9 @@
 // Storage: operation leases for a store only this process can see (the in-memory store).
 
-import Synchronization
 
 /// Leases kept in a table in memory: exclusive between the wallets sharing one ``InMemoryWalletStore``.
 package final class InProcessOperationLeases: OperationLeases {
-    private let held = Mutex<Set<OperationID>>([])
+    private let held = Locked<Set<OperationID>>([])
 
     /// Creates an empty table.
     package init() {}

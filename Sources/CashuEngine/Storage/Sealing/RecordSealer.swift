@@ -2,7 +2,6 @@
 
 import Crypto
 import Foundation
-import Synchronization
 
 /// Seals and opens the secret fields of stored records (AES-256-GCM), and makes the keyed tags that stand in for
 /// secret lookup keys (HMAC-SHA256).
@@ -20,7 +19,7 @@ public final class RecordSealer: Sendable {
     public let generation: UInt32
     private let master: SymmetricKey
     private let indexKey: SymmetricKey
-    private let keys = Mutex<[UInt32: SymmetricKey]>([:])
+    private let keys = Locked<[UInt32: SymmetricKey]>([:])
 
     /// The metadata key of the generation new records are sealed with (absent: 0).
     public static let generationMetadataKey = "data-key-generation"

@@ -1,6 +1,5 @@
 // Wallet: the refused status reads a wait sits out before it gives up.
 
-import Synchronization
 
 /// Counts the mint's refusals of a status read (a `GET`) in a row while the wallet waits for a quote or a melt.
 ///
@@ -13,7 +12,7 @@ final class TransientReadFailures: Sendable {
     /// The refusals in a row a wait sits out.
     static let limit = 3
 
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     /// Refusals tolerated since the last successful check.
     var inARow: Int { count.withLock { $0 } }

@@ -2,8 +2,8 @@
 // as an AsyncStream of events.
 
 internal import CNetlink
+import CoreCashu
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +25,7 @@ final class NetlinkEventSource: Sendable {
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let continuation: AsyncStream<NetlinkEvent>.Continuation
     private let parser: NetlinkMessageParser
 
@@ -43,7 +43,7 @@ final class NetlinkEventSource: Sendable {
             throw ReachabilityError(.netlinkUnavailable, "cannot open an eventfd", errno: -wakeup)
         }
         (events, continuation) = AsyncStream.makeStream(of: NetlinkEvent.self, bufferingPolicy: .bufferingNewest(1024))
-        state = Mutex(State(socket: socket, wakeup: wakeup))
+        state = Locked(State(socket: socket, wakeup: wakeup))
         parser = NetlinkMessageParser()
         let thread = Thread { [self] in self.run(socket: socket, wakeup: wakeup) }
         thread.name = "cashu-netlink"

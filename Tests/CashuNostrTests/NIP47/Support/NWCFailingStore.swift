@@ -1,13 +1,13 @@
 // NIP-47 tests — a service store whose writes fail on demand, in front of a memory store.
 
-import Synchronization
+import CashuEngine
 
 @testable import CashuNostr
 
 /// A ``NWCMemoryStore`` whose claims or ledger updates throw `.storage` while the test says so.
 final class NWCFailingStore: NWCServiceStore {
     let inner: NWCMemoryStore
-    private let failures = Mutex<(claims: Bool, ledgerUpdatesLeft: Int?)>((false, nil))
+    private let failures = Locked<(claims: Bool, ledgerUpdatesLeft: Int?)>((false, nil))
 
     init(_ inner: NWCMemoryStore) { self.inner = inner }
 

@@ -1,12 +1,12 @@
 // NIP-47 tests — a clock the test moves.
 
-import Synchronization
+import CashuEngine
 
 /// Seconds since the epoch, set by the test.
 final class NWCTestClock: Sendable {
-    private let time: Mutex<Int64>
+    private let time: Locked<Int64>
 
-    init(_ start: Int64) { time = Mutex(start) }
+    init(_ start: Int64) { time = Locked(start) }
 
     var now: Int64 { time.withLock { $0 } }
 

@@ -2,7 +2,6 @@
 // headers beneath kept, a request without a token never sent.
 
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CashuEngine
@@ -12,7 +11,7 @@ import CoreCashu
 struct BlindAuthAuthorizerTests {
     /// Hands out fresh tokens and counts them, or refuses.
     final class CountingSource: BlindAuthTokenSource {
-        let handedOut = Mutex(0)
+        let handedOut = Locked(0)
         let refuse: Bool
 
         init(refuse: Bool = false) { self.refuse = refuse }
