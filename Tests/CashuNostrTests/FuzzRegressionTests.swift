@@ -174,7 +174,10 @@ struct FuzzRegression: CustomTestStringConvertible, CustomStringConvertible, Sen
 
     private static func address(_ choice: Int, _ text: String) throws {
         switch choice {
-        case 0: _ = try MintURL(text)
+        case 0:
+            guard (try? MintURL(try MintURL(text).rawValue)) != nil else {
+                throw FuzzRegressionError(description: "a normalised mint URL does not parse back")
+            }
         case 1: _ = try NostrRelayURL(text)
         case 2:
             let parsed = try BIP353Address(text)
