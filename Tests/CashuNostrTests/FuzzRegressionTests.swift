@@ -175,7 +175,8 @@ struct FuzzRegression: CustomTestStringConvertible, CustomStringConvertible, Sen
     private static func address(_ choice: Int, _ text: String) throws {
         switch choice {
         case 0:
-            guard (try? MintURL(try MintURL(text).rawValue)) != nil else {
+            let url = try MintURL(text)
+            guard (try? MintURL(url.rawValue)) != nil else {
                 throw FuzzRegressionError(description: "a normalised mint URL does not parse back")
             }
         case 1: _ = try NostrRelayURL(text)
