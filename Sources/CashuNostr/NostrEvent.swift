@@ -47,10 +47,18 @@ public struct NostrEvent: Sendable, Hashable, Codable {
         tags = try container.decode([[String]].self, forKey: .tags)
         content = try container.decode(String.self, forKey: .content)
         sig = try container.decode(String.self, forKey: .sig)
-        guard id.utf8.count == 64, sig.utf8.count == 128, (0...65535).contains(kind) else {
+        // Lowercase hex (NIP-01), not only the lengths: an id or signature with other characters would be written
+        // back unescaped into the JSON of a seal (NIP59JSON), which then no longer parses (found by fuzzing).
+        guard id.utf8.count == 64, sig.utf8.count == 128, Self.isLowercaseHex(id), Self.isLowercaseHex(sig),
+            (0...65535).contains(kind)
+        else {
             throw DecodingError.dataCorruptedError(
                 forKey: .id, in: container, debugDescription: "an event id is 64 hex characters, a signature 128")
         }
+    }
+
+    private static func isLowercaseHex(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// The values of the tags named `name` (their second element), in order.

@@ -38,8 +38,10 @@ public struct MintURL: Hashable, Sendable, Codable, Comparable, CustomStringConv
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
         components.path = path
-        guard let normalised = components.string else {
-            throw EncodingFailure(.invalidField, "mint URL cannot be normalised")
+        // The normal form percent-encodes what the input left raw, so it can outgrow the limit the input met: refuse
+        // it then, or the wallet would key a mint on a URL that does not parse back (found by fuzzing).
+        guard let normalised = components.string, normalised.utf8.count <= 2048 else {
+            throw EncodingFailure(.invalidField, "mint URL cannot be normalised within 2048 bytes")
         }
         self.rawValue = normalised
     }

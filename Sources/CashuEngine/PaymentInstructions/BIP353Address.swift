@@ -22,7 +22,9 @@ public struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
         let user = parts[0].lowercased()
         var domain = parts[1].lowercased()
         if domain.hasSuffix(".") { domain.removeLast() }
-        guard Self.isLabel(user), domain.contains("."), domain.split(separator: ".").allSatisfy(Self.isLabel),
+        // Empty labels are refused, not skipped: `example..com` is no DNS name (and would print as another address).
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        guard Self.isLabel(user), labels.count >= 2, labels.allSatisfy(Self.isLabel),
             user.count + domain.count + "._bitcoin-payment..user".count <= 253
         else { throw PaymentInstructionError(.invalidAddress, "a BIP-353 address is ₿user@domain, DNS names only") }
         self.user = user

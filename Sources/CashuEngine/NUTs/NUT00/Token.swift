@@ -162,7 +162,7 @@ extension Token {
     ///   - padded: Whether to end the base64url text with `=` padding (decoders accept both; default none).
     /// - Returns: The serialized token.
     /// - Throws: ``EncodingFailure`` `.invalidField` when V4 is asked for a token of several mints or no proofs,
-    ///   `.missingField` when V4 is asked for a token without a unit.
+    ///   `.missingField` when V4 is asked for a token without a unit or mint URL (or with an empty one).
     public func serialized(as version: Version = .v4, padded: Bool = false) throws(EncodingFailure) -> String {
         let payload: [UInt8]
         switch version {

@@ -14,12 +14,18 @@ enum TokenV4Coding {
 
     /// The CBOR bytes of a single-mint token.
     ///
-    /// - Throws: ``EncodingFailure`` `.invalidField` for several mints or no proofs, `.missingField` without a unit.
+    /// - Throws: ``EncodingFailure`` `.invalidField` for several mints or no proofs, `.missingField` without a unit or
+    ///   a mint URL: the decoder refuses an empty `u` or `m`, so the encoder must not write one (found by fuzzing).
     static func encode(_ token: Token) throws(EncodingFailure) -> [UInt8] {
         guard let mint = token.mint else {
             throw EncodingFailure(.invalidField, "a V4 token holds the proofs of exactly one mint")
         }
-        guard let unit = token.unit else { throw EncodingFailure(.missingField, "a V4 token needs a unit") }
+        guard !TokenEntry.normalizedMintURL(mint).isEmpty else {
+            throw EncodingFailure(.missingField, "a V4 token needs a mint URL")
+        }
+        guard let unit = token.unit, !unit.isEmpty else {
+            throw EncodingFailure(.missingField, "a V4 token needs a unit")
+        }
         guard token.proofCount > 0 else { throw EncodingFailure(.invalidField, "a token needs at least one proof") }
 
         // Group by keyset id, groups in order of first appearance (NUT-00 §V4: `t` holds one entry per keyset).

@@ -1,6 +1,5 @@
 // NUT-00 — Errors: reading the mint's error body `{"detail", "code"}` from a non-200 answer, as Nutshell sends it.
 
-import CashuEngine
 import Foundation
 
 /// Reads a mint's error answer into a ``MintError``.
@@ -8,7 +7,8 @@ import Foundation
 /// Nutshell 0.21.0 answers every refusal with HTTP 400 `{"detail": str, "code": int}` (code 0 for an exception it
 /// has no code for) and a body that fails validation with FastAPI's 422 `{"detail": [{"loc", "msg", "input", ...}]}`.
 /// Only `loc` and `msg` of such a list are kept: `input` echoes the request, which may hold proof secrets.
-enum MintErrorBody {
+/// Pure, so that it lives with the protocol (the HTTP connector calls it; the fuzz targets feed it).
+package enum MintErrorBody {
     /// The mint's error, or `nil` when the body is not a NUT-00 error body for this status.
     ///
     /// A 4xx answer needs a `detail`; any other status also needs an integer `code`, so that a proxy's
@@ -16,7 +16,7 @@ enum MintErrorBody {
     /// - Parameters:
     ///   - body: the answer's bytes.
     ///   - status: the HTTP status (never 200: a 200 is an answer, not a refusal).
-    static func parse(_ body: some Collection<UInt8>, status: Int) -> MintError? {
+    package static func parse(_ body: some Collection<UInt8>, status: Int) -> MintError? {
         guard !body.isEmpty, let decoded = try? JSONDecoder().decode(Wire.self, from: Data(body)),
             let detail = decoded.detail
         else { return nil }
