@@ -1,6 +1,7 @@
 // Tests of Wallet/Selection/ProofSelector+Histogram.swift and ProofHistogram: selecting over counts chooses the same
 // keysets and amounts as selecting over the proofs — fees, inactive keysets, input limits, exact sums, overflow.
 
+import CashuTestSupport
 import Foundation
 import Testing
 

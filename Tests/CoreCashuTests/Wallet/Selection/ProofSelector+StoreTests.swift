@@ -1,6 +1,7 @@
 // Tests of Wallet/Selection/ProofSelector+Store.swift: selecting inside a store transaction from its counts loads
 // proofs of the same keysets and amounts as selecting over every unspent proof, on every backend.
 
+import CashuTestSupport
 import Foundation
 import Testing
 
