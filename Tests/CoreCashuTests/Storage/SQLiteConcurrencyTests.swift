@@ -145,7 +145,7 @@ struct SQLiteConcurrencyTests {
             for thread in threads { #expect(try thread.join() == path) }
             let store = try SQLiteWalletStore(path: path)
             #expect(try store.pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-                == ["v1", "v2", "v3", "v4", "v5"])
+                == ["v1", "v2", "v3", "v4", "v5", "v6"])
         }
     }
 }
