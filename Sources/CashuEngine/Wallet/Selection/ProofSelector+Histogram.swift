@@ -50,7 +50,9 @@ extension ProofSelector {
     func fee(of buckets: [ProofBucket]) throws(WalletError) -> UInt64 {
         var ppk: UInt64 = 0
         for bucket in buckets {
-            let (each, overflow) = (feePPK[bucket.keysetID] ?? 0).multipliedReportingOverflow(by: UInt64(bucket.count))
+            // A count below zero (a store out of order) counts as none instead of trapping.
+            let count = UInt64(max(0, bucket.count))
+            let (each, overflow) = (feePPK[bucket.keysetID] ?? 0).multipliedReportingOverflow(by: count)
             let (sum, overflowSum) = ppk.addingReportingOverflow(each)
             guard !overflow, !overflowSum else { throw WalletError(.invalidInput, "input fees overflow") }
             ppk = sum
@@ -63,7 +65,7 @@ extension ProofSelector {
     private static func sum(_ buckets: [ProofBucket]) throws(WalletError) -> UInt64 {
         var total: UInt64 = 0
         for bucket in buckets {
-            let (part, overflow) = bucket.amount.multipliedReportingOverflow(by: UInt64(bucket.count))
+            let (part, overflow) = bucket.amount.multipliedReportingOverflow(by: UInt64(max(0, bucket.count)))
             let (sum, overflowSum) = total.addingReportingOverflow(part)
             guard !overflow, !overflowSum else { throw WalletError(.invalidInput, "proof amounts overflow") }
             total = sum
