@@ -22,7 +22,7 @@ struct SignedProofFixture {
     /// A signed output and the proof unblinded from it, both with their DLEQ proofs.
     func signed(amount: UInt64) throws -> (proof: Proof, signed: SignedOutput) {
         guard let a = privateKeys[amount] else { throw CocoaError(.featureUnsupported) }
-        let secret = Scalar.random().exposedSecretBytes.map { String(format: "%02x", $0) }.joined()
+        let secret = Hex.encode(Scalar.random().exposedSecretBytes)
         let r = Scalar.random()
         let B_ = try BDHKE.blind(secret: secret, r: r)
         let C_ = BDHKE.sign(B_: B_, k: a)

@@ -50,18 +50,17 @@ struct SignatureUnblinder: Sendable {
             throw error
         } catch {}
         let items = zip(signatures, outputs).map { SignedOutput(signature: $0, output: $1.blindedMessage) }
-        let (wholeList, perItem) = verification.split
+        let pipeline = verification
         var refused = Set<Int>()
-        for verifier in wholeList {
+        for verifier in pipeline.split.wholeList {
             do { try verifier.verify(items[...], in: context) } catch {
                 guard let index = error.index else { return Array(repeating: nil, count: items.count) }
                 refused.insert(index)
             }
         }
-        let single = VerificationPipeline(wholeList + perItem)
         return zip(signatures, outputs).enumerated().map { index, pair -> Proof? in
             guard !refused.contains(index) else { return nil }
-            guard (try? single.verifySequentially([items[index]], in: context)) != nil else { return nil }
+            guard (try? pipeline.verifySequentially([items[index]], in: context)) != nil else { return nil }
             return try? unblind(pair.0, pair.1, index: index)
         }
     }
