@@ -9,7 +9,7 @@ import Foundation
 
 enum PostgresMigrations {
     /// Every migration, oldest first; the version is the position plus one.
-    static let all: [String] = [v1, v2, v3]
+    static let all: [String] = [v1, v2, v3, v4]
 
     /// The first schema: the SQLite store's v1-v4 in one, in PostgreSQL's types (formats in ``PostgresValue``).
     ///
@@ -164,6 +164,73 @@ enum PostgresMigrations {
         CREATE INDEX proofs_by_bucket ON proofs (status, mint_url, unit, keyset_id, amount, created_at, seq)
         """
 
+    /// Input selection and balances in time that does not grow with the wallet, as the SQLite store's v6:
+    /// `proof_counts` holds, per status, mint, unit, keyset and amount, the number of proofs, kept by statement-level
+    /// triggers in the transaction that changes `proofs` (every write holds the wallet's advisory lock, so no two
+    /// writers race on a row of it). Selection starts from its few rows, and balances are summed from it, instead of
+    /// grouping every proof. Each trigger reads its statement's changed rows as a transition table and applies their
+    /// net change per bucket in one statement; a bucket that reaches zero is deleted. The functions keep the schema's
+    /// search path of the moment they were made, so they write this wallet's table whoever calls them. The table is
+    /// filled from the proofs already held, in the migration's transaction.
+    static let v4 = """
+        CREATE TABLE proof_counts (
+            status TEXT NOT NULL,
+            mint_url TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            keyset_id TEXT NOT NULL,
+            amount BIGINT NOT NULL,
+            count BIGINT NOT NULL,
+            PRIMARY KEY (status, mint_url, unit, keyset_id, amount)
+        );
+        INSERT INTO proof_counts (status, mint_url, unit, keyset_id, amount, count)
+            SELECT status, mint_url, unit, keyset_id, amount, COUNT(*) FROM proofs
+            GROUP BY status, mint_url, unit, keyset_id, amount;
+        CREATE FUNCTION proof_counts_inserted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO proof_counts AS kept (status, mint_url, unit, keyset_id, amount, count)
+                SELECT status, mint_url, unit, keyset_id, amount, COUNT(*) FROM added
+                GROUP BY status, mint_url, unit, keyset_id, amount
+                ON CONFLICT (status, mint_url, unit, keyset_id, amount)
+                DO UPDATE SET count = kept.count + excluded.count;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION proof_counts_deleted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            UPDATE proof_counts AS kept SET count = kept.count - gone.count
+                FROM (
+                    SELECT status, mint_url, unit, keyset_id, amount, COUNT(*) AS count FROM removed
+                    GROUP BY status, mint_url, unit, keyset_id, amount
+                ) AS gone
+                WHERE kept.status = gone.status AND kept.mint_url = gone.mint_url AND kept.unit = gone.unit
+                    AND kept.keyset_id = gone.keyset_id AND kept.amount = gone.amount;
+            DELETE FROM proof_counts WHERE count <= 0;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION proof_counts_updated() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO proof_counts AS kept (status, mint_url, unit, keyset_id, amount, count)
+                SELECT status, mint_url, unit, keyset_id, amount, SUM(change) FROM (
+                    SELECT status, mint_url, unit, keyset_id, amount, 1 AS change FROM added
+                    UNION ALL
+                    SELECT status, mint_url, unit, keyset_id, amount, -1 AS change FROM removed
+                ) AS changes
+                GROUP BY status, mint_url, unit, keyset_id, amount HAVING SUM(change) <> 0
+                ON CONFLICT (status, mint_url, unit, keyset_id, amount)
+                DO UPDATE SET count = kept.count + excluded.count;
+            DELETE FROM proof_counts WHERE count <= 0;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER proofs_count_insert AFTER INSERT ON proofs REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION proof_counts_inserted();
+        CREATE TRIGGER proofs_count_delete AFTER DELETE ON proofs REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION proof_counts_deleted();
+        CREATE TRIGGER proofs_count_update AFTER UPDATE ON proofs REFERENCING OLD TABLE AS removed NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION proof_counts_updated()
+        """
+
     /// Brings the schema up to date inside `tx`, which holds the wallet's write lock.
     /// - Throws: ``StorageError`` `unavailable` when the schema was written by a newer version.
     static func migrate(_ tx: PostgresTransaction, schema: String) throws(StorageError) {
@@ -184,14 +251,36 @@ enum PostgresMigrations {
                 "the wallet's schema is at version \(applied), written by a newer version of this program")
         }
         for (index, sql) in all.enumerated() where index + 1 > applied {
-            // One statement at a time: the extended protocol takes one per query. No statement holds a `;`.
-            for statement in sql.split(separator: ";") {
-                let text = statement.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !text.isEmpty { try tx.execute(text, during: "migration v\(index + 1)") }
-            }
+            // One statement at a time: the extended protocol takes one per query.
+            for statement in statements(sql) { try tx.execute(statement, during: "migration v\(index + 1)") }
             try tx.execute(
                 "INSERT INTO \(schema).cashu_migrations (version) VALUES ($1)", [.integer(Int64(index + 1))],
                 during: during)
         }
+    }
+
+    /// The statements of a migration: its text split at each `;` outside a `$$`-quoted function body, trimmed, the
+    /// empty ones left out. No migration holds a `;` in a string literal or a comment.
+    static func statements(_ sql: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quoted = false
+        var rest = Substring(sql)
+        while let first = rest.first {
+            if rest.hasPrefix("$$") {
+                quoted.toggle()
+                current += "$$"
+                rest = rest.dropFirst(2)
+            } else if first == ";" && !quoted {
+                statements.append(current)
+                current = ""
+                rest = rest.dropFirst()
+            } else {
+                current.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        statements.append(current)
+        return statements.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 }

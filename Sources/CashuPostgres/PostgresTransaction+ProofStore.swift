@@ -79,15 +79,17 @@ extension PostgresTransaction: ProofStore {
         try execute("DELETE FROM proofs WHERE y = ANY($1)", [.textArray(keys)], during: "removeProofs")
     }
 
-    /// Groups `proofs` by mint, unit and status. SQL sums the low and high 32-bit halves apart (amounts are stored
-    /// as the bits of a UInt64); Swift joins them with overflow checks.
+    /// Sums the trigger-kept `proof_counts` (PostgresMigrations.v4) by mint, unit and status: a few rows however
+    /// many proofs. SQL sums the low and high 32-bit halves apart (amounts are stored as the bits of a UInt64; a half
+    /// times a count below 2^31 fits a BIGINT); Swift joins them with overflow checks.
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance] {
         let selected = (statuses.isEmpty ? Set(ProofStatus.allCases) : statuses).map(\.rawValue).sorted()
         let balances = try fetch(
             """
-            SELECT status, mint_url, unit, COUNT(*) AS count, SUM(amount & 4294967295)::BIGINT AS low,
-                SUM((amount >> 32) & 4294967295)::BIGINT AS high
-            FROM proofs WHERE status = ANY($1) GROUP BY status, mint_url, unit
+            SELECT status, mint_url, unit, SUM(count)::BIGINT AS count,
+                SUM((amount & 4294967295) * count)::BIGINT AS low,
+                SUM(((amount >> 32) & 4294967295) * count)::BIGINT AS high
+            FROM proof_counts WHERE status = ANY($1) AND count > 0 GROUP BY status, mint_url, unit
             """, [.textArray(selected)], during: "balances"
         ) { row throws(StorageError) in
             let r = PostgresRowReader(row, table: "proofs")
@@ -101,11 +103,11 @@ extension PostgresTransaction: ProofStore {
         return balances.sorted(by: ProofBalance.storeOrder)
     }
 
-    /// Groups `proofs` through `proofs_by_bucket` (PostgresMigrations.v3).
+    /// Reads the trigger-kept `proof_counts` (PostgresMigrations.v4): a few rows however many proofs.
     func proofBuckets(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [ProofBucket] {
         try fetch(
-            "SELECT keyset_id, amount, COUNT(*) AS count FROM proofs WHERE status = $1 AND mint_url = $2 AND unit = $3 "
-                + "GROUP BY keyset_id, amount",
+            "SELECT keyset_id, amount, count FROM proof_counts WHERE status = $1 AND mint_url = $2 AND unit = $3 "
+                + "AND count > 0",
             [.text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue)], during: "proofBuckets"
         ) { row throws(StorageError) in
             let r = PostgresRowReader(row, table: "proofs")

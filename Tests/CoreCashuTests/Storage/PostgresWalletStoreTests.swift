@@ -203,7 +203,7 @@ struct PostgresWalletStoreTests {
         #expect(
             Set(tables.split(separator: "\n").map(String.init)) == [
                 "auth_proofs", "cashu_migrations", "counters", "history", "keysets", "melt_quotes", "metadata",
-                "mint_quotes", "mints", "operations", "proofs", "queued_operations",
+                "mint_quotes", "mints", "operations", "proof_counts", "proofs", "queued_operations",
             ])
         let ids = try await F.populate(store)
         let before = try await StoreSnapshot(store, operationIDs: ids)

@@ -60,6 +60,8 @@ struct SignatureUnblinder: Sendable {
         }
         return zip(signatures, outputs).enumerated().map { index, pair -> Proof? in
             guard !refused.contains(index) else { return nil }
+            // Every verifier again, the whole-list ones too: over the batch they named only the first bad signature
+            // each, and a second one they would refuse must not pass here.
             guard (try? pipeline.verifySequentially([items[index]], in: context)) != nil else { return nil }
             return try? unblind(pair.0, pair.1, index: index)
         }
