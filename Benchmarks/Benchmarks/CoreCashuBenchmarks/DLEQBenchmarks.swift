@@ -1,5 +1,5 @@
 // NUT-12: verifying the DLEQ proofs of 1,000 received proofs — one by one, through the verification pipeline on one
-// core, and through the pipeline on every core (the "per-proof, batched, across cores").
+// core, on every core, on threads of its own (DedicatedThreadExecutor), and split over plain threads without tasks.
 
 import Benchmark
 import CoreCashu
@@ -36,6 +36,17 @@ func dleqBenchmarks() {
             for proof in proofs { try proof.verifyDLEQ(mintKey: keys[proof.amount]!) }
         }
     }
+    // The same split without Swift concurrency: the floor for "across cores" (two threads, half the proofs each).
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    Benchmark("DLEQ verify 1,000 proofs: \(threads) threads, no tasks", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: threads) { part in
+                for index in stride(from: part, to: proofs.count, by: threads) {
+                    try? proofs[index].verifyDLEQ(mintKey: keys[proofs[index].amount]!)
+                }
+            }
+        }
+    }
     let oneCore = VerificationPipeline.receivedProofs().withMaxConcurrency(1)
     Benchmark("DLEQ verify 1,000 proofs: pipeline, one core", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { try await oneCore.verify(proofs, in: context) }
@@ -45,5 +56,16 @@ func dleqBenchmarks() {
         "DLEQ verify 1,000 proofs: pipeline, \(everyCore.maxConcurrency) cores", configuration: configuration
     ) { benchmark in
         for _ in benchmark.scaledIterations { try await everyCore.verify(proofs, in: context) }
+    }
+    // package-benchmark's runner waits for an async benchmark with a semaphore on a thread of the cooperative pool,
+    // so on two cores the row above gets one pool thread. Threads of the pipeline's own give it both cores.
+    let executor = DedicatedThreadExecutor()
+    Benchmark(
+        "DLEQ verify 1,000 proofs: pipeline, \(everyCore.maxConcurrency) cores, own threads",
+        configuration: configuration
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            try await withTaskExecutorPreference(executor) { try await everyCore.verify(proofs, in: context) }
+        }
     }
 }

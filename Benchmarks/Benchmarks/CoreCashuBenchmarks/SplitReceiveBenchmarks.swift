@@ -24,16 +24,24 @@ func splitReceiveBenchmarks() {
     let expectedSwaps = 3
     let expectedAmount: UInt64 = 2500 - 3 * 84
 
-    for withDLEQ in [false, true] {
+    // The third row runs the receive on threads of its own: package-benchmark's runner blocks one of the two threads
+    // of the cooperative pool while an async benchmark runs (DLEQBenchmarks.swift).
+    let executor = DedicatedThreadExecutor()
+    for (withDLEQ, ownThreads) in [(false, false), (true, false), (true, true)] {
         // With DLEQ proofs (as a wallet that keeps them sends), the receive checks 2,500 of them across cores first.
-        let name = withDLEQ ? "wallet receive 2,500-proof token with DLEQ" : "wallet receive 2,500-proof token"
+        let name =
+            withDLEQ
+            ? "wallet receive 2,500-proof token with DLEQ\(ownThreads ? ", own threads" : "")"
+            : "wallet receive 2,500-proof token"
         Benchmark(name, configuration: configuration) { benchmark in
             let bench = try WalletBench.requireWallet()
             guard let token = WalletBench.tokens.popLast() else {
                 throw Fixtures.Failure(description: "out of tokens")
             }
             let received = try await benchmark.measure(requests: bench.counter) {
-                try await bench.wallet.receive(token)
+                try await withTaskExecutorPreference(ownThreads ? executor : nil) {
+                    try await bench.wallet.receive(token)
+                }
             }
             guard received.operationIDs.count == expectedSwaps, received.amount == expectedAmount else {
                 throw Fixtures.Failure(
