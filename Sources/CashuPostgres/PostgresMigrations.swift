@@ -15,8 +15,7 @@ enum PostgresMigrations {
     ///
     /// `seq` (an identity column) orders records with equal timestamps in insertion order. There are no cross-table
     /// foreign keys, as in the SQLite schema: records arrive in any order, and a keyset's counter outlives it.
-    /// Balances are grouped from `proofs` through `proofs_by_status` (a GROUP BY over thousands of proofs is well
-    /// under a millisecond here, where the SQLite store keeps a trigger-maintained table).
+    /// Balances were grouped from `proofs` through `proofs_by_status` until v4, which keeps counts by trigger.
     static let v1 = """
         CREATE TABLE mints (
             url TEXT NOT NULL PRIMARY KEY,

@@ -89,7 +89,7 @@ extension PostgresTransaction: ProofStore {
             SELECT status, mint_url, unit, SUM(count)::BIGINT AS count,
                 SUM((amount & 4294967295) * count)::BIGINT AS low,
                 SUM(((amount >> 32) & 4294967295) * count)::BIGINT AS high
-            FROM proof_counts WHERE status = ANY($1) AND count > 0 GROUP BY status, mint_url, unit
+            FROM proof_counts WHERE status = ANY($1) GROUP BY status, mint_url, unit
             """, [.textArray(selected)], during: "balances"
         ) { row throws(StorageError) in
             let r = PostgresRowReader(row, table: "proofs")
@@ -106,8 +106,7 @@ extension PostgresTransaction: ProofStore {
     /// Reads the trigger-kept `proof_counts` (PostgresMigrations.v4): a few rows however many proofs.
     func proofBuckets(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [ProofBucket] {
         try fetch(
-            "SELECT keyset_id, amount, count FROM proof_counts WHERE status = $1 AND mint_url = $2 AND unit = $3 "
-                + "AND count > 0",
+            "SELECT keyset_id, amount, count FROM proof_counts WHERE status = $1 AND mint_url = $2 AND unit = $3",
             [.text(status.rawValue), .text(mintURL.rawValue), .text(unit.rawValue)], during: "proofBuckets"
         ) { row throws(StorageError) in
             let r = PostgresRowReader(row, table: "proofs")

@@ -26,8 +26,11 @@ func splitReceiveBenchmarks() {
 
     // The third row runs the receive on threads of its own: package-benchmark's runner blocks one of the two threads
     // of the cooperative pool while an async benchmark runs (DLEQBenchmarks.swift).
-    let executor = DedicatedThreadExecutor()
-    for (withDLEQ, ownThreads) in [(false, false), (true, false), (true, true)] {
+    let ownThreads: [Bool]
+    if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) { ownThreads = [false, true] } else {
+        ownThreads = [false]
+    }
+    for (withDLEQ, ownThreads) in [(false, false)] + ownThreads.map({ (true, $0) }) {
         // With DLEQ proofs (as a wallet that keeps them sends), the receive checks 2,500 of them across cores first.
         let name =
             withDLEQ
@@ -39,7 +42,9 @@ func splitReceiveBenchmarks() {
                 throw Fixtures.Failure(description: "out of tokens")
             }
             let received = try await benchmark.measure(requests: bench.counter) {
-                try await withTaskExecutorPreference(ownThreads ? executor : nil) {
+                if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), ownThreads {
+                    try await withTaskExecutorPreference(OwnThreads.executor) { try await bench.wallet.receive(token) }
+                } else {
                     try await bench.wallet.receive(token)
                 }
             }

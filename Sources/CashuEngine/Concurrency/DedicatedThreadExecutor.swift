@@ -12,8 +12,9 @@ import Foundation
 /// other nonisolated async function called in the body run on this executor's threads instead; code isolated to an
 /// actor still runs on that actor's executor.
 ///
-/// Make one per process and keep it (as an event loop group); ``shutdown()`` lets its threads end once the jobs queued
-/// before it have run. A job enqueued after that runs on the global concurrent executor, so no task is ever stranded.
+/// Make one per process and keep it, as an event loop group: its threads live until ``shutdown()``, which lets them end
+/// once the jobs queued before it have run (an executor made per call and never shut down leaks its threads). A job
+/// enqueued after that runs on the global concurrent executor, so no task is ever stranded.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// How many threads run jobs.
@@ -68,6 +69,9 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
         threads.insert(pthread_self())
         condition.unlock()
         while let job = next() { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        condition.lock()
+        threads.remove(pthread_self())
+        condition.unlock()
     }
 
     /// The oldest queued job, waiting for one; `nil` once stopping with none left.
