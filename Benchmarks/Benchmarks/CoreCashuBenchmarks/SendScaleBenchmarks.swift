@@ -40,6 +40,7 @@ func sendScaleBenchmarks() {
                 let bench = try WalletBench.requireWallet()
                 let mint = try WalletBench.requireMint().url
                 try await Fixtures.addSynthetic(proofs: count, of: mint, to: bench)
+                if backend.isPostgres { try WalletBench.postgres?.vacuumAnalyze() }
             } teardown: {
                 try await WalletBench.tearDown()
             }
