@@ -28,7 +28,6 @@ struct PostgresProofCountsTests {
     /// Inserts, status moves, deletes and rolled-back writes, with amounts on both sides of `Int64.max`: the counts
     /// equal a GROUP BY after each, balances equal the sums, and nothing is left once every proof is gone.
     @Test func countsFollowTheProofs() async throws {
-        struct Abort: Error {}
         let server = try await TestPostgres.shared
         let schema = TestPostgres.freshSchema()
         let store = try await PostgresWalletStore(
@@ -68,21 +67,7 @@ struct PostgresProofCountsTests {
         _ = try await store.write { tx in try tx.addProofs(Array(proofs.prefix(20)) + [extra]) }
         try await expectConsistent()
         try await store.write { tx in try tx.removeProofs(Ys: [extra.Y]) }
-        for round in 0..<12 {
-            let chosen = proofs.filter { _ in rng.next() % 4 == 0 }.map(\.Y)
-            let status = ProofStatus.allCases[round % ProofStatus.allCases.count]
-            try await store.write { tx in try tx.setStatus(status, Ys: chosen, operationID: .random()) }
-            try await expectConsistent()
-            _ = try? await store.write { tx throws in
-                try tx.removeProofs(Ys: Array(chosen.prefix(3)))
-                throw Abort()
-            }
-            try await expectConsistent()
-        }
-        try await store.write { tx in try tx.removeProofs(Ys: proofs.prefix(150).map(\.Y)) }
-        try await expectConsistent()
-        try await store.write { tx in try tx.removeProofs(Ys: proofs.map(\.Y)) }
-        try await expectConsistent()
+        try await F.churn(store, proofs, rounds: 12, rng: &rng) { try await expectConsistent() }
         #expect(try await server.psql("SELECT COUNT(*) FROM \(schema).proof_counts") == "0\n")
         await store.close()
     }

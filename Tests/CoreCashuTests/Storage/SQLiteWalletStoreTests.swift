@@ -190,7 +190,6 @@ struct SQLiteWalletStoreTests {
     /// status moves,
     /// deletes and rolled-back writes, with amounts on both sides of `Int64.max`.
     @Test func balancesTableFollowsTheProofs() async throws {
-        struct Abort: Error {}
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
         func expectConsistent(_ sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -219,21 +218,7 @@ struct SQLiteWalletStoreTests {
         }
         _ = try await store.write { tx in try tx.addProofs(proofs) }
         try await expectConsistent()
-        for round in 0..<20 {
-            let chosen = proofs.filter { _ in rng.next() % 4 == 0 }.map(\.Y)
-            let status = ProofStatus.allCases[round % ProofStatus.allCases.count]
-            try await store.write { tx in try tx.setStatus(status, Ys: chosen, operationID: .random()) }
-            try await expectConsistent()
-            _ = try? await store.write { tx throws in
-                try tx.removeProofs(Ys: Array(chosen.prefix(3)))
-                throw Abort()
-            }
-            try await expectConsistent()
-        }
-        try await store.write { tx in try tx.removeProofs(Ys: proofs.prefix(150).map(\.Y)) }
-        try await expectConsistent()
-        try await store.write { tx in try tx.removeProofs(Ys: proofs.map(\.Y)) }
-        try await expectConsistent()
+        try await F.churn(store, proofs, rounds: 20, rng: &rng) { try await expectConsistent() }
         let sql = "SELECT COUNT(*) FROM proof_balances"
         #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: sql) } == 0)
         let countsSQL = "SELECT COUNT(*) FROM proof_counts"
