@@ -2,6 +2,10 @@
 
 /// The state of a journaled operation.
 public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Prepared for a front end to confirm (``Wallet/prepareSend(amount:mint:unit:options:)`` and the other
+    /// `prepare` calls): inputs reserved, nothing journaled to send. Confirming turns it into ``prepared``;
+    /// cancelling, expiry, or a recovery pass that finds no live process holding it releases the inputs.
+    case awaitingConfirmation
     /// Journaled: inputs reserved, outputs and the exact request written; the request may not have left.
     case prepared
     /// The request was sent (or may have been); the outcome is not known yet.
@@ -14,5 +18,7 @@ public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
     case failed
 
     /// Whether recovery still has to resolve the operation.
-    public var isUnfinished: Bool { self == .prepared || self == .inFlight || self == .pending }
+    public var isUnfinished: Bool {
+        self == .awaitingConfirmation || self == .prepared || self == .inFlight || self == .pending
+    }
 }

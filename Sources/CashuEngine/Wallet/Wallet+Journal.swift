@@ -5,16 +5,29 @@ import Foundation
 
 extension Wallet {
     /// Journals a new operation and (unless `history` is false: a later part of a split receive) its pending history
-    /// line. Call inside the write transaction that reserves its inputs and counters.
+    /// line. Call inside the write transaction that reserves its inputs and counters. An operation held under `id`
+    /// (prepared, ``OperationState/awaitingConfirmation``) becomes this journal entry.
     nonisolated func journal<Payload: Encodable>(
         _ tx: any WalletTransaction, id: OperationID, kind: OperationKind, mint: MintURL, unit: CurrencyUnit,
         payload: Payload, amount: UInt64, fee: UInt64, memo: String? = nil, history: Bool = true
     ) throws {
         let now = Date()
-        try tx.insertOperation(
-            OperationRecord(
-                id: id, kind: kind, mintURL: mint, unit: unit, state: .prepared, payload: try Self.encodeJSON(payload),
-                createdAt: now, updatedAt: now))
+        let bytes = try Self.encodeJSON(payload)
+        if var held = try tx.operation(id: id) {
+            // A prepared operation being confirmed: its hold becomes the journal entry (same id, same inputs).
+            guard held.state == .awaitingConfirmation, held.kind == kind else {
+                throw StorageError(.conflict, "operation \(id) is already journaled")
+            }
+            held.state = .prepared
+            held.payload = bytes
+            held.updatedAt = now
+            try tx.updateOperation(held)
+        } else {
+            try tx.insertOperation(
+                OperationRecord(
+                    id: id, kind: kind, mintURL: mint, unit: unit, state: .prepared, payload: bytes, createdAt: now,
+                    updatedAt: now))
+        }
         guard history else { return }
         try tx.saveHistoryEntry(
             HistoryEntry(

@@ -38,6 +38,8 @@ extension Wallet {
         for listed in RecoveryPlan.ordered(open) {
             // Its own call is waiting for the mint's answer (the actor is reentrant): replaying it now would race it.
             guard inFlight[listed.id] == nil else {
+                // Prepared here and waiting for its confirmation: not recovery's (its timer releases it).
+                if listed.state == .awaitingConfirmation { continue }
                 report.unresolved.append(
                     (listed.id, WalletError(.pending, "the operation is in flight", operationID: listed.id)))
                 continue
@@ -94,6 +96,8 @@ extension Wallet {
             _ = try await resumeBlindAuth(operation)
         case .close:
             try await failOperation(operation.id, release: [])
+        case .releaseHold:
+            await releaseHold(operation.id, because: .abandoned)
         }
     }
 

@@ -42,6 +42,12 @@ public actor Wallet {
     var blindAuthTopUpFailures: [MintURL: (at: ContinuousClock.Instant, error: WalletError)] = [:]
     /// NUT-22: each mint's verified `auth` keyset, once fetched in this process.
     var blindAuthKeysets: [MintURL: BlindAuthKeyset] = [:]
+    /// Where the wallet's events go (``events(bufferingNewest:)``); a host adds its own (queue, reachability).
+    package nonisolated let eventHub = WalletEvents()
+    /// The timers that release prepared operations nobody confirmed (``startHoldTimer(_:expiresAt:)``).
+    var holdTimers: [OperationID: Task<Void, Never>] = [:]
+    /// The last balance told to subscribers, per mint and unit (``emitBalance(_:unit:)`` tells only changes).
+    var toldBalances: [MintURL: [CurrencyUnit: UInt64]] = [:]
 
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,

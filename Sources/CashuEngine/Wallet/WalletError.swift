@@ -39,6 +39,9 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         public static let crypto = Code(rawValue: "crypto")
         /// The operation was cancelled before anything left.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// A prepared operation was confirmed after it expired or was cancelled (or by another wallet): its inputs
+        /// were released and nothing was spent. Prepare it again.
+        public static let expired = Code(rawValue: "expired")
         /// NUT-21/22: the mint requires a login the wallet lacks or can no longer renew (`cashu auth login`).
         public static let authenticationRequired = Code(rawValue: "authenticationRequired")
     }

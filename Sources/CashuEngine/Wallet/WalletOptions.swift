@@ -32,6 +32,9 @@ public struct WalletOptions: Sendable {
     /// the operation stays open (pending; the mint has the inputs) until a wallet without that refusal settles it,
     /// a melt's change is refused after its invoice was paid, and restore counts refused signatures as rejected.
     public var signatureVerifiers: [any Verifier<SignedOutput>]
+    /// How long a prepared operation (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)`` and the other
+    /// `prepare` calls) holds its inputs unconfirmed before it releases them by itself.
+    public var preparedHold: Duration
 
     /// Creates options; the defaults follow NUT-13 (batches of 100, stop after 3 empty ones).
     public init(
@@ -39,7 +42,7 @@ public struct WalletOptions: Sendable {
         restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
         maxInputs: Int = 1000, subscriptionCheckInterval: Duration = .seconds(30), blindAuthBatch: Int = 100,
         blindAuthLowWater: Int = 5, proofVerifiers: [any Verifier<Proof>] = [],
-        signatureVerifiers: [any Verifier<SignedOutput>] = []
+        signatureVerifiers: [any Verifier<SignedOutput>] = [], preparedHold: Duration = .seconds(600)
     ) {
         // Bounds that keep loops finite and requests meaningful whatever a caller passes.
         let restoreBatchSize = min(max(restoreBatchSize, 1), 1000)
@@ -58,5 +61,6 @@ public struct WalletOptions: Sendable {
         self.blindAuthLowWater = min(max(blindAuthLowWater, 0), 1000)
         self.proofVerifiers = proofVerifiers
         self.signatureVerifiers = signatureVerifiers
+        self.preparedHold = min(max(preparedHold, .milliseconds(1)), .seconds(86_400))
     }
 }

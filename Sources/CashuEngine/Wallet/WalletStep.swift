@@ -5,6 +5,8 @@
 public enum WalletStep: String, Hashable, Sendable, CaseIterable {
     /// The operation is planned (inputs chosen, request built in memory); nothing is journaled yet.
     case planned
+    /// A prepared operation holds its inputs and waits for its confirmation; nothing is journaled to send yet.
+    case held
     /// The operation is journaled; the request has not left yet.
     case journaled
     /// The mint answered; nothing is settled yet.

@@ -101,6 +101,7 @@ extension Wallet {
             return try self.requireOperation(tx, id)
         }
         step(.journaled, .mint)
+        await emitStarted(record)
         return try await resumeMint(record, firstAttempt: true)
     }
 

@@ -36,9 +36,11 @@ extension Wallet {
         try await melt(quoteID: quoteID, preferAsync: preferAsync, operationID: .random())
     }
 
-    /// ``melt(quoteID:preferAsync:)`` journaling a new melt under `id` (a transfer records it before the melt).
-    func melt(quoteID: String, preferAsync: Bool, operationID id: OperationID) async throws(WalletError)
-        -> MeltResult
+    /// ``melt(quoteID:preferAsync:)`` journaling a new melt under `id` (a transfer records it before the melt); with
+    /// `confirmingHold`, the melt pays with what the prepared payment under `id` holds
+    /// (``preparePayment(quoteID:holdFor:)``), and nothing else.
+    func melt(quoteID: String, preferAsync: Bool, operationID id: OperationID, confirmingHold: Bool = false)
+        async throws(WalletError) -> MeltResult
     {
         guard let quote = try await read({ tx in try tx.meltQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
@@ -58,7 +60,12 @@ extension Wallet {
         let keyset = try await activeKeyset(mint, unit: quote.unit)
         let (need, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve)
         guard !overflow else { throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve overflow") }
-        try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
+        let hold = confirmingHold ? try await meltHold(id, quoteID: quoteID) : nil
+        switch hold?.purpose {
+        case .meltExact: break
+        case .meltSwap: try await swapHeldForExactProofs(id, need: need, mint: mint, unit: quote.unit, keyset: keyset)
+        default: try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
+        }
         let outputLimit = await requestLimit(mint)
         let selector = try await keysetTables(mint).selector(maxInputs: outputLimit)
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
@@ -70,11 +77,20 @@ extension Wallet {
             if let other = try self.openMelt(tx, quoteID: quoteID) {
                 throw WalletError(.pending, "a payment of this quote is already under way", operationID: other.id)
             }
-            let histogram = try selector.histogram(tx, mint: mint, unit: quote.unit)
-            let chosen = try selector.selectExact(histogram, amount: need, includingFee: true)
-                ?? selector.select(histogram, atLeast: need)
-            guard let selection = try selector.load(chosen, tx, mint: mint, unit: quote.unit) else {
-                throw WalletError(.insufficientFunds, "not enough \(quote.unit) at \(mint) for \(need) plus fees")
+            let selection: ProofSelector.Selection
+            if hold?.purpose == .meltExact {
+                let held = try self.heldInputs(tx, id).proofs
+                selection = ProofSelector.Selection(
+                    proofs: held, total: held.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try selector.fee(of: held))
+            } else {
+                if hold != nil { _ = try self.heldRecord(tx, id) }
+                let histogram = try selector.histogram(tx, mint: mint, unit: quote.unit)
+                let chosen = try selector.selectExact(histogram, amount: need, includingFee: true)
+                    ?? selector.select(histogram, atLeast: need)
+                guard let loaded = try selector.load(chosen, tx, mint: mint, unit: quote.unit) else {
+                    throw WalletError(.insufficientFunds, "not enough \(quote.unit) at \(mint) for \(need) plus fees")
+                }
+                selection = loaded
             }
             try tx.setStatus(.pending, Ys: selection.proofs.map(\.Y), operationID: id)
             // NUT-08 sizes blank outputs for the fee reserve; when the inputs overshoot, they must cover all that can
@@ -98,6 +114,7 @@ extension Wallet {
             return try self.requireOperation(tx, id)
         }
         step(.journaled, .melt)
+        await emitStarted(record)
         return try await resumeMelt(record, firstAttempt: true)
     }
 
@@ -211,6 +228,7 @@ extension Wallet {
                     action = saga.handle(.writeFailed(error))
                 }
             case .finish(let outcome):
+                await emitOutcome(operation.id)
                 return outcome
             }
         }

@@ -69,6 +69,7 @@ extension Wallet {
                 id: id, kind: .mint, mintURL: quote.mintURL, unit: quote.unit, state: .prepared, payload: [])
         }
         step(.journaled, .mint)
+        await emitStarted(record)
         return try await resumeMint(record, firstAttempt: true)
     }
 
@@ -144,6 +145,7 @@ extension Wallet {
                     action = saga.handle(.closeFailed(error))
                 }
             case .finish(let outcome):
+                await emitOutcome(operation.id)
                 return outcome
             }
         }

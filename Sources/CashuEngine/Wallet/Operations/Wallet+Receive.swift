@@ -115,6 +115,7 @@ extension Wallet {
             return records
         }
         step(.journaled, .receive)
+        await emitStarted(records[0])
         guard records.count > 1 else { return [try await resumeSwap(records[0], firstAttempt: true)] }
         return try await runReceiveParts(records, amount: amount)
     }
@@ -190,7 +191,7 @@ extension Wallet {
     }
 
     /// Full keyset ids for the token's proofs; every proof must belong to this mint and unit.
-    private func resolveKeysets(_ proofs: [Proof], keysets: [StoredKeyset], unit: CurrencyUnit) throws(WalletError)
+    func resolveKeysets(_ proofs: [Proof], keysets: [StoredKeyset], unit: CurrencyUnit) throws(WalletError)
         -> [Proof]
     {
         let byID = Dictionary(keysets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -216,7 +217,7 @@ extension Wallet {
 
     /// The token's proofs through the received-proofs pipeline (keys for every amount, NUT-12 DLEQ proofs where the
     /// token carries them, the wallet's own verifiers), DLEQ proofs across cores for a large token.
-    private func verifyReceived(_ proofs: [Proof], tables: KeysetTables, mint: MintURL, unit: CurrencyUnit)
+    func verifyReceived(_ proofs: [Proof], tables: KeysetTables, mint: MintURL, unit: CurrencyUnit)
         async throws(WalletError)
     {
         let context = VerificationContext(mint: mint, unit: unit, keys: tables.keys, requireDLEQ: options.requireDLEQ)

@@ -37,6 +37,7 @@ extension Wallet {
             }
         }
         step(.journaled, .swap)
+        await emitStarted(record)
         return try await resumeSwap(record, firstAttempt: true)
     }
 }
@@ -46,10 +47,12 @@ extension Wallet {
     /// `status`: unspent for a plain swap, or `sent` when `reclaiming` names the send whose token they came from.
     /// When `consolidating`, the outputs are as few as the amount allows (merging small proofs). Locked inputs (a
     /// reclaimed locked send) are signed with `signingKeys` over the final outputs before the request is journaled.
+    /// With `heldBy`, the inputs are what that prepared operation holds (reserved under it); with `exactly`, the
+    /// outputs make that amount exactly, the rest is change.
     func swapOwn(
         inputs: [StoredProof], mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset,
         from status: ProofStatus = .unspent, reclaiming: OperationID? = nil, consolidating: Bool = false,
-        signingKeys: [Scalar]? = nil
+        signingKeys: [Scalar]? = nil, heldBy hold: OperationID? = nil, exactly target: UInt64? = nil
     ) async throws(WalletError) -> SwapOutcome {
         let kind: OperationKind = reclaiming == nil ? .swap : .reclaim
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
@@ -61,8 +64,10 @@ extension Wallet {
         defer { release(claimed) }
         step(.planned, kind)
         let record = try await write { tx -> OperationRecord in
-            let current = try tx.proofs(Ys: inputs.map(\.Y)).filter { $0.status == status }
-            guard current.count == inputs.count else {
+            let current = try tx.proofs(Ys: inputs.map(\.Y)).filter {
+                $0.status == status && (hold == nil || $0.operationID == hold)
+            }
+            guard current.count == inputs.count, hold == nil || !inputs.isEmpty else {
                 throw WalletError(
                     .invalidInput,
                     reclaiming == nil
@@ -72,8 +77,18 @@ extension Wallet {
             let total = current.reduce(UInt64(0)) { $0 + $1.amount }
             guard total > fee else { throw WalletError(.insufficientFunds, "the proofs are worth less than the fee") }
             try tx.setStatus(.reserved, Ys: current.map(\.Y), operationID: id)
-            let amounts =
-                consolidating ? try planner.exact(total - fee) : try planner.split(total - fee, holdings: holdings)
+            let amounts: [UInt64]
+            if let target {
+                guard total - fee >= target else {
+                    throw WalletError(.insufficientFunds, "the held proofs no longer cover \(target) plus fees")
+                }
+                let exact = try planner.exact(target)
+                amounts = (exact + (try planner.leaving(exact.count).split(total - fee - target, holdings: holdings)))
+                    .sorted()
+            } else {
+                amounts =
+                    consolidating ? try planner.exact(total - fee) : try planner.split(total - fee, holdings: holdings)
+            }
             let planned = try self.deterministicOutputs(tx, amounts: amounts, keyset: keyset)
             var signed = current.map(\.proof)
             if let signingKeys {
@@ -94,6 +109,7 @@ extension Wallet {
             return try self.requireOperation(tx, id)
         }
         step(.journaled, kind)
+        await emitStarted(record)
         return try await resumeSwap(record, firstAttempt: true)
     }
 }

@@ -17,6 +17,13 @@ extension Wallet {
     public func transfer(_ quote: TransferQuote, mintWait: Duration = .seconds(30)) async throws(WalletError)
         -> TransferResult
     {
+        try await transfer(quote, mintWait: mintWait, heldMelt: nil)
+    }
+
+    /// ``transfer(_:mintWait:)``; with `heldMelt`, its melt is that prepared payment's (``PreparedTransfer``).
+    func transfer(_ quote: TransferQuote, mintWait: Duration, heldMelt: OperationID?) async throws(WalletError)
+        -> TransferResult
+    {
         let id = OperationID.random()
         // Leased before the journal entry exists, so no recovery pass elsewhere takes it over (Wallet+Leases.swift).
         let claimed = try claim(id)
@@ -35,6 +42,7 @@ extension Wallet {
             guard try tx.meltQuote(id: journal.meltQuoteID)?.state == .unpaid else {
                 throw WalletError(.quoteState, "the transfer's quote was already used")
             }
+            if let heldMelt { _ = try self.heldRecord(tx, heldMelt) }
             let now = Date()
             try tx.insertOperation(
                 OperationRecord(
@@ -43,7 +51,8 @@ extension Wallet {
             return try self.requireOperation(tx, id)
         }
         step(.journaled, .transfer)
-        return try await advanceTransfer(record, mintWait: mintWait)
+        await emitStarted(record)
+        return try await advanceTransfer(record, mintWait: mintWait, heldMelt: heldMelt)
     }
 
     /// The transfers not finished yet, oldest first.
@@ -76,11 +85,11 @@ extension Wallet {
     /// Each step (melt, check, mint) runs at most once per call.
     /// - Throws: ``WalletError`` when it failed (closed: nothing moved), naming it; `pending` with its id when the
     ///   store failed while it is open (it stays journaled: never a reason to start another transfer).
-    func advanceTransfer(_ operation: OperationRecord, mintWait: Duration?) async throws(WalletError)
-        -> TransferResult
+    func advanceTransfer(_ operation: OperationRecord, mintWait: Duration?, heldMelt: OperationID? = nil)
+        async throws(WalletError) -> TransferResult
     {
         do {
-            return try await stepTransfer(operation, mintWait: mintWait)
+            return try await stepTransfer(operation, mintWait: mintWait, heldMelt: heldMelt)
         } catch where error.operationID != operation.id {
             throw WalletError(
                 .pending, "the transfer stays journaled and is continued later (\(error.reason))",
@@ -88,8 +97,8 @@ extension Wallet {
         }
     }
 
-    private func stepTransfer(_ operation: OperationRecord, mintWait: Duration?) async throws(WalletError)
-        -> TransferResult
+    private func stepTransfer(_ operation: OperationRecord, mintWait: Duration?, heldMelt: OperationID?)
+        async throws(WalletError) -> TransferResult
     {
         var journal = try Self.decodeJSON(TransferJournal.self, operation.payload)
         var tried: Set<TransferSaga.Attempt> = []
@@ -101,13 +110,15 @@ extension Wallet {
                 tried.insert(.melt)
                 if journal.stage != .melting || journal.meltOperationID == nil {
                     journal.stage = .melting
-                    journal.meltOperationID = .random()
+                    // A prepared transfer pays with its held proofs: the hold becomes the melt.
+                    journal.meltOperationID = heldMelt ?? .random()
                     try await rewriteJournal(operation.id, journal)
                 }
+                let meltID = journal.meltOperationID ?? .random()
                 do {
                     _ = try await melt(
-                        quoteID: journal.meltQuoteID, preferAsync: false,
-                        operationID: journal.meltOperationID ?? .random())
+                        quoteID: journal.meltQuoteID, preferAsync: false, operationID: meltID,
+                        confirmingHold: meltID == heldMelt)
                 } catch { lastError = error }
             case .checkMintQuote:
                 tried.insert(.checkMintQuote)

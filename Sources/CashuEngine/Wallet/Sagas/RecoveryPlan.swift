@@ -16,6 +16,8 @@ enum RecoveryStep: Sendable {
     case resumeBlindAuth
     /// Nothing to resume (a restore journals no request): close it as failed.
     case close
+    /// A prepared operation whose process ended before confirming it: release what it holds.
+    case releaseHold
 }
 
 /// The pure decisions of a recovery pass; ``Wallet/recover()`` performs them.
@@ -24,6 +26,8 @@ enum RecoveryPlan {
     /// never planned: ``Wallet/recover()`` leaves it to its own call).
     /// - Throws: ``WalletError`` when its journal cannot be read.
     static func step(for operation: OperationRecord) throws(WalletError) -> RecoveryStep {
+        // Nothing of a prepared operation left the wallet: its lease was free, so no live process will confirm it.
+        if operation.state == .awaitingConfirmation { return .releaseHold }
         switch operation.kind {
         case .mint:
             return .resumeMint

@@ -1,0 +1,38 @@
+// Wallet: preparing a transfer between mints — both quotes and the source's payment held, before anything moves.
+
+extension Wallet {
+    /// Prepares moving `amount` from one mint to another: quotes it (``transferQuote(amount:from:to:unit:)``) and
+    /// holds the source's proofs for the payment (``preparePayment(quoteID:holdFor:)``). Nothing moves until
+    /// ``PreparedTransfer/confirm(mintWait:)``.
+    /// - Throws: ``WalletError`` as ``transferQuote(amount:from:to:unit:)`` and ``preparePayment(quoteID:holdFor:)``.
+    public func prepareTransfer(
+        amount: UInt64, from: MintURL, to: MintURL, unit: CurrencyUnit = .sat, holdFor: Duration? = nil
+    ) async throws(WalletError) -> PreparedTransfer {
+        let quote = try await transferQuote(amount: amount, from: from, to: to, unit: unit)
+        return try await prepareTransfer(quote, holdFor: holdFor)
+    }
+
+    /// Prepares the transfer `quote` describes (from ``transferQuote(amount:from:to:unit:)`` or
+    /// ``transferAllQuote(from:to:unit:)``): holds the source's proofs for its payment.
+    public func prepareTransfer(_ quote: TransferQuote, holdFor: Duration? = nil) async throws(WalletError)
+        -> PreparedTransfer
+    {
+        let payment = try await preparePayment(quoteID: quote.meltQuote.id, holdFor: holdFor)
+        var quote = quote
+        quote.inputFeeEstimate = payment.inputFee
+        return PreparedTransfer(quote: quote, payment: payment)
+    }
+
+    /// Runs a prepared transfer: journals it with the held payment as its melt.
+    func confirm(_ prepared: PreparedTransfer, mintWait: Duration) async throws(WalletError) -> TransferResult {
+        let id = prepared.payment.operationID
+        try takeHold(id, of: prepared.payment.wallet)
+        defer { release(id) }
+        do {
+            return try await transfer(prepared.quote, mintWait: mintWait, heldMelt: id)
+        } catch {
+            await releaseHold(id, because: error.code == .expired ? .expired : .refused)
+            throw error
+        }
+    }
+}
