@@ -4,6 +4,7 @@
 // (@N: the Nth time the step is reached, for operations that pass a step more than once, such as a split receive)
 //   OPERATION: fund AMOUNT | send AMOUNT | send-swap AMOUNT | receive TOKEN | melt INVOICE | balance
 //              | transfer AMOUNT,TO_MINT_URL (from MINT_URL)
+//              | pay INVOICE | prepared-transfer AMOUNT,TO_MINT_URL (prepare, then confirm: `held` is between)
 // Prints one line per result on stdout: `ok <details>`; tokens go out as `token <cashuB...>`.
 
 import AsyncHTTPClient
@@ -138,6 +139,18 @@ struct WalletProbe {
                 }
                 let quote = try await wallet.transferQuote(amount: sats, from: mint, to: try MintURL(parts[1]))
                 let result = try await wallet.transfer(quote)
+                print("ok transferred \(result.state) \(result.arrived)")
+            case "pay":
+                let prepared = try await wallet.preparePay(request: argument ?? "", mint: mint)
+                let result = try await prepared.confirm()
+                print("ok paid \(result.state) \(prepared.most)")
+            case "prepared-transfer":
+                let parts = (argument ?? "").split(separator: ",", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let sats = UInt64(parts[0]) else {
+                    throw WalletError(.invalidInput, "prepared-transfer takes AMOUNT,TO_MINT_URL")
+                }
+                let prepared = try await wallet.prepareTransfer(amount: sats, from: mint, to: try MintURL(parts[1]))
+                let result = try await prepared.confirm()
                 print("ok transferred \(result.state) \(result.arrived)")
             case "balance":
                 print("ok balance \(try await wallet.balance())")

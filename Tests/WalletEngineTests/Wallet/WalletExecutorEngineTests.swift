@@ -60,13 +60,13 @@ struct WalletExecutorEngineTests {
         #expect(mint.count(.melt) == 2)
     }
 
-    @Test("a send goes through planned, journaled, answered, settled, in that order")
+    @Test("a send goes through planned, held (prepared), journaled, answered, settled, in that order")
     func sendSteps() async throws {
         let harness = try await EngineHarness.make(amount: 64)
         let hook = StepRecorder()
         await harness.wallet.setStepHook { step, _ in hook.record(step) }
         _ = try await harness.wallet.send(amount: 8, mint: harness.mint.url, options: SendOptions(preferOffline: false))
-        #expect(hook.steps == [.planned, .journaled, .answered, .settled])
+        #expect(hook.steps == [.planned, .held, .journaled, .answered, .settled])
     }
 
     @Test("a mint and a melt each go through planned, journaled, answered, settled")
