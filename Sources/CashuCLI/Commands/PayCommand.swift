@@ -84,23 +84,35 @@ struct PayCommand: AsyncParsableCommand {
                 )
                 return
             }
-            let inputFee = try await Self.estimatedInputFee(quote, context: context)
-            let most = quote.amount + quote.feeReserve + inputFee
+            // The proofs are held while the question is open; a `no` (or an interrupted prompt) releases them.
+            let prepared = try await context.wallet.preparePayment(quoteID: quote.id)
+            let inputFee = prepared.inputFee
             let summary = TextTable(rightAligned: [1]).with([
-                ["Amount", Amount.text(quote.amount, unit)],
-                ["Fee reserve", Amount.text(quote.feeReserve, unit), "(Lightning fees, at most; the rest comes back)"],
-                ["Input fees", Amount.text(inputFee, unit), "(estimated)"],
-                ["At most", Amount.text(most, unit), "from \(mint)"],
+                ["Amount", Amount.text(prepared.amount, unit)],
+                [
+                    "Fee reserve", Amount.text(prepared.feeReserve, unit),
+                    "(Lightning fees, at most; the rest comes back)",
+                ],
+                ["Input fees", Amount.text(inputFee, unit), prepared.swaps ? "(at most: a swap comes first)" : ""],
+                ["At most", Amount.text(prepared.most, unit), "from \(mint)"],
             ])
             if !yes {
                 Output.write("Pay this invoice?\n\(summary.rendered)\n", to: .standardError)
-                guard try await Prompt.confirm("Pay \(Amount.text(quote.amount, unit))?", output: output) else {
+                let confirmed: Bool
+                do {
+                    confirmed = try await Prompt.confirm("Pay \(Amount.text(quote.amount, unit))?", output: output)
+                } catch {
+                    await prepared.cancel()
+                    throw error
+                }
+                guard confirmed else {
+                    await prepared.cancel()
                     throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
                 }
             } else {
                 output.note(summary.rendered)
             }
-            let result = try await context.wallet.melt(quoteID: quote.id)
+            let result = try await prepared.confirm()
             guard result.state == .paid else {
                 throw CLIError(
                     .pending,
@@ -129,8 +141,6 @@ struct PayCommand: AsyncParsableCommand {
         }
     }
 
-    /// NUT-02 input fees of the proofs that pay amount + fee reserve on the active keyset (one proof per power of two).
-    /// An estimate: a swap first for exact proofs, when the wallet has none, costs its own input fee.
     /// The invoice to pay: the argument itself, or the one a Lightning address's or LNURL's payee gives for
     /// the amount (checked against the amount and the payee's metadata before anything is paid).
     private func resolvedInvoice() async throws -> String {
@@ -172,21 +182,5 @@ struct PayCommand: AsyncParsableCommand {
                 }
             throw CLIError(exit, "\(target): \(CLIError.oneLine(error.reason))", code: error.code.rawValue)
         }
-    }
-
-    static func estimatedInputFee(_ quote: StoredMeltQuote, context: WalletContext) async throws -> UInt64 {
-        let keysets = try await context.wallet.syncKeysets(quote.mintURL)
-        guard let keyset = keysets.first(where: { $0.active && $0.unit == quote.unit }), keyset.inputFeePPK > 0 else {
-            return 0
-        }
-        let need = quote.amount + quote.feeReserve
-        var fee: UInt64 = 0
-        for _ in 0..<4 {
-            let count = (need + fee).nonzeroBitCount
-            let next = (try? InputFees.fee(ppkPerInput: Array(repeating: keyset.inputFeePPK, count: count))) ?? 0
-            if next == fee { break }
-            fee = next
-        }
-        return fee
     }
 }

@@ -72,12 +72,17 @@ extension NWCRequestHandler {
                     at: now)
             }
         } catch {
+            await backend.cancelPayment(quote)
             return .failure(method, .internal, "the wallet could not reserve the budget; nothing was paid")
         }
         switch reservation {
         case .reserved: break
-        case .quotaExceeded(let remaining): return Self.quotaExceeded(remaining: remaining, needed: reserveSats)
-        case .inFlight(let spend), .alreadyPaid(let spend): return Self.repeated(spend)
+        case .quotaExceeded(let remaining):
+            await backend.cancelPayment(quote)
+            return Self.quotaExceeded(remaining: remaining, needed: reserveSats)
+        case .inFlight(let spend), .alreadyPaid(let spend):
+            await backend.cancelPayment(quote)
+            return Self.repeated(spend)
         }
         return await pay(quote, amountMsat: amountMsat, paymentHash: paymentHash, connectionID: connection.id)
     }

@@ -21,6 +21,10 @@ public protocol NWCWalletBackend: Sendable {
     ///   definitely failed; any other code is taken as an outcome not yet known.
     func pay(_ quote: NWCPaymentQuote) async throws(NWCBackendError) -> NWCPaymentOutcome
 
+    /// Gives up a prepared payment that will not be paid (over budget, or the budget could not be reserved): what
+    /// the wallet holds for it is released. Nothing is spent.
+    func cancelPayment(_ quote: NWCPaymentQuote) async
+
     /// Waits up to `timeout` for a pending payment's outcome.
     ///
     /// - Throws: as ``pay(_:)``.
@@ -49,6 +53,9 @@ public protocol NWCWalletBackend: Sendable {
 }
 
 extension NWCWalletBackend {
+    /// By default a prepared payment holds nothing, so there is nothing to release.
+    public func cancelPayment(_ quote: NWCPaymentQuote) async {}
+
     /// By default a pending payment stays pending.
     public func awaitPayment(
         _ quote: NWCPaymentQuote, timeout: Duration

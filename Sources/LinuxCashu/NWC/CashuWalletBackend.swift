@@ -15,6 +15,8 @@ public struct CashuWalletBackend: NWCWalletBackend {
     /// The mint payments are made from and invoices made at.
     public let mint: MintURL
     let clock: @Sendable () -> Int64
+    /// Payments prepared (their proofs held) and not yet paid or given up, by quote id.
+    let prepared = Locked<[String: PreparedPayment]>([:])
 
     /// An unpaid melt quote is taken for a failed payment (its budget released) only this long after it last
     /// changed, seconds: until then it may be a payment still being prepared (a melt quote is made, then paid; the
@@ -65,19 +67,16 @@ public struct CashuWalletBackend: NWCWalletBackend {
         guard quote.amount == sats else {
             throw NWCBackendError(.other, "the mint quoted another amount than the invoice's; nothing was paid")
         }
-        let inputFee = await estimatedInputFee(quote.amount + quote.feeReserve)
-        let (most, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve + inputFee)
-        let available: UInt64
-        do { available = try await wallet.balance(mint: mint, unit: .sat) } catch {
-            throw NWCBackendError(.unavailable, "the wallet could not read its balance; nothing was paid")
+        // The engine holds the proofs and states every fee: the budget reserves the most the payment can cost.
+        let payment: PreparedPayment
+        do { payment = try await wallet.preparePayment(quoteID: quote.id) } catch {
+            throw NWCPaymentErrors.quote(error)
         }
-        guard !overflow, available >= most else {
-            throw NWCBackendError(
-                .insufficientBalance, "not enough ecash at the mint: \(available) sat for up to \(most) sat")
-        }
-        guard let feeReserveMsat = NWCAmount.msat(quote.feeReserve + inputFee) else {
+        guard let feeReserveMsat = NWCAmount.msat(payment.most - payment.amount) else {
+            await payment.cancel()
             throw NWCBackendError(.other, "the fee reserve is beyond any balance")
         }
+        prepared.withLock { $0[quote.id] = payment }
         return NWCPaymentQuote(
             id: quote.id, invoice: invoice, paymentHash: Hex.encode(decoded.paymentHash), amountMsat: amountMsat,
             feeReserveMsat: feeReserveMsat)
@@ -85,10 +84,20 @@ public struct CashuWalletBackend: NWCWalletBackend {
 
     public func pay(_ quote: NWCPaymentQuote) async throws(NWCBackendError) -> NWCPaymentOutcome {
         let result: MeltResult
-        do { result = try await wallet.melt(quoteID: quote.id) } catch {
+        do {
+            if let payment = prepared.withLock({ $0.removeValue(forKey: quote.id) }) {
+                result = try await payment.confirm()
+            } else {
+                result = try await wallet.melt(quoteID: quote.id)
+            }
+        } catch {
             throw NWCPaymentErrors.melt(error)
         }
         return Self.outcome(result)
+    }
+
+    public func cancelPayment(_ quote: NWCPaymentQuote) async {
+        await prepared.withLock { $0.removeValue(forKey: quote.id) }?.cancel()
     }
 
     public func awaitPayment(
@@ -165,19 +174,4 @@ public struct CashuWalletBackend: NWCWalletBackend {
         }
     }
 
-    /// NUT-02 input fees of spending `amount` on the active keyset (one proof per power of two), doubled: a melt may
-    /// first swap for proofs of the exact amount, which costs its own input fee. 0 when the keysets are unknown.
-    private func estimatedInputFee(_ amount: UInt64) async -> UInt64 {
-        guard let keysets = try? await wallet.syncKeysets(mint),
-            let keyset = keysets.first(where: { $0.active && $0.unit == .sat }), keyset.inputFeePPK > 0
-        else { return 0 }
-        var fee: UInt64 = 0
-        for _ in 0..<4 {
-            let count = (amount + fee).nonzeroBitCount
-            let next = (try? InputFees.fee(ppkPerInput: Array(repeating: keyset.inputFeePPK, count: count))) ?? 0
-            if next == fee { break }
-            fee = next
-        }
-        return fee * 2
-    }
 }

@@ -19,6 +19,8 @@ enum NWCPaymentErrors {
             return NWCBackendError(.unavailable, "the mint cannot be reached; nothing was paid")
         case .authenticationRequired:
             return NWCBackendError(.restricted, "the mint wants a login the wallet lacks; nothing was paid")
+        case .insufficientFunds:
+            return NWCBackendError(.insufficientBalance, "not enough ecash at the mint for this payment and its fees")
         default:
             return NWCBackendError(.other, "the wallet could not get a quote for this invoice; nothing was paid")
         }
@@ -28,7 +30,7 @@ enum NWCPaymentErrors {
     /// before its request was sent, or its operation closed as failed with its proofs released.
     static let definitelyUnpaid: Set<WalletError.Code> = [
         .insufficientFunds, .mintRefused, .mintUnreachable, .unknownMint, .unsupported, .invalidInput,
-        .authenticationRequired, .alreadySpent, .cancelled,
+        .authenticationRequired, .alreadySpent, .cancelled, .expired,
     ]
 
     /// A failure of the melt (``Wallet/melt(quoteID:preferAsync:)``).
