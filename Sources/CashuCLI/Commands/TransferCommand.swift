@@ -69,31 +69,43 @@ struct TransferCommand: AsyncParsableCommand {
                 let name = capabilities.name.map { " (\(Untrusted.display($0, limit: 60)))" } ?? ""
                 output.note("Added mint \(to)\(name).")
             }
-            let quote =
+            let quoted =
                 if let amount {
                     try await context.wallet.transferQuote(amount: amount, from: from, to: to, unit: unit)
                 } else {
                     try await context.wallet.transferAllQuote(from: from, to: to, unit: unit)
                 }
+            // The source's proofs are held while the question is open; a `no` releases them.
+            let prepared = try await context.wallet.prepareTransfer(quoted)
+            let quote = prepared.quote
             let summary = TextTable(rightAligned: [1]).with([
                 ["Amount", Amount.text(quote.amount, unit), "arrives at \(to)"],
                 [
-                    "Fee reserve", Amount.text(quote.meltQuote.feeReserve, unit),
+                    "Fee reserve", Amount.text(prepared.payment.feeReserve, unit),
                     "(Lightning fees, at most; the rest comes back)",
                 ],
-                ["Input fees", Amount.text(quote.inputFeeEstimate, unit), "(estimated)"],
-                ["At most", Amount.text(quote.most, unit), "from \(from)"],
+                [
+                    "Input fees", Amount.text(prepared.payment.inputFee, unit),
+                    prepared.payment.swaps ? "(at most: a swap comes first)" : "",
+                ],
+                ["At most", Amount.text(prepared.most, unit), "from \(from)"],
             ])
             if !yes {
                 Output.write("Move these sats?\n\(summary.rendered)\n", to: .standardError)
                 let question = "Move \(Amount.text(quote.amount, unit)) to \(to)?"
-                guard try await Prompt.confirm(question, output: output) else {
+                let confirmed: Bool
+                do { confirmed = try await Prompt.confirm(question, output: output) } catch {
+                    await prepared.cancel()
+                    throw error
+                }
+                guard confirmed else {
+                    await prepared.cancel()
                     throw CLIError(.declined, "not confirmed; nothing was moved", code: "declined")
                 }
             } else {
                 output.note(summary.rendered)
             }
-            let result = try await context.wallet.transfer(quote)
+            let result = try await prepared.confirm()
             guard result.state == .done else {
                 throw CLIError(
                     .pending,

@@ -48,6 +48,12 @@ extension Wallet {
             return try tx.keysets(mintURL: mint)
         }
         syncedKeysets.insert(mint)
+        // A keyset the wallet did not have, active now: the mint rotated (a first sync of a new mint is no rotation).
+        if !known.filter({ $0.mintURL == mint }).isEmpty {
+            for keyset in result where keyset.active && knownByID[keyset.id] == nil {
+                emit(.keysetRotated(mint: mint, unit: keyset.unit, keyset: keyset.id))
+            }
+        }
         return result
     }
 

@@ -48,6 +48,8 @@ public actor Wallet {
     var holdTimers: [OperationID: Task<Void, Never>] = [:]
     /// The last balance told to subscribers, per mint and unit (``emitBalance(_:unit:)`` tells only changes).
     var toldBalances: [MintURL: [CurrencyUnit: UInt64]] = [:]
+    /// Operations whose outcome is told by another's (the parts of a receive in several swaps).
+    var quietOutcomes: Set<OperationID> = []
 
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,

@@ -96,6 +96,44 @@ struct WalletEventsEngineTests {
         #expect(received.amount + received.fee == 100)
     }
 
+    @Test("a receive in several swaps tells its progress part by part, then one settled line for the whole")
+    func receiveInPartsProgress() async throws {
+        let mint = ScriptedMint()
+        let sender = try await EngineHarness.make(amount: 63, mint: mint)
+        let token = try await sender.wallet.send(amount: 63, mint: mint.url).token
+        let parts = (token.entries[0].proofs.count + 1) / 2
+        #expect(parts >= 3)
+        let receiver = try await ScriptedWallet.open(mints: [mint], options: WalletOptions(maxInputs: 2))
+        try await receiver.addMint(mint.url)
+        let stream = receiver.events()
+        let received = try await receiver.receive(token: token)
+        let events = await Self.collect(stream) { if case .operationSettled = $0 { true } else { false } }
+        let names = events.map(Self.name).filter { !$0.hasPrefix("balance") }
+        let progress = (1...parts).map { "progress receive \($0)/\(parts)" }
+        #expect(names == ["started receive"] + progress + ["settled receive"])
+        guard case .operationSettled(let settled) = events.last else { return }
+        #expect(settled.id == received.operationIDs[0])
+        #expect(settled.amount == received.amount)
+    }
+
+    @Test("a restore tells its batches, then what it found")
+    func restoreProgress() async throws {
+        let options = WalletOptions(restoreBatchSize: 10, restoreGapLimit: 2)
+        let harness = try await EngineHarness.make(amount: 50, options: options)
+        let phrase = try await WalletSecrets.mnemonic(in: harness.secureStore, given: nil, mustExist: true).0
+        let fresh = try await ScriptedWallet.open(mints: [harness.mint], options: options, mnemonic: phrase)
+        try await fresh.addMint(harness.mint.url)
+        let stream = fresh.events()
+        _ = try await fresh.restore(mint: harness.mint.url)
+        let events = await Self.collect(stream) { if case .operationSettled = $0 { true } else { false } }
+        let names = events.map(Self.name)
+        #expect(names.first == "started restore")
+        #expect(names.filter { $0.hasPrefix("progress restore") }.count >= 2)
+        #expect(names.last == "settled restore")
+        guard case .operationSettled(let settled) = events.last else { return }
+        #expect(settled.amount == 50)
+    }
+
     @Test("a cancelled send tells its release and the balance back")
     func cancelSequence() async throws {
         let harness = try await EngineHarness.make(amount: 500)

@@ -24,6 +24,16 @@ extension Wallet {
             let event = WalletOperationEvent(
                 id: id, kind: record.kind, mint: record.mintURL, unit: record.unit, amount: entry?.amount,
                 fee: entry?.fee)
+            // A receive in parts is told by its line, which stays pending until every part closed.
+            if record.kind == .receive, let entry, !record.state.isUnfinished {
+                let state: OperationState =
+                    switch entry.state {
+                    case .done: .done
+                    case .failed: .failed
+                    case .pending: .pending
+                    }
+                return (event, state)
+            }
             return (event, record.state)
         }
     }
@@ -36,6 +46,8 @@ extension Wallet {
 
     /// Tells how operation `id` ended up (settled, failed, or still pending) and the balance it left.
     func emitOutcome(_ id: OperationID) async {
+        // The parts of a receive in several swaps are told as the progress of the whole (runReceiveParts).
+        guard !quietOutcomes.contains(id) else { return }
         guard eventHub.hasSubscribers, let (event, state) = await operationEvent(id) else { return }
         switch state {
         case .done: emit(.operationSettled(event))

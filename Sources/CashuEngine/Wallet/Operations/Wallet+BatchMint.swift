@@ -109,6 +109,7 @@ extension Wallet {
     /// allows), one by one otherwise and for any batch that did not happen.
     func mintPaid(_ paid: [StoredMintQuote], mint: MintURL) async throws(WalletError) -> [MintResult] {
         var results: [MintResult] = []
+        var minted = 0
         // A quote with an operation still open is resumed by itself (mint(quoteID:) finishes that operation).
         let open = try await read { tx in try self.openOperations(tx, kind: .mint, journal: MintJournal.self) }
         var single = paid.filter { open[$0.id] != nil }
@@ -129,6 +130,8 @@ extension Wallet {
                     }
                     do {
                         results.append(try await self.mint(quoteIDs: ids))
+                        minted += ids.count
+                        tellProgress(results, minted: minted, of: paid, mint: mint)
                     } catch {
                         // A batch still open waits for recovery; one that did not happen leaves its quotes to be
                         // minted one by one.
@@ -143,7 +146,19 @@ extension Wallet {
         } else {
             single += batchable
         }
-        for quote in single { results.append(try await self.mint(quoteID: quote.id)) }
+        for quote in single {
+            results.append(try await self.mint(quoteID: quote.id))
+            minted += 1
+            tellProgress(results, minted: minted, of: paid, mint: mint)
+        }
         return results
+    }
+
+    /// Tells how many of `paid`'s quotes are minted, after each mint of ``mintPaid(_:mint:)``.
+    private func tellProgress(_ results: [MintResult], minted: Int, of paid: [StoredMintQuote], mint: MintURL) {
+        guard paid.count > 1, let last = results.last else { return }
+        let event = WalletOperationEvent(
+            id: last.operationID, kind: .mint, mint: mint, unit: paid[0].unit, amount: last.amount, fee: 0)
+        emitProgress(event, WalletProgress(completed: minted, total: paid.count, unit: "quotes"))
     }
 }

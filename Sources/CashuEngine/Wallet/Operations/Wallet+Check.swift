@@ -68,6 +68,11 @@ extension Wallet {
                     report.unclaimed.append(send.operationID)
                 } else {
                     report.claimed.append(send.operationID)
+                    emit(
+                        .sentTokenClaimed(
+                            WalletOperationEvent(
+                                id: send.operationID, kind: .send, mint: send.mintURL, unit: send.unit,
+                                amount: send.amount)))
                 }
             }
         }

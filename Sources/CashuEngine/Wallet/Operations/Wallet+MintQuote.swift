@@ -96,12 +96,14 @@ extension Wallet {
         let reported = response.state
         let now = Date()
         // Read again in the transaction: the wallet's own mint may have marked it issued during the request.
-        return try await write { tx in
-            guard let stored = try tx.mintQuote(id: id) else { return quote }
-            guard let updated = stored.updated(reporting: reported, at: now) else { return stored }
+        let (result, paidNow) = try await write { tx -> (StoredMintQuote, Bool) in
+            guard let stored = try tx.mintQuote(id: id) else { return (quote, false) }
+            guard let updated = stored.updated(reporting: reported, at: now) else { return (stored, false) }
             try tx.saveMintQuote(updated)
-            return updated
+            return (updated, stored.state == .unpaid && updated.state == .paid)
         }
+        if paidNow { emit(.mintQuotePaid(mint: result.mintURL, quoteID: result.id, amount: result.amount)) }
+        return result
     }
 
     /// Waits until a quote is paid (or issued), its invoice expires, or `timeout` passes.

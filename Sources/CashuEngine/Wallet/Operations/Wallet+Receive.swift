@@ -131,7 +131,13 @@ extension Wallet {
     {
         var outcomes: [SwapOutcome] = []
         var failure: WalletError?
+        let ids = records.map(\.id)
+        quietOutcomes.formUnion(ids)
+        let whole = WalletOperationEvent(
+            id: ids[0], kind: .receive, mint: records[0].mintURL, unit: records[0].unit, amount: amount)
+        defer { quietOutcomes.subtract(ids) }
         for (index, record) in records.enumerated() {
+            defer { emitProgress(whole, WalletProgress(completed: index + 1, total: records.count, unit: "parts")) }
             do {
                 outcomes.append(try await resumeSwap(record, firstAttempt: index == 0))
             } catch {
@@ -139,13 +145,16 @@ extension Wallet {
                     try await read({ tx in try self.openOperation(tx, record.id) }) == nil
                 {
                     try await closeUnsentParts(records.dropFirst())
+                    quietOutcomes.subtract(ids)
+                    await emitOutcome(ids[0])
                     throw error
                 }
                 failure = failure ?? error
             }
         }
+        quietOutcomes.subtract(ids)
+        await emitOutcome(ids[0])
         guard let failure else { return outcomes }
-        let ids = records.map(\.id)
         let stillOpen = try await read { tx in try ids.contains { try self.openOperation(tx, $0) != nil } }
         let received = outcomes.reduce(0) { sum, outcome in outcome.kept.reduce(sum) { $0 + $1.amount } }
         let summary = "received \(received) of \(amount) in \(outcomes.count) of \(records.count) swaps"

@@ -46,6 +46,11 @@ extension Wallet {
         let limit = await requestLimit(mint)
         var scan = RestoreScan(
             keysetCount: keysets.count, batchSize: options.restoreBatchSize, gapLimit: options.restoreGapLimit)
+        let id = OperationID.random()
+        let unit = keysets.first?.unit ?? .sat
+        var told = WalletOperationEvent(id: id, kind: .restore, mint: mint, unit: unit)
+        emit(.operationStarted(told))
+        var batches = 0
         var action = scan.start()
         while action != .finish {
             switch action {
@@ -73,6 +78,9 @@ extension Wallet {
                 result.rejectedCount += proofs.count { $0 == nil }
                 found.append(contentsOf: try stored(proofs.compactMap { $0 }, mint: mint, unit: keyset.unit))
                 action = scan.handle(.restored(signedCounters: restored.keys.compactMap { planned[$0].counter }))
+                batches += 1
+                // Open-ended: the scan stops after the gap limit's empty batches, so the total is one ahead.
+                emitProgress(told, WalletProgress(completed: batches, total: batches + 1, unit: "batches"))
                 progress?(
                     RestoreProgress(
                         keysetID: keyset.id, keysetIndex: index, keysetCount: keysets.count,
@@ -85,13 +93,16 @@ extension Wallet {
             }
         }
         result.requests = scan.requests
-        guard !found.isEmpty else { return result }
+        guard !found.isEmpty else {
+            told.amount = 0
+            emit(.operationSettled(told))
+            return result
+        }
         let states: [CompressedPoint: ProofState.State]
         do { states = try await proofStates(mint, Ys: found.map(\.Y)) } catch { throw WalletError.mint(error) }
         result.requests += (found.count + limit - 1) / limit
         let unspent = found.filter { states[$0.Y] == .unspent }
         result.spentCount = found.count - unspent.count
-        let id = OperationID.random()
         let added = try await write { tx -> [StoredProof] in
             let known = Set(try tx.proofs(Ys: unspent.map(\.Y)).map(\.Y))
             let fresh = unspent.filter { !known.contains($0.Y) }
@@ -107,6 +118,10 @@ extension Wallet {
         result.proofCount = added.count
         result.amount = added.reduce(0) { $0 + $1.amount }
         logger.info("restored", metadata: ["proofs": "\(added.count)", "requests": "\(result.requests)"])
+        told.amount = result.amount
+        told.fee = 0
+        emit(.operationSettled(told))
+        await emitBalance(mint, unit: unit)
         return result
     }
 }
