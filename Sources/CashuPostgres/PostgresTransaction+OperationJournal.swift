@@ -43,6 +43,17 @@ extension PostgresTransaction: OperationJournal {
     }
 }
 
+extension PostgresTransaction {
+    func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
+        guard limit > 0 else { return [] }
+        return try fetch(
+            "SELECT \(OperationRecord.postgresColumns) FROM operations WHERE kind = $1 "
+                + "ORDER BY created_at DESC, seq DESC LIMIT $2",
+            [.text(kind.rawValue), .integer(Int64(limit))], during: "operations"
+        ) { row throws(StorageError) in try OperationRecord(postgresRow: row, sealer: sealer) }
+    }
+}
+
 extension PostgresTransaction: HistoryStore {
     func saveHistoryEntry(_ entry: HistoryEntry) throws {
         try requireWritable("saveHistoryEntry")

@@ -47,4 +47,15 @@ extension SQLiteTransaction: OperationJournal {
                 StatementArguments(states), { try OperationRecord(sqliteRow: $0, sealer: self.sealer) })
         }
     }
+
+    func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
+        // SQLite reads a negative LIMIT as "no limit".
+        guard limit > 0 else { return [] }
+        return try mappingErrors("operations") {
+            try fetch(
+                "SELECT \(OperationRecord.sqlColumns) FROM operations WHERE kind = ? "
+                    + "ORDER BY created_at DESC, seq DESC LIMIT ?",
+                [kind.rawValue, limit], { try OperationRecord(sqliteRow: $0, sealer: self.sealer) })
+        }
+    }
 }

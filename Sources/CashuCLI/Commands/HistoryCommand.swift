@@ -22,8 +22,9 @@ struct HistoryCommand: AsyncParsableCommand {
         let limit = limit
         try await WalletContext.run(global) { context in
             let filter = try context.global.explicitMint()
-            let entries = try await context.wallet.history(limit: limit).filter {
-                filter == nil || $0.mintURL == filter
+            // The user's story: a transfer between mints is one line, not its melt and its mint.
+            let entries = try await context.wallet.activity(limit: limit).filter {
+                filter == nil || $0.mintURL == filter || $0.destination == filter
             }
             // Paid melts: what the mint's preimage proves (NUT-05/23), from the quote the melt paid.
             var proofs: [OperationID: ProofOfPayment] = [:]
@@ -38,7 +39,8 @@ struct HistoryCommand: AsyncParsableCommand {
                     DateText.short(entry.createdAt), Self.word(entry), Self.signed(entry),
                     entry.fee > 0 ? Amount.text(entry.fee, entry.unit) : "",
                     Self.state(entry) + (proofs[entry.id].map { ", " + ProofOfPaymentText.short($0) } ?? ""),
-                    entry.mintURL.rawValue + (entry.memo.map { "  \"\(Untrusted.display($0, limit: 60))\"" } ?? ""),
+                    entry.mintURL.rawValue + (entry.destination.map { " → \($0.rawValue)" } ?? "")
+                        + (entry.memo.map { "  \"\(Untrusted.display($0, limit: 60))\"" } ?? ""),
                 ])
             }
             context.output.result(
@@ -50,11 +52,14 @@ struct HistoryCommand: AsyncParsableCommand {
                             entries.map { entry in
                                 .object([
                                     ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),
-                                    ("mint", .string(entry.mintURL.rawValue)), ("unit", .string(entry.unit.rawValue)),
+                                    ("mint", .string(entry.mintURL.rawValue)),
+                                    ("to", .optional(entry.destination?.rawValue)),
+                                    ("unit", .string(entry.unit.rawValue)),
                                     ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
                                     ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
                                     ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
                                     ("proofOfPayment", .optional(proofs[entry.id]?.rawValue)),
+                                    ("parts", .array(entry.parts.map { .string($0.rawValue) })),
                                 ])
                             }
                         )
@@ -68,7 +73,7 @@ struct HistoryCommand: AsyncParsableCommand {
     static let outgoing: Set<OperationKind> = [.send, .melt]
 
     /// The amount with + for what came in and - for what went out.
-    static func signed(_ entry: HistoryEntry) -> String {
+    static func signed(_ entry: ActivityEntry) -> String {
         let text = Amount.text(entry.amount, entry.unit)
         guard entry.amount > 0 else { return text }
         if incoming.contains(entry.kind) { return "+" + text }
@@ -76,7 +81,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     /// What an operation meant to a user.
-    static func word(_ entry: HistoryEntry) -> String {
+    static func word(_ entry: ActivityEntry) -> String {
         switch entry.kind {
         case .mint: "minted"
         case .melt: "paid"
@@ -92,7 +97,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     /// The state in words: a send stays pending until its token is claimed.
-    static func state(_ entry: HistoryEntry) -> String {
+    static func state(_ entry: ActivityEntry) -> String {
         switch (entry.kind, entry.state) {
         case (.send, .pending): "unclaimed"
         case (.send, .done): "claimed"

@@ -16,4 +16,7 @@ public protocol OperationJournal {
     /// Operations still to resolve (`prepared`, `inFlight`, `pending`), oldest first (by `createdAt`, then in the
     /// order they were inserted).
     func unfinishedOperations() throws -> [OperationRecord]
+
+    /// The newest `limit` operations of `kind`, finished or not, newest first (by `createdAt`, then by insertion).
+    func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord]
 }

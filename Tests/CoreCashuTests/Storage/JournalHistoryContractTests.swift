@@ -35,6 +35,28 @@ struct JournalHistoryContractTests {
     }
 
     @Test(arguments: StoreFactory.all)
+    func operationsOfAKindNewestFirstWithinTheLimit(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let old = F.operation(.done, kind: .transfer, createdAt: F.at(1))
+        let open = F.operation(.prepared, kind: .transfer, createdAt: F.at(3))
+        let held = F.operation(.awaitingConfirmation, kind: .transfer, createdAt: F.at(3))
+        let other = F.operation(.done, kind: .melt, createdAt: F.at(2))
+        try await store.write { tx in
+            for operation in [old, open, held, other] { try tx.insertOperation(operation) }
+        }
+        try await store.read { tx throws in
+            // Same time: the one inserted later first.
+            #expect(try tx.operations(kind: .transfer, limit: 10).map(\.id) == [held.id, open.id, old.id])
+            #expect(try tx.operations(kind: .transfer, limit: 2).map(\.id) == [held.id, open.id])
+            #expect(try tx.operations(kind: .melt, limit: 10) == [other])
+            #expect(try tx.operations(kind: .mint, limit: 10).isEmpty)
+            #expect(try tx.operations(kind: .transfer, limit: 0).isEmpty)
+            // A held (prepared, unconfirmed) operation is unfinished.
+            #expect(try tx.unfinishedOperations().map(\.id).contains(held.id))
+        }
+    }
+
+    @Test(arguments: StoreFactory.all)
     func updateOperationReplacesStatePayloadAndUpdatedAtOnly(_ factory: StoreFactory) async throws {
         let store = try await factory.make()
         let original = F.operation(.prepared, kind: .swap, createdAt: F.at(1))

@@ -27,4 +27,9 @@ extension InMemoryTransaction: OperationJournal {
     func unfinishedOperations() throws -> [OperationRecord] {
         state.operations.values.filter { $0.value.state.isUnfinished }.oldestFirst(by: \.createdAt)
     }
+
+    func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
+        guard limit > 0 else { return [] }
+        return Array(state.operations.values.filter { $0.value.kind == kind }.newestFirst(by: \.createdAt).prefix(limit))
+    }
 }
