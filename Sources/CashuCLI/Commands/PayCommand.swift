@@ -112,7 +112,9 @@ struct PayCommand: AsyncParsableCommand {
             } else {
                 output.note(summary.rendered)
             }
-            let result = try await prepared.confirm()
+            let result = try await EventProgress.around(context.wallet, output: context.output) {
+                try await prepared.confirm()
+            }
             guard result.state == .paid else {
                 throw CLIError(
                     .pending,

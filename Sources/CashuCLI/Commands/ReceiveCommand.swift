@@ -55,19 +55,23 @@ struct ReceiveCommand: AsyncParsableCommand {
         try await WalletContext.run(global, .createIfMissing) { context in
             let unit = decoded.unit ?? "sat"
             let decision: QueueDecision
+            // A large token is received in several swaps: their progress is drawn on a terminal.
             do {
-                // Stored first, then run; when the mint cannot be reached it stays queued
-                // (docs/linux/offline-queue.md).
-                if Set(decoded.mints).count > 1 || unlocking != nil {
-                    // Proofs from several mints (V3): received directly (the queue runs an entry at one mint). So is
-                    // a token opened with a preimage or keys given here: the queue keeps no secrets but the token.
-                    let direct = try await context.wallet.receive(
-                        token: decoded, options: unlocking ?? ReceiveOptions(addUnknownMint: trust))
-                    decision = .done(
-                        QueuedOperationResult(
-                            amount: direct.amount, fee: direct.fee, operationIDs: direct.operationIDs))
-                } else {
-                    decision = try await context.linux.queue.receiveOrQueue(encoded, addUnknownMint: trust)
+                decision = try await EventProgress.around(context.wallet, output: context.output) {
+                    () async throws -> QueueDecision in
+                    // Stored first, then run; when the mint cannot be reached it stays queued
+                    // (docs/linux/offline-queue.md).
+                    if Set(decoded.mints).count > 1 || unlocking != nil {
+                        // Proofs from several mints (V3): received directly (the queue runs an entry at one mint). So
+                        // is a token opened with a preimage or keys given here: the queue keeps no secrets but the
+                        // token.
+                        let direct = try await context.wallet.receive(
+                            token: decoded, options: unlocking ?? ReceiveOptions(addUnknownMint: trust))
+                        return .done(
+                            QueuedOperationResult(
+                                amount: direct.amount, fee: direct.fee, operationIDs: direct.operationIDs))
+                    }
+                    return try await context.linux.queue.receiveOrQueue(encoded, addUnknownMint: trust)
                 }
             } catch let error as WalletError where error.code == .unknownMint {
                 let mints = decoded.mints.joined(separator: ", ")

@@ -107,7 +107,10 @@ struct SendCommand: AsyncParsableCommand {
             if locking.wantsOwnRefundKey { ownRefund = try await context.wallet.newReceivingKey() }
             sendOptions.lock = try locking.lock(now: Date(), ownRefundKey: ownRefund)
             let key = sendOptions.lock
-            let result = try await context.wallet.send(amount: amount, mint: mint, unit: unit, options: sendOptions)
+            // Many small proofs are merged first: that progress is drawn on a terminal.
+            let result = try await EventProgress.around(context.wallet, output: context.output) {
+                try await context.wallet.send(amount: amount, mint: mint, unit: unit, options: sendOptions)
+            }
             let token: String
             do { token = try result.token.serialized(as: sendOptions.version) } catch {
                 throw CLIError(

@@ -67,7 +67,7 @@ struct Output: Sendable {
 
     /// Raw text on stderr without a newline (progress bars redraw the line).
     func progress(_ text: String) {
-        guard stderrIsTerminal else { return }
+        guard stderrIsTerminal, !json else { return }
         Self.write(text, to: .standardError)
     }
 

@@ -9,7 +9,10 @@ struct RefreshPass {
 
     /// Runs the pass.
     static func run(_ context: WalletContext) async -> RefreshPass {
-        RefreshPass(report: await context.linux.refresh())
+        // Paid quotes minted in batches, resumed operations: their progress is drawn on a terminal.
+        RefreshPass(report: await EventProgress.around(context.wallet, output: context.output) {
+            await context.linux.refresh()
+        })
     }
 
     /// The failures, as the CLI reports errors (the first one gives the exit code).

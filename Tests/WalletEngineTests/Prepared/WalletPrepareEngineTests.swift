@@ -132,7 +132,8 @@ struct WalletPrepareEngineTests {
     func exactPayment() async throws {
         let harness = try await EngineHarness.make(amount: 1000, mint: ScriptedMint(feeReserve: 0))
         // 1000 = 512 + 256 + 128 + 64 + 32 + 8: 40 is 32 + 8.
-        let prepared = try await harness.wallet.preparePay(request: harness.mint.makeInvoice(amount: 40), mint: harness.mint.url)
+        let invoice = harness.mint.makeInvoice(amount: 40)
+        let prepared = try await harness.wallet.preparePay(request: invoice, mint: harness.mint.url)
         #expect(!prepared.swaps)
         #expect(prepared.inputFee == 0)
         await prepared.cancel()

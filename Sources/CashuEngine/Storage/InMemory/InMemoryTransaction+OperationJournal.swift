@@ -30,6 +30,7 @@ extension InMemoryTransaction: OperationJournal {
 
     func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
         guard limit > 0 else { return [] }
-        return Array(state.operations.values.filter { $0.value.kind == kind }.newestFirst(by: \.createdAt).prefix(limit))
+        let ofKind = state.operations.values.filter { $0.value.kind == kind }
+        return Array(ofKind.newestFirst(by: \.createdAt).prefix(limit))
     }
 }

@@ -26,6 +26,7 @@ extension Wallet {
         let keyset = try await activeKeyset(mint, unit: unit)
         let planner = await planner(keyset)
         var merged = false
+        var merges = 0
         // Counts first (ConsolidationPlan's first two checks): a wallet that simply does not hold enough, or whose
         // selection already fits, is answered without loading every proof.
         let histogram = try await read { tx in try selector.histogram(tx, mint: mint, unit: unit) }
@@ -41,9 +42,17 @@ extension Wallet {
                 let batch = try ConsolidationPlan.nextBatch(
                     candidates, covering: amount, selector: selector, planner: planner)
             else { break }
-            _ = try await swapOwn(inputs: batch, mint: mint, unit: unit, keyset: keyset, consolidating: true)
+            let outcome = try await swapOwn(
+                inputs: batch, mint: mint, unit: unit, keyset: keyset, consolidating: true)
             merged = true
+            merges += 1
             candidates = try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: [.unspent]) }
+            // How many more merges of a request's worth the proofs left may take: an estimate, never below done.
+            let limit = max(2, selector.maxInputs)
+            let ahead = candidates.count > limit ? (candidates.count - limit + limit - 2) / (limit - 1) : 0
+            emitProgress(
+                WalletOperationEvent(id: outcome.operationID, kind: .swap, mint: mint, unit: unit),
+                WalletProgress(completed: merges, total: merges + ahead, unit: "merges"))
         }
         return merged
     }

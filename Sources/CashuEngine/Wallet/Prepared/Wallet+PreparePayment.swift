@@ -54,11 +54,12 @@ extension Wallet {
                 {
                     try self.placeHold(
                         tx, id: id, kind: .melt, mint: mint, unit: unit,
-                        HoldJournal(purpose: .meltExact, inputs: exact.proofs.map(\.Y), expiresAt: until, quoteID: quoteID))
+                        HoldJournal(
+                            purpose: .meltExact, inputs: exact.proofs.map(\.Y), expiresAt: until, quoteID: quoteID))
                     return (exact.fee, exact.total, false)
                 }
-                guard let swap = try selector.load(try selector.select(histogram, atLeast: target), tx, mint: mint, unit: unit)
-                else {
+                let chosen = try selector.select(histogram, atLeast: target)
+                guard let swap = try selector.load(chosen, tx, mint: mint, unit: unit) else {
                     throw WalletError(.insufficientFunds, "not enough \(unit) at \(mint) for \(need) plus fees")
                 }
                 try self.placeHold(
