@@ -34,6 +34,14 @@ enum DaemonNotificationText {
                 : ("A payment failed", "\(Amount.text(amount, unit)) through \(host(mint)) came back to the wallet.")
         case .refreshed:
             return nil
+        case .wallet(.sentTokenClaimed(let send)):
+            let amount = send.amount.map { Amount.text($0, send.unit) } ?? "A token"
+            return ("Your token was claimed", "\(amount) sent from \(host(send.mint)) was received.")
+        case .wallet(.loginNeeded(let mint)):
+            return ("Log in to \(host(mint))", "The mint wants a login: `cashu auth login --mint \(mint)`.")
+        case .wallet:
+            // Mints, payments and queued work are told above; balances and progress are for live views.
+            return nil
         }
     }
 

@@ -24,6 +24,9 @@ public actor OfflineQueue {
     let retryInterval: Duration
     let logger: Logger
     var subscribers: [UUID: AsyncStream<QueueCompletion>.Continuation] = [:]
+    /// Where completions are also told as wallet events
+    /// (``WalletEvent/queuedWorkFinished(mint:entry:operation:done:)``).
+    var eventHub: WalletEvents?
     /// The latest pass; each new one waits for it, so passes never overlap in this process.
     var lastPass: Task<QueueRunReport, Never>?
     /// Entries being run for a caller that waits for them (``receiveOrQueue(_:addUnknownMint:)``): not published.
@@ -276,6 +279,19 @@ public actor OfflineQueue {
 
     func publish(_ completion: QueueCompletion) {
         for continuation in subscribers.values { continuation.yield(completion) }
+        let (done, operation): (Bool, OperationID?) =
+            switch completion.outcome {
+            case .completed(let result): (true, result.operationIDs.first)
+            case .failed(let error): (false, error.operationID)
+            }
+        eventHub?.publish(
+            .queuedWorkFinished(
+                mint: completion.entry.mintURL, entry: completion.entry.id, operation: operation, done: done))
+    }
+
+    /// Tells completions to a wallet's event stream too.
+    func tellEvents(to hub: WalletEvents) {
+        eventHub = hub
     }
 
     /// The lease an entry is run under (one namespace with the wallet's operation leases; no wallet id has a prefix).

@@ -16,6 +16,8 @@ import Logging
 /// ``start(netlink:)`` opens the netlink socket; ``shutdown()`` stops the loops, closes the socket and finishes every
 /// stream. Nothing here logs a URL's query or any secret: probes are `GET /v1/info`.
 public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
+    /// Where changes are also told as wallet events.
+    var eventHub: WalletEvents?
     private struct Watch {
         var state: MintReachability = .unknown
         var failures = 0
@@ -214,6 +216,16 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     private func publish(_ mint: MintURL, _ state: MintReachability) {
         let update = ReachabilityUpdate(mint: mint, state: state)
         for continuation in subscribers.values { continuation.yield(update) }
+        switch state {
+        case .reachable: eventHub?.publish(.mintReachability(mint: mint, reachable: true))
+        case .unreachable: eventHub?.publish(.mintReachability(mint: mint, reachable: false))
+        case .unknown: break
+        }
+    }
+
+    /// Tells changes to a wallet's event stream too (``WalletEvent/mintReachability(mint:reachable:)``).
+    func tellEvents(to hub: WalletEvents) {
+        eventHub = hub
     }
 
     private func removeSubscriber(_ id: UUID) {

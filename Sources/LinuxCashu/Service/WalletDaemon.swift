@@ -66,6 +66,9 @@ public struct WalletDaemon: Service {
                     self.onEvent(.queueCompleted(completion))
                 }
             }
+            group.addTask {
+                for await event in self.wallet.wallet.events() { self.onEvent(.wallet(event)) }
+            }
             if let walletConnect {
                 let service = NWCService(wallet: wallet, settings: walletConnect, logger: logger)
                 group.addTask { await service.serve() }

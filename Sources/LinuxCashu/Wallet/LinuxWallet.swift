@@ -198,6 +198,7 @@ public final class LinuxWallet: Sendable {
                 logger.notice("rtnetlink unavailable; watching mints by probes only", metadata: ["error": "\(error)"])
                 try? await watcher.start(netlink: false)
             }
+            await watcher.tellEvents(to: wallet.eventHub)
             for mint in (try? await wallet.mints()) ?? [] { await watcher.watch(mint.url) }
             monitor = watcher
             probeClient = client
@@ -209,6 +210,7 @@ public final class LinuxWallet: Sendable {
             retryInterval: configuration.queueRetryInterval,
             logger: logger
         )
+        await queue.tellEvents(to: wallet.eventHub)
         if configuration.watchReachability { await queue.start() }
         return LinuxWallet(
             wallet: wallet, store: store, secrets: secrets, queue: queue, monitor: monitor, webSockets: webSockets,

@@ -149,6 +149,23 @@ struct OfflineQueueTests {
         #expect(try await queue.entries(states: [.failed]).isEmpty)
     }
 
+    @Test func aCompletionIsAlsoToldAsAWalletEvent() async throws {
+        let runner = ScriptedRunner()
+        let queue = F.queue(runner: runner)
+        let hub = WalletEvents()
+        let events = hub.subscribe()
+        await queue.tellEvents(to: hub)
+        let entry = try await queue.enqueueReceive(F.token(64))
+        runner.script(entry.id, .failed(WalletError(.alreadySpent, "the proofs were spent elsewhere")))
+        _ = await queue.runPending()
+        var told: WalletEvent?
+        for await event in events {
+            told = event
+            break
+        }
+        #expect(told == .queuedWorkFinished(mint: entry.mintURL, entry: entry.id, operation: nil, done: false))
+    }
+
     @Test func aMeltsQuoteSurvivesADeferredAttempt() async throws {
         let runner = ScriptedRunner()
         let queue = F.queue(runner: runner)
