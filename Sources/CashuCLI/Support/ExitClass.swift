@@ -56,7 +56,8 @@ enum ExitClass: Int32, CaseIterable, Sendable {
         case .invalidInput, .unknownMint, .alreadySpent: self = .input
         case .mintRefused, .unsupported, .quoteState: self = .mintRefused
         case .insufficientFunds: self = .insufficientFunds
-        case .mintUnreachable: self = .mintUnreachable
+        case .mintUnreachable, .deliveryFailed: self = .mintUnreachable
+        case .expired: self = .input
         case .pending: self = .pending
         case .invalidMintResponse, .keysetMismatch: self = .protocol
         case .storage, .secureStore: self = .storage

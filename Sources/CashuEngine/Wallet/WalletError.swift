@@ -42,6 +42,9 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
         /// A prepared operation was confirmed after it expired or was cancelled (or by another wallet): its inputs
         /// were released and nothing was spent. Prepare it again.
         public static let expired = Code(rawValue: "expired")
+        /// A payment was made but could not be delivered to its payee (unreachable, refused): the token stays a
+        /// pending send, to hand over another way or reclaim.
+        public static let deliveryFailed = Code(rawValue: "deliveryFailed")
         /// NUT-21/22: the mint requires a login the wallet lacks or can no longer renew (`cashu auth login`).
         public static let authenticationRequired = Code(rawValue: "authenticationRequired")
     }

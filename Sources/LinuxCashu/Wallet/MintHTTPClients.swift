@@ -42,6 +42,16 @@ final class MintHTTPClients: Sendable {
         }
     }
 
+    /// The client for a host that is not a mint (a payee), through the wallet's proxy, and whether it is proxied.
+    func clientForOthers() -> (client: HTTPClient, proxied: Bool) {
+        state.withLock { state in
+            if let existing = state.clients[fallback] { return (existing.client, fallback != nil) }
+            let made = OwnedHTTPClient(HTTPMintConnector.makeHTTPClient(timeouts: timeouts, proxy: fallback))
+            state.clients[fallback] = made
+            return (made.client, fallback != nil)
+        }
+    }
+
     /// Routes `mint` through `proxy` (`nil`: the wallet's proxy) for connectors made from now on.
     func route(_ mint: MintURL, through proxy: NetworkProxy?) {
         state.withLock { $0.routes[mint] = proxy }

@@ -134,22 +134,17 @@ extension Wallet {
         }
     }
 
-    /// The token's denominations for `amount`; with `includeFees`, grown by the receiver's swap fee, which depends on
-    /// how many proofs the token holds (iterated to the fixed point).
+    /// The token's denominations for `amount`; with `includeFees`, those of the smallest total that still leaves the
+    /// receiver `amount` after its swap fee (``SendFeeCover``).
     private func tokenDenominations(_ amount: UInt64, keyset: StoredKeyset, includeFees: Bool)
         async throws(WalletError) -> [UInt64]
     {
         let planner = await planner(keyset)
         do {
-            var sendAmounts = try planner.exact(amount)
-            guard includeFees else { return sendAmounts }
-            for _ in 0..<4 {
-                let fee = try InputFees.fee(ppkPerInput: sendAmounts.map { _ in keyset.inputFeePPK })
-                let next = try planner.exact(amount + fee)
-                if next == sendAmounts { break }
-                sendAmounts = next
+            guard includeFees else { return try planner.exact(amount) }
+            return try SendFeeCover.denominations(covering: amount, feePPK: keyset.inputFeePPK) { total in
+                try planner.exact(total)
             }
-            return sendAmounts
         } catch {
             throw WalletError(.unsupported, "the amount cannot be made from the keyset's denominations")
         }
