@@ -1,5 +1,8 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
+
+/// Every target of this package: Swift 6 mode, and a warning fails the build (one was a money-path bug).
+let projectSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "CashuSwift",
@@ -23,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // `swift package generate-documentation` (DocC); a plugin only, nothing of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -40,7 +45,7 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // The mint connector over HTTP (async-http-client, SwiftNIO).
         .target(
@@ -53,7 +58,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // The embedded store (GRDB, WAL) with its lock-file leases and wallet directory.
         .target(
@@ -63,7 +68,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // The shared store for services (postgres-nio): several processes and hosts on one wallet.
         .target(
@@ -77,7 +82,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // Nostr (NIP-01 events, NIP-19, NIP-44, NIP-59 gift wraps, NIP-47 messages): pure, no networking.
         .target(
@@ -87,18 +92,18 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         .testTarget(
             name: "CashuNostrTests",
             dependencies: ["CashuNostr", "CashuEngine", "CashuTestSupport"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // What users import: re-exports the three above.
         .target(
             name: "CoreCashu",
             dependencies: ["CashuEngine", "CashuHTTP", "CashuSQLite"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // Test support shared by every test target: the real Nutshell test mint, script running, log capture.
         .target(
@@ -114,7 +119,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/CashuTestSupport",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         .testTarget(
             name: "CoreCashuTests",
@@ -133,13 +138,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // The wallet engine's sagas and recovery, against a scripted in-memory mint: no mint, network or files.
         .testTarget(
             name: "WalletEngineTests",
             dependencies: ["CoreCashu", "CashuEngine", "CashuTestSupport"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         .systemLibrary(
             name: "CLibSecret",
@@ -180,7 +185,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         .testTarget(
             name: "LinuxCashuTests",
@@ -197,7 +202,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WebSocketKit", package: "websocket-kit"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // The `cashu` command line (and `cashu refresh`, the systemd timer's job).
         .executableTarget(
@@ -214,7 +219,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // End-to-end tests: run the built `cashu` binary against a real mint.
         .testTarget(
@@ -227,21 +232,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // Example: the wallet engine's API end to end against a mint (scripts/demo runs the cashu binary instead).
         .executableTarget(
             name: "WalletDemo",
             dependencies: ["CoreCashu", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Examples/WalletDemo",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // Test tool: one secure store operation in a child process (its own D-Bus session: none, no service, locked).
         .executableTarget(
             name: "SecureStoreProbe",
             dependencies: ["CoreCashu", "LinuxCashu", .product(name: "Logging", package: "swift-log")],
             path: "Tests/SecureStoreProbe",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
         // Test tool: runs one wallet operation in a child process and SIGKILLs itself at a chosen step.
         .executableTarget(
@@ -251,7 +256,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/WalletProbe",
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: projectSettings
         ),
     ]
 )

@@ -97,7 +97,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
             do throws(AuthError) {
                 let renewed = try await self.client.refresh(try await self.providerConfiguration(), tokens)
                 // Kept in memory first: the refresh token just used is gone at the provider either way.
-                await self.remember(renewed)
+                self.remember(renewed)
                 // A secure store that cannot save it costs the next process a login, not this request.
                 try? await self.store(renewed)
                 return .success(renewed)

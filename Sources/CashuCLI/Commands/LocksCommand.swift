@@ -25,7 +25,7 @@ struct LocksCommand: AsyncParsableCommand {
         try await WalletContext.run(global) { context in
             let fresh = new ? try await context.wallet.newReceivingKey() : nil
             let keys = try await context.wallet.receivingKeys()
-            let shown = try await CLIMetadata.read(CLIMetadata.p2pkPublicKey, in: context.store)
+            let shown = try await context.wallet.publishedReceivingKey()?.hex
             var lines = keys.map { key in key.hex + (key.hex == shown ? "  (cashu wallet pubkey)" : "") }
             if let fresh { lines = [fresh.hex] }
             if lines.isEmpty {

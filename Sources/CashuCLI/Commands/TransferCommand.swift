@@ -42,7 +42,7 @@ struct TransferCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (amountText, fromText, toText, all, yes) = (amount, from, to, all, yes)
+        let (amountText, fromText, toText, yes) = (amount, from, to, yes)
         let amount: UInt64? = try amountText.map { text in
             guard let value = Amount.parse(text), value > 0 else {
                 throw CLIError(.input, "not a positive amount: \(Untrusted.display(text, limit: 40))", code: "usage")

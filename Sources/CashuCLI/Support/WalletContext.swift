@@ -20,7 +20,6 @@ struct WalletContext: Sendable {
     let holdMintBackup = CancelFlag()
 
     var wallet: Wallet { linux.wallet }
-    var store: any WalletStore { linux.store }
     var secureStore: any SecureStore { linux.secrets.store }
     /// What the start-up recovery pass did.
     var recovery: RecoveryReport { linux.recovery }
@@ -68,30 +67,31 @@ struct WalletContext: Sendable {
             throw CLIError(.config, "a wallet already exists in \(place)", code: "walletExists")
         default: break
         }
-        let linux = try await open(configuration, mnemonic: mnemonic, existed: exists, recover: recover)
-        // A plaintext store's warning is logged by the chooser on every open (stderr, through the logger).
-        if !linux.recovery.unresolved.isEmpty {
-            output.warn(
-                "\(linux.recovery.unresolved.count) unfinished operation(s) still pending; `cashu recover` retries them"
-            )
-        }
-        await TestKillHook.install(on: linux.wallet)
-        if !exists && access == .createIfMissing {
-            output.note(
-                "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
-            )
-        }
-        let context = WalletContext(
-            linux: linux, directory: directory, global: global, output: output, created: !exists)
+        // Opening's failures are said the way a user can act on; the body's own errors pass through as they are.
+        let opened = Locked(false)
         do {
-            let mintsBefore = try? await linux.wallet.mints().map(\.url)
-            let result = try await body(context)
-            await context.backUpMintListIfChanged(since: mintsBefore)
-            await linux.close()
-            return result
-        } catch {
-            await linux.close()
-            throw error
+            return try await LinuxWallet.withWallet(configuration, mnemonic: mnemonic, recover: recover) { linux in
+                opened.withLock { $0 = true }
+                // A plaintext store's warning is logged by the chooser on every open (stderr, through the logger).
+                if !linux.recovery.unresolved.isEmpty {
+                    output.warn(
+                        "\(linux.recovery.unresolved.count) unfinished operation(s) still pending; `cashu recover` "
+                            + "retries them")
+                }
+                if !exists && access == .createIfMissing {
+                    output.note(
+                        "Created a new wallet in \(directory.url.path). Back up its recovery phrase: cashu wallet backup"
+                    )
+                }
+                let context = WalletContext(
+                    linux: linux, directory: directory, global: global, output: output, created: !exists)
+                let mintsBefore = try? await linux.wallet.mints().map(\.url)
+                let result = try await body(context)
+                await context.backUpMintListIfChanged(since: mintsBefore)
+                return result
+            }
+        } catch where !opened.withLock({ $0 }) {
+            throw Self.openingError(error, directory: directory, existed: exists, mnemonic: mnemonic)
         }
     }
 
@@ -148,27 +148,21 @@ struct WalletContext: Sendable {
         return configuration
     }
 
-    /// `LinuxWallet.open`, its failures said the way a user can act on.
-    private static func open(
-        _ configuration: LinuxWalletConfiguration,
-        mnemonic: Mnemonic?,
-        existed: Bool,
-        recover: Bool
-    ) async throws -> LinuxWallet {
-        let directory = configuration.directory
-        do {
-            return try await LinuxWallet.open(configuration, mnemonic: mnemonic, recover: recover)
-        } catch let error as LinuxWalletError {
-            throw CLIError(linuxWallet: error)
-        } catch let error as WalletError where error.code == .secureStore && existed && mnemonic == nil {
+    /// A failure of opening the wallet, said the way a user can act on.
+    private static func openingError(
+        _ error: any Error, directory: WalletDirectory, existed: Bool, mnemonic: Mnemonic?
+    ) -> any Error {
+        if let error = error as? LinuxWalletError { return CLIError(linuxWallet: error) }
+        if let error = error as? WalletError, error.code == .secureStore && existed && mnemonic == nil {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
-            throw CLIError(
+            return CLIError(
                 .storage,
                 "\(error.reason) (wallet in \(directory.url.path)); to restore it run `cashu restore` "
                     + "with its recovery phrase",
                 code: error.code.rawValue
             )
         }
+        return error
     }
 
     /// The logger: stderr through the redacting handler, at warning level, debug with `--verbose`, or `CASHU_LOG`.
@@ -181,15 +175,12 @@ struct WalletContext: Sendable {
 
     /// The wallet's default mint, if set.
     func defaultMint() async throws -> MintURL? {
-        guard let text = try await CLIMetadata.read(CLIMetadata.defaultMint, in: store), !text.isEmpty else {
-            return nil
-        }
-        return try? MintURL(text)
+        try await wallet.defaultMint()
     }
 
     /// Makes `url` the default mint.
     func setDefaultMint(_ url: MintURL?) async throws {
-        try await CLIMetadata.write(CLIMetadata.defaultMint, url?.rawValue ?? "", in: store)
+        try await wallet.setDefaultMint(url)
     }
 
     /// The mint a command acts on: `--mint`/`CASHU_MINT_URL`, else the default mint, else the wallet's only mint.

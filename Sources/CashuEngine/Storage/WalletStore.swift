@@ -27,4 +27,13 @@ public protocol WalletStore: Sendable {
     /// The leases that keep a journaled operation to the one wallet (and process) executing it; every wallet on this
     /// store must get the same ones, so that ``Wallet/recover()`` never resumes an operation still executing.
     var operationLeases: any OperationLeases { get }
+
+    /// Ends the store's connections (and so every lease this process holds); nothing may be read or written after.
+    /// Idempotent. A store that holds nothing open (an in-memory one, SQLite, which closes with its last reference)
+    /// takes the default, which does nothing.
+    func close() async
+}
+
+extension WalletStore {
+    public func close() async {}
 }

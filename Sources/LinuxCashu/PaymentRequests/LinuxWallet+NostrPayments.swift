@@ -275,23 +275,23 @@ extension LinuxWallet {
             return
         }
         let entry = QueuedEntry(stored)
-        switch entry.state {
-        case .done:
+        switch NostrSettleStep.next(for: entry.state, mayRun: run) {
+        case .credit:
             let amount = entry.result?.amount ?? 0
             report.received.append(
                 ReceivedNostrPayment(
                     requestID: attempt.request, mint: entry.mintURL.rawValue,
                     unit: entry.unit?.rawValue ?? CurrencyUnit.sat.rawValue, amount: amount, memo: nil))
             await markHandled(wrapID, credit: attempt.request.map { ($0, amount) })
-        case .failed:
+        case .refused:
             report.ignored.append(
                 "a payment was refused (\(entry.lastError ?? "refused")); its token is kept in `cashu pending`")
             await markHandled(wrapID, credit: nil)
-        case .queued, .running where run:
+        case .runOnce:
             // Left by a pass cut short (a crash, no answer): one more pass, then its outcome.
             _ = await queue.runPending(mint: entry.mintURL)
             await settle(attempt, of: wrapID, into: &report, run: false)
-        case .queued, .running:
+        case .later:
             report.retrying += 1
         }
     }

@@ -13,8 +13,8 @@ import Logging
 ///
 /// ``wallet`` is the engine (every operation); ``queue`` runs receives, melts and checks now or keeps them until the
 /// mint is back; ``refresh()`` is one maintenance pass (what `cashu refresh` and the systemd timer run). Call
-/// ``close()`` when done: it stops the queue and the monitor and closes every connection. A wallet dropped without it
-/// is closed the same way in the background.
+/// It lives for the scope of ``withWallet(_:mnemonic:recover:_:)``, which opens it and, however its body ends, stops
+/// the queue and the monitor and closes every connection and the store.
 public final class LinuxWallet: Sendable {
     /// The wallet engine.
     public let wallet: Wallet
@@ -40,7 +40,6 @@ public final class LinuxWallet: Sendable {
     let authorizers: MintAuthorizers
     /// The Nostr relay client, made on first use.
     let nostr: NostrConnections
-    private let isClosed = Locked(false)
 
     init(
         wallet: Wallet, store: any WalletStore, secrets: SecureStoreSelection, queue: OfflineQueue,
@@ -64,7 +63,36 @@ public final class LinuxWallet: Sendable {
         }
     }
 
-    /// Opens (or creates) the wallet `configuration` describes.
+    /// Opens (or creates) the wallet `configuration` describes, runs `body` with it, and closes it however `body`
+    /// ends: the offline queue and the reachability monitor stop, every connection closes, the store closes.
+    ///
+    /// ```swift
+    /// let balance = try await LinuxWallet.withWallet(configuration) { linux in
+    ///     try await linux.wallet.balance()
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - configuration: directory, secrets, network and logging choices.
+    ///   - mnemonic: the recovery phrase to open the wallet with (restoring); `nil` uses the stored one, or makes a
+    ///     new one for a new wallet.
+    ///   - recover: resume unfinished operations before `body` runs (no request is made when there are none).
+    ///   - body: what to do with the open wallet; it must not keep the wallet past its return.
+    /// - Throws: what opening throws (``LinuxWalletError``; `WalletError` from the engine), or what `body` throws.
+    public static func withWallet<T>(
+        _ configuration: LinuxWalletConfiguration,
+        mnemonic: Mnemonic? = nil,
+        recover: Bool = true,
+        _ body: (LinuxWallet) async throws -> T
+    ) async throws -> T {
+        let linux = try await open(configuration, mnemonic: mnemonic, recover: recover)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(linux)) } catch { result = .failure(error) }
+        await linux.close()
+        return try result.get()
+    }
+
+    /// Opens (or creates) the wallet `configuration` describes; the caller closes it (``close()``). Front ends use
+    /// ``withWallet(_:mnemonic:recover:_:)``, which cannot forget to.
     /// - Parameters:
     ///   - configuration: directory, secrets, network and logging choices.
     ///   - mnemonic: the recovery phrase to open the wallet with (restoring); `nil` uses the stored one, or makes a
@@ -73,7 +101,7 @@ public final class LinuxWallet: Sendable {
     /// - Throws: ``LinuxWalletError`` when the directory, database or secure store cannot be opened (`unsafeDirectory`
     ///   when another user could tamper with the directory: ``WalletDirectorySafety``); `WalletError`
     ///   from the engine (a mnemonic that does not belong to the store, a missing one for an existing wallet).
-    public static func open(
+    package static func open(
         _ configuration: LinuxWalletConfiguration,
         mnemonic: Mnemonic? = nil,
         recover: Bool = true
@@ -88,89 +116,84 @@ public final class LinuxWallet: Sendable {
             throw LinuxWalletError(.storage, error.reason, underlying: error)
         }
         // One process at a time chooses the secure store and opens the engine (which makes a new wallet's phrase).
-        let openLock = try await WalletOpenLock.acquire(in: configuration.directory.url)
-        let secrets: SecureStoreSelection
-        do {
-            secrets = try await SecureStoreFactory.make(
-                directory: configuration.directory.url,
-                passphrase: configuration.passphrase,
-                allowPlaintext: configuration.allowPlaintextSecrets,
-                preferred: configuration.preferredSecureStore,
-                environment: configuration.environment,
-                logger: logger
-            )
-        } catch {
-            openLock.release()
-            throw LinuxWalletError(.secureStore, error.reason, underlying: error)
+        let (secrets, store, httpClient, webSockets, authorizers, wallet) = try await WalletOpenLock.holding(
+            in: configuration.directory.url
+        ) {
+            let secrets: SecureStoreSelection
+            do throws(SecureStoreError) {
+                secrets = try await SecureStoreFactory.make(
+                    directory: configuration.directory.url,
+                    passphrase: configuration.passphrase,
+                    allowPlaintext: configuration.allowPlaintextSecrets,
+                    preferred: configuration.preferredSecureStore,
+                    environment: configuration.environment,
+                    logger: logger
+                )
+            } catch {
+                throw LinuxWalletError(.secureStore, error.reason, underlying: error)
+            }
+            // One phrase, one store: a directory whose phrase belongs to another store is refused before anything
+            // opens.
+            try WalletDatabaseBinding.check(configuration)
+            let store = try await Self.openStore(configuration)
+            // Owned: shut down by close() (the connectors keep it alive).
+            let proxy = configuration.proxy
+            // A mint kept behind a proxy must never be reached directly: unreadable routes stop the opening.
+            let routesText: String?
+            do { routesText = try await store.read { tx in try tx.metadata(MintHTTPClients.metadataKey) } } catch {
+                await store.close()
+                throw LinuxWalletError(.storage, "cannot read the mints' proxies: \(error)", underlying: error)
+            }
+            guard let routes = MintHTTPClients.decode(routesText) else {
+                await store.close()
+                throw LinuxWalletError(
+                    .configuration, "the mints' proxies kept in the wallet cannot be read; nothing was sent")
+            }
+            let httpClient = MintHTTPClients(fallback: proxy, routes: routes, timeouts: configuration.timeouts)
+            // WebSockets take the same way as requests: each mint's client connects through that mint's proxy.
+            let webSockets =
+                configuration.useWebSockets
+                ? MintWebSocketPool(
+                    configuration: configuration.webSocket, logger: logger, proxy: { httpClient.proxy(for: $0) }) : nil
+            // One authorizer per mint for the wallet's life: its login and protected endpoints are read once.
+            let authorizers = MintAuthorizers(secureStore: secrets.store, httpClients: httpClient)
+            let wallet: Wallet
+            do {
+                let timeouts = configuration.timeouts
+                let onRateLimited = configuration.onRateLimited
+                // One pacer per mint for the wallet's life: a connector rebuilt (new mint info) keeps pacing the mint.
+                let pacers = MintRequestPacers()
+                wallet = try await Wallet.open(
+                    store: store,
+                    secureStore: secrets.store,
+                    mnemonic: mnemonic,
+                    connectorFactory: { url in
+                        let (client, proxied) = httpClient.client(for: url)
+                        return HTTPMintConnector(
+                            mintURL: url, httpClient: client, timeouts: timeouts, logger: logger,
+                            pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxied,
+                            authorizer: authorizers.authorizer(for: url))
+                    },
+                    options: configuration.options,
+                    logger: logger,
+                    recover: false,
+                    leases: store.operationLeases,
+                    subscriptions: webSockets
+                )
+            } catch {
+                await webSockets?.shutdown()
+                await httpClient.shutdown()
+                await store.close()
+                throw error
+            }
+            do { try WalletDatabaseBinding.record(configuration) } catch {
+                logger.warning(
+                    "cannot record which database the wallet directory belongs to", metadata: ["error": "\(error)"])
+            }
+            return (secrets, store, httpClient, webSockets, authorizers, wallet)
         }
-        // One phrase, one store: a directory whose phrase belongs to another store is refused before anything opens.
-        do { try WalletDatabaseBinding.check(configuration) } catch {
-            openLock.release()
-            throw error
-        }
-        let store: any WalletStore
-        do {
-            store = try await Self.openStore(configuration)
-        } catch {
-            openLock.release()
-            throw error
-        }
-        // Owned: shut down by close(), or when the wallet is dropped without it (the connectors keep it alive).
-        let proxy = configuration.proxy
-        // A mint kept behind a proxy must never be reached directly: unreadable routes stop the opening.
-        let routesText: String?
-        do { routesText = try await store.read { tx in try tx.metadata(MintHTTPClients.metadataKey) } } catch {
-            openLock.release()
-            throw LinuxWalletError(.storage, "cannot read the mints' proxies: \(error)", underlying: error)
-        }
-        guard let routes = MintHTTPClients.decode(routesText) else {
-            openLock.release()
-            throw LinuxWalletError(
-                .configuration, "the mints' proxies kept in the wallet cannot be read; nothing was sent")
-        }
-        let httpClient = MintHTTPClients(fallback: proxy, routes: routes, timeouts: configuration.timeouts)
-        // WebSockets take the same way as requests: each mint's client connects through that mint's proxy.
-        let webSockets =
-            configuration.useWebSockets
-            ? MintWebSocketPool(
-                configuration: configuration.webSocket, logger: logger, proxy: { httpClient.proxy(for: $0) }) : nil
-        // One authorizer per mint for the wallet's life: its login and protected endpoints are read once.
-        let authorizers = MintAuthorizers(secureStore: secrets.store, httpClients: httpClient)
-        let wallet: Wallet
-        do {
-            let timeouts = configuration.timeouts
-            let onRateLimited = configuration.onRateLimited
-            // One pacer per mint for the wallet's life: a connector rebuilt (new mint info) keeps pacing the mint.
-            let pacers = MintRequestPacers()
-            wallet = try await Wallet.open(
-                store: store,
-                secureStore: secrets.store,
-                mnemonic: mnemonic,
-                connectorFactory: { url in
-                    let (client, proxied) = httpClient.client(for: url)
-                    return HTTPMintConnector(
-                        mintURL: url, httpClient: client, timeouts: timeouts, logger: logger,
-                        pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxied,
-                        authorizer: authorizers.authorizer(for: url))
-                },
-                options: configuration.options,
-                logger: logger,
-                recover: false,
-                leases: store.operationLeases,
-                subscriptions: webSockets
-            )
-        } catch {
-            openLock.release()
-            await webSockets?.shutdown()
-            await httpClient.shutdown()
-            throw error
-        }
-        do { try WalletDatabaseBinding.record(configuration) } catch {
-            logger.warning(
-                "cannot record which database the wallet directory belongs to", metadata: ["error": "\(error)"])
-        }
-        openLock.release()
         let recovery = recover ? await wallet.recover() : RecoveryReport()
+        await TestKillHook.install(on: wallet)
         var monitor: NetlinkReachabilityMonitor?
         var probeClient: OwnedHTTPClient?
         if configuration.watchReachability {
@@ -226,10 +249,14 @@ public final class LinuxWallet: Sendable {
             return FileManager.default.fileExists(atPath: configuration.directory.databaseURL.path)
         }
         let store = try await openStore(configuration, database)
-        defer { Task { await store.close() } }
-        do {
-            return try await store.read { tx in try tx.metadata(Wallet.seedFingerprintKey) } != nil
-        } catch {
+        let fingerprint: Result<String?, any Error>
+        do { fingerprint = .success(try await store.read { tx in try tx.metadata(Wallet.seedFingerprintKey) }) } catch {
+            fingerprint = .failure(error)
+        }
+        await store.close()
+        switch fingerprint {
+        case .success(let value): return value != nil
+        case .failure(let error):
             throw LinuxWalletError(.storage, "cannot read the wallet's database \(database): \(error)")
         }
     }
@@ -289,20 +316,11 @@ public final class LinuxWallet: Sendable {
     /// The proxy `mint` is reached through (its own, else the wallet's; `nil`: direct).
     public func proxy(for mint: MintURL) -> NetworkProxy? { httpClient.proxy(for: mint) }
 
-    /// Stops the queue's background task and the monitor, and closes every connection. Idempotent.
-    public func close() async {
-        isClosed.withLock { $0 = true }
+    /// Stops the queue's background task and the monitor, and closes every connection and the store. Idempotent.
+    package func close() async {
         await Self.close(queue, monitor, webSockets, httpClient, probeClient)
         await nostr.shutdown()
-        await (store as? PostgresWalletStore)?.close()
-    }
-
-    /// Dropped without ``close()``: the same steps in the background. Left to their own deinits, the HTTP clients
-    /// would shut down at once while the queue and the monitor, which a caller may still hold, went on using them.
-    deinit {
-        guard !isClosed.withLock({ $0 }) else { return }
-        let parts = (queue, monitor, webSockets, httpClient, probeClient)
-        Task { await Self.close(parts.0, parts.1, parts.2, parts.3, parts.4) }
+        await store.close()
     }
 
     /// Stops the queue, then the monitor and the WebSockets, then the clients they use. Every step is idempotent.

@@ -8,8 +8,8 @@ import Foundation
 
 /// An exclusive `flock` on `<wallet directory>/open.lock`, held while a wallet's secure store is chosen and its
 /// engine opened. Two processes creating the same new wallet (two commands at once) would otherwise each make a
-/// recovery phrase, and one could hold ecash derived from a phrase the other overwrote. Released by ``release()``, or
-/// by the kernel when the process ends.
+/// recovery phrase, and one could hold ecash derived from a phrase the other overwrote. Held for the scope of
+/// ``holding(in:_:)``, or until the process ends (the kernel releases it).
 struct WalletOpenLock: ~Copyable {
     static let fileName = "open.lock"
 
@@ -17,8 +17,17 @@ struct WalletOpenLock: ~Copyable {
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// Runs `body` holding the lock, and releases it however `body` ends.
+    static func holding<T>(in directory: URL, _ body: () async throws -> T) async throws -> T {
+        let lock = try await acquire(in: directory)
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        lock.release()
+        return try result.get()
+    }
+
     /// Waits (without blocking a thread) until the lock is this process's.
-    static func acquire(in directory: URL) async throws(LinuxWalletError) -> WalletOpenLock {
+    private static func acquire(in directory: URL) async throws(LinuxWalletError) -> WalletOpenLock {
         let path = directory.appendingPathComponent(fileName).path
         let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -39,7 +48,7 @@ struct WalletOpenLock: ~Copyable {
     }
 
     /// Releases the lock.
-    consuming func release() {
+    private consuming func release() {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

@@ -27,8 +27,8 @@ enum SOCKSWebSocketDialer {
         }
         let secure = scheme == "wss"
         let port = components.port ?? (secure ? 443 : 80)
-        var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        if let query = components.percentEncodedQuery { path += "?" + query }
+        let query = components.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath) + query
         let literal = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (components.port.map { ":\($0)" } ?? "")
         let tunnel = eventLoop.makePromise(of: Void.self)
@@ -57,6 +57,8 @@ enum SOCKSWebSocketDialer {
                         try sync.addHandler(tls, position: .first)
                     }
                     let refusal = UpgradeRefusalWatcher(upgraded: upgraded)
+                    // The completion handler runs on the channel's loop, where the handler may be used.
+                    let refusalOnLoop = NIOLoopBound(refusal, eventLoop: channel.eventLoop)
                     let upgrader = NIOWebSocketClientUpgrader(
                         maxFrameSize: maxFrameSize, automaticErrorHandling: true,
                         upgradePipelineHandler: { channel, _ in
@@ -68,7 +70,7 @@ enum SOCKSWebSocketDialer {
                             upgraders: [upgrader],
                             completionHandler: { context in
                                 upgraded.succeed(())
-                                context.pipeline.syncOperations.removeHandler(refusal, promise: nil)
+                                context.pipeline.syncOperations.removeHandler(refusalOnLoop.value, promise: nil)
                             }
                         ))
                     try sync.addHandler(refusal)

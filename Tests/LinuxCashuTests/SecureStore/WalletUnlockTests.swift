@@ -46,7 +46,7 @@ struct WalletUnlockTests {
             try? FileManager.default.removeItem(at: directory)
         }
         let wrong = SecureBytes(Array("not it".utf8))
-        await #expect(
+        #expect(
             await SecureStoreFactoryTests.code {
                 _ = try await WalletUnlock.unlock(directory: directory, passphrase: wrong, for: .seconds(60))
             } == .wrongPassphrase)

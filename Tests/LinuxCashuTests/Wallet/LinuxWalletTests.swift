@@ -70,15 +70,19 @@ struct LinuxWalletTests {
         await second.close()
     }
 
-    @Test("A wallet dropped without close() is closed in the background: its monitor stops, its streams finish")
-    func droppedWithoutClose() async throws {
+    @Test("withWallet closes the wallet when its body throws: its monitor stops, its streams finish")
+    func withWalletClosesOnThrow() async throws {
+        struct Thrown: Error {}
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var opened: LinuxWallet? = try await LinuxWallet.open(Self.configuration(directory))
-        let monitor = try #require(opened?.monitor)
-        let updates = await monitor.updates()
-        opened = nil
-        // The test's own reference keeps the monitor from its deinit: only a shutdown finishes the stream.
+        var subscribed: AsyncStream<ReachabilityUpdate>?
+        await #expect(throws: Thrown.self) {
+            try await LinuxWallet.withWallet(Self.configuration(directory)) { linux in
+                subscribed = await linux.monitor?.updates()
+                throw Thrown()
+            }
+        }
+        let updates = try #require(subscribed)
         let finished = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await _ in updates {}
@@ -92,7 +96,7 @@ struct LinuxWalletTests {
             group.cancelAll()
             return first
         }
-        #expect(finished, "the monitor was still running 10 s after its wallet was dropped")
+        #expect(finished, "the monitor was still running 10 s after withWallet returned")
     }
 
     @Test("Without a Secret Service or a passphrase a new wallet is refused, saying what to do; a passphrase works")

@@ -195,4 +195,12 @@ struct WalletEventsEngineTests {
         let words = String(decoding: phrase.exposedSecretBytes, as: UTF8.self).split(separator: " ")
         #expect(!words.allSatisfy { text.contains(String($0)) })
     }
+
+    @Test("a paid mint quote's event prints without its quote id (NUT-04: an unlocked quote's id mints its ecash)")
+    func quoteIDNotPrinted() throws {
+        let mint = try MintURL("https://mint.example")
+        let event = WalletEvent.mintQuotePaid(mint: mint, quoteID: "q-secret-1234", amount: 21)
+        #expect(!"\(event)".contains("q-secret-1234"))
+        #expect("\(event)".contains("21"))
+    }
 }

@@ -73,7 +73,7 @@ struct WalletTransferEngineTests {
 
     @Test("a refused payment ends the transfer as failed with nothing moved, and the proofs are back")
     func refusedPaymentFails() async throws {
-        let (wallet, a, b, store, secrets) = try await Self.make()
+        let (wallet, a, b, store, _) = try await Self.make()
         let quote = try await wallet.transferQuote(amount: 100, from: a.url, to: b.url)
         a.setMeltBehaviour(.fail, quote: quote.meltQuote.id)
         let error = await #expect(throws: WalletError.self) { try await wallet.transfer(quote) }
@@ -86,7 +86,7 @@ struct WalletTransferEngineTests {
 
     @Test("B not seeing the payment yet leaves it pending; recovery mints once B has it")
     func destinationLagsThenRecovers() async throws {
-        let (wallet, a, b, store, secrets) = try await Self.make(autoPay: false)
+        let (wallet, a, b, store, _) = try await Self.make(autoPay: false)
         let quote = try await wallet.transferQuote(amount: 100, from: a.url, to: b.url)
         let result = try await wallet.transfer(quote, mintWait: .milliseconds(50))
         #expect(result.state == .pending)

@@ -17,18 +17,9 @@ struct WalletBackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletContext.run(global) { context in
-            let stored: SecureBytes?
-            do { stored = try await context.secureStore.load(key: SecureStoreKey.mnemonic) } catch {
-                throw CLIError(.storage, "cannot read the recovery phrase from the secure store", code: "secureStore")
-            }
-            guard let stored,
-                let mnemonic = try? Mnemonic(phrase: String(decoding: stored.exposedSecretBytes, as: UTF8.self))
-            else {
-                throw CLIError(
-                    .storage,
-                    "the wallet's recovery phrase is missing from its secure store",
-                    code: "secureStore"
-                )
+            let mnemonic: Mnemonic
+            do throws(WalletError) { mnemonic = try await context.wallet.recoveryPhrase() } catch {
+                throw CLIError(.storage, CLIError.oneLine(error.reason), code: "secureStore")
             }
             Output.write(
                 "cashu: warning: this is your wallet's recovery phrase. Anyone who sees it can spend your ecash. "

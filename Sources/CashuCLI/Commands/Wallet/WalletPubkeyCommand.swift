@@ -15,17 +15,9 @@ struct WalletPubkeyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletContext.run(global) { context in
-            let key: Point
-            if let hex = try await CLIMetadata.read(CLIMetadata.p2pkPublicKey, in: context.store), !hex.isEmpty,
-                let known = try? Point(hex: hex)
-            {
-                key = known
-            } else {
-                // Derived from the seed (m/129373'/10'/0'/0'/n): a wallet restored from its phrase still claims
-                // what was locked to it.
-                key = try await context.wallet.newReceivingKey()
-                try await CLIMetadata.write(CLIMetadata.p2pkPublicKey, key.hex, in: context.store)
-            }
+            // Derived from the seed (m/129373'/10'/0'/0'/n) on first use: a wallet restored from its phrase still
+            // claims what was locked to it.
+            let key = try await context.wallet.receivingKey()
             context.output.result(human: key.hex, json: .object([("pubkey", .string(key.hex))]))
         }
     }

@@ -46,6 +46,13 @@ extension Wallet {
             throw WalletError(.invalidInput, "no melt quote with this id in the wallet")
         }
         if let open = try await openMelt(quoteID: quoteID) {
+            // A prepared payment pays with what it holds or not at all: another payment of its quote (started without
+            // the hold) is not its own (the hold is released by the confirming call).
+            if confirmingHold && open.id != id {
+                throw WalletError(
+                    .pending, "another payment of this quote is under way; the prepared one paid nothing",
+                    operationID: open.id)
+            }
             // A payment of this quote was started before: learn its fate instead of paying twice (unless it is
             // executing right now, here or in another process).
             let claimed = try claimExclusive(open.id)
@@ -73,17 +80,24 @@ extension Wallet {
         defer { release(claimed) }
         step(.planned, .melt)
         let record = try await write { tx -> OperationRecord in
-            // Another process may have started paying this quote meanwhile.
-            if let other = try self.openMelt(tx, quoteID: quoteID) {
-                throw WalletError(.pending, "a payment of this quote is already under way", operationID: other.id)
-            }
+            // Another process may have started paying this quote meanwhile, or prepared a payment of it.
+            try self.requireQuoteFree(tx, quoteID, except: hold == nil ? nil : id)
             let selection: ProofSelector.Selection
             if hold?.purpose == .meltExact {
                 let held = try self.heldInputs(tx, id).proofs
                 selection = ProofSelector.Selection(
                     proofs: held, total: held.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try selector.fee(of: held))
+            } else if hold?.purpose == .meltSwap, let exact = try self.exactHeld(tx, id, selector: selector),
+                exact.total >= need &+ exact.fee
+            {
+                selection = exact
             } else {
-                if hold != nil { _ = try self.heldRecord(tx, id) }
+                if hold != nil {
+                    _ = try self.heldRecord(tx, id)
+                    // What the hold still reserves does not pay: back to the balance (it may be selected again).
+                    let stale = try tx.proofs(operationID: id).filter { $0.status == .reserved }
+                    if !stale.isEmpty { try tx.setStatus(.unspent, Ys: stale.map(\.Y), operationID: nil) }
+                }
                 let histogram = try selector.histogram(tx, mint: mint, unit: quote.unit)
                 let chosen = try selector.selectExact(histogram, amount: need, includingFee: true)
                     ?? selector.select(histogram, atLeast: need)
@@ -91,6 +105,13 @@ extension Wallet {
                     throw WalletError(.insufficientFunds, "not enough \(quote.unit) at \(mint) for \(need) plus fees")
                 }
                 selection = loaded
+            }
+            // A prepared payment's inputs whose fee rose since it was prepared may no longer cover it: refused before
+            // anything is journaled (nothing is sent; the hold's proofs go back).
+            guard selection.total >= need &+ selection.fee else {
+                throw WalletError(
+                    hold == nil ? .insufficientFunds : .expired,
+                    "the inputs no longer cover \(need) plus their fee \(selection.fee); prepare the payment again")
             }
             try tx.setStatus(.pending, Ys: selection.proofs.map(\.Y), operationID: id)
             // NUT-08 sizes blank outputs for the fee reserve; when the inputs overshoot, they must cover all that can

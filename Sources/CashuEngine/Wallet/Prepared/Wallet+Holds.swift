@@ -36,6 +36,19 @@ extension Wallet {
         return (record, hold, held)
     }
 
+    /// What hold `id` reserves under its own id as a selection (after a `meltSwap` hold's swap: its exact proofs), or
+    /// `nil` when it reserves nothing.
+    /// - Throws: ``WalletError`` `expired` when the hold no longer waits for its confirmation.
+    nonisolated func exactHeld(_ tx: any WalletTransaction, _ id: OperationID, selector: ProofSelector) throws
+        -> ProofSelector.Selection?
+    {
+        _ = try heldRecord(tx, id)
+        let held = try tx.proofs(operationID: id).filter { $0.status == .reserved }
+        guard !held.isEmpty else { return nil }
+        return ProofSelector.Selection(
+            proofs: held, total: held.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try selector.fee(of: held))
+    }
+
     /// The record of hold `id` while it still waits for its confirmation (a melt confirming after its swap checks it
     /// was not cancelled meanwhile).
     /// - Throws: ``WalletError`` `expired` otherwise.
@@ -47,13 +60,28 @@ extension Wallet {
     }
 
     /// Starts the timer that releases hold `id` at `expiresAt` unless it was confirmed or cancelled by then.
+    /// A release that fails (a busy or unreachable store) is tried again, 1 s later, then less and less often (at
+    /// most every minute), until it succeeds or the hold is no longer waiting (confirmed, cancelled, released).
     func startHoldTimer(_ id: OperationID, expiresAt: Date) {
-        let delay = max(0, expiresAt.timeIntervalSinceNow)
+        // At most a year: a huge `holdFor` must not overflow the sleep's milliseconds.
+        let delay = min(max(0, expiresAt.timeIntervalSinceNow), 365 * 24 * 3600)
         holdTimers[id] = Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(Int64(delay * 1000) + 1))
-            guard !Task.isCancelled, let self else { return }
-            await self.releaseHold(id, because: .expired)
+            var pause = Duration.seconds(1)
+            while !Task.isCancelled {
+                guard let self else { return }
+                if await self.releaseHold(id, because: .expired) { return }
+                guard await self.holdWaits(id) else { return }
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(60))
+            }
         }
+    }
+
+    /// Whether hold `id` still waits for its confirmation; `true` when the store cannot say (so its release is tried
+    /// again).
+    private func holdWaits(_ id: OperationID) async -> Bool {
+        (try? await read { tx in try tx.operation(id: id)?.state == .awaitingConfirmation }) ?? true
     }
 
     /// Ends this wallet's claim on hold `id` (its timer and its lease); the journal is left as it is.

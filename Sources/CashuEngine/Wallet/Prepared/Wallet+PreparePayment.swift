@@ -83,12 +83,15 @@ extension Wallet {
             reserved: plan.reserved, expiresAt: expiresAt, wallet: self)
     }
 
-    /// Refuses a quote that a melt is paying or a prepared payment holds.
-    nonisolated func requireQuoteFree(_ tx: any WalletTransaction, _ quoteID: String) throws {
+    /// Refuses a quote that a melt is paying or a prepared payment (other than `hold`) holds.
+    nonisolated func requireQuoteFree(_ tx: any WalletTransaction, _ quoteID: String, except hold: OperationID? = nil)
+        throws
+    {
         if let other = try openMelt(tx, quoteID: quoteID) {
             throw WalletError(.pending, "a payment of this quote is already under way", operationID: other.id)
         }
-        for held in try tx.unfinishedOperations() where held.kind == .melt && held.state == .awaitingConfirmation {
+        for held in try tx.unfinishedOperations()
+        where held.kind == .melt && held.state == .awaitingConfirmation && held.id != hold {
             if (try? Self.decodeJSON(HoldJournal.self, held.payload))?.quoteID == quoteID {
                 throw WalletError(.pending, "a payment of this quote is prepared already", operationID: held.id)
             }
@@ -117,8 +120,9 @@ extension Wallet {
     ) async throws(WalletError) {
         let held = try await read { tx in try tx.proofs(operationID: id) }.filter { $0.status == .reserved }
         let target = try await exactProofTarget(need, keyset: keyset)
+        let outcome: SwapOutcome
         do {
-            _ = try await swapOwn(
+            outcome = try await swapOwn(
                 inputs: held, mint: mint, unit: unit, keyset: keyset, from: .reserved, heldBy: id, exactly: target)
         } catch where error.code == .pending {
             throw WalletError(
@@ -126,6 +130,27 @@ extension Wallet {
                 "nothing was paid: the swap making the exact amount is not settled yet; pay again once recovery has "
                     + "settled it (\(error.reason))",
                 mintError: error.mintError, operationID: error.operationID, underlying: error.underlying)
+        }
+        // The exact proofs are the hold's again at once, so that no other operation takes them before the melt
+        // (which pays with them) and the melt spends no more than was prepared. One already taken (between the
+        // swap's settlement and this write) leaves the melt to select from the balance.
+        var wanted = try await exactAmounts(target, keyset: keyset)
+        let exact = outcome.kept.filter { proof in
+            guard let index = wanted.firstIndex(of: proof.amount) else { return false }
+            wanted.remove(at: index)
+            return true
+        }
+        try await write { tx in
+            _ = try self.heldRecord(tx, id)
+            let free = try tx.proofs(Ys: exact.map(\.Y)).filter { $0.status == .unspent }
+            if !free.isEmpty { try tx.setStatus(.reserved, Ys: free.map(\.Y), operationID: id) }
+        }
+    }
+
+    /// The amounts of the exact proofs for `target` on `keyset`.
+    private func exactAmounts(_ target: UInt64, keyset: StoredKeyset) async throws(WalletError) -> [UInt64] {
+        do { return try await planner(keyset).exact(target) } catch {
+            throw WalletError(.invalidMintResponse, "the keyset cannot make \(target)", underlying: error)
         }
     }
 

@@ -1,6 +1,7 @@
-// CLI: a crash-injection hook for the end-to-end tests — CASHU_TEST_KILL_AT=STEP[:KIND] makes the process SIGKILL
-// itself when an operation reaches that step (as a power cut would), so the tests can prove `cashu recover` works.
-// Compiled into debug builds only (the tests run those); a release `cashu` ignores the variable.
+// LinuxWallet: a crash-injection hook for the end-to-end tests — CASHU_TEST_KILL_AT=STEP[:KIND] makes the process
+// SIGKILL itself when an operation reaches that step (as a power cut would), so the tests can prove that the next
+// start (`cashu recover`) resumes it. Installed by `LinuxWallet.open` after its recovery, in debug builds only (the
+// tests run those); a release build ignores the variable.
 
 @_spi(Testing) import CashuEngine
 import CoreCashu
