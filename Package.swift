@@ -241,6 +241,14 @@ let package = Package(
             path: "Examples/WalletDemo",
             swiftSettings: projectSettings
         ),
+        // Example: a small front end on LinuxCashu (events, prepare and confirm); the DocC article
+        // "Building a front end" shows its code (scripts/check-doc-examples keeps the two the same).
+        .executableTarget(
+            name: "FrontEnd",
+            dependencies: ["CoreCashu", "LinuxCashu"],
+            path: "Examples/FrontEnd",
+            swiftSettings: projectSettings
+        ),
         // Test tool: one secure store operation in a child process (its own D-Bus session: none, no service, locked).
         .executableTarget(
             name: "SecureStoreProbe",
