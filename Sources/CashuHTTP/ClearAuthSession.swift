@@ -19,7 +19,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     /// - Parameters:
     ///   - mint: the mint.
     ///   - settings: its NUT-21 settings (discovery URL, client id, protected endpoints).
-    ///   - secureStore: where the login is kept (``SecureStoreKey/clearAuth(_:)``).
+    ///   - secureStore: where the login is kept (`SecureStoreKey/clearAuth(_:)`).
     ///   - client: talks to the provider (its client id must be the mint's).
     public init(mint: MintURL, settings: ClearAuthSettings, secureStore: any SecureStore, client: OpenIDClient) {
         self.mint = mint
@@ -85,7 +85,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     }
 
     /// An access token good for the next request: the stored one, renewed first when it is about to expire.
-    /// - Throws: ``AuthError`` `.loginRequired` without a login or when it can no longer be renewed.
+    /// - Throws: `AuthError` `.loginRequired` without a login or when it can no longer be renewed.
     public func validAccessToken(now: Date = Date()) async throws(AuthError) -> String {
         guard let tokens = try await tokens() else {
             throw AuthError(.loginRequired, "\(mint) requires a login: run `cashu auth login`")

@@ -64,9 +64,11 @@ public struct DNSTXTResolver: Sendable {
     }
 
     /// The BIP-353 payment instructions of `address`.
-    /// - Parameter requireValidation: refuse answers not validated with DNSSEC by a resolver on this machine (an AD
-    ///   bit from a resolver across the network proves nothing: anyone on the path can set it).
-    /// - Throws: ``PaymentInstructionError``.
+    /// - Parameters:
+    ///   - address: the `user@domain` address.
+    ///   - requireValidation: refuse answers not validated with DNSSEC by a resolver on this machine (an AD bit from
+    ///     a resolver across the network proves nothing: anyone on the path can set it).
+    /// - Throws: `PaymentInstructionError`.
     public func resolve(_ address: BIP353Address, requireValidation: Bool = true) async
         throws(PaymentInstructionError) -> BitcoinPaymentURI
     {
@@ -84,7 +86,7 @@ public struct DNSTXTResolver: Sendable {
     }
 
     /// The answer to a TXT query for `name`, from the first resolver that answers.
-    /// - Throws: ``PaymentInstructionError`` `.unreachable` when none does, `.invalidAnswer`.
+    /// - Throws: `PaymentInstructionError` `.unreachable` when none does, `.invalidAnswer`.
     public func txt(_ name: String) async throws(PaymentInstructionError) -> DNSMessage.Answer {
         guard !servers.isEmpty else {
             throw PaymentInstructionError(.unreachable, "no DNS resolver is configured (CASHU_DNS_SERVER)")

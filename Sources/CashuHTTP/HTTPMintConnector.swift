@@ -7,8 +7,8 @@ import Logging
 
 /// Talks to one mint over HTTP(S).
 ///
-/// Every request body is encoded by ``MintRequestEncoding`` only, so the bytes the wallet journals are the bytes
-/// sent, and a NUT-19 replay sends them again unchanged. Failures are reported as ``MintClientError``, sorted by
+/// Every request body is encoded by `MintRequestEncoding` only, so the bytes the wallet journals are the bytes
+/// sent, and a NUT-19 replay sends them again unchanged. Failures are reported as `MintClientError`, sorted by
 /// what they mean for funds:
 ///
 /// | what happened | code |
@@ -31,7 +31,7 @@ import Logging
 ///
 /// Rate limits: an HTTP 429 (or a 503 with `Retry-After`) is not a failure of the request. The connector waits as the
 /// mint's `Retry-After` says, else backs off with jitter, and sends the identical bytes again, for at most
-/// ``MintTimeouts/rateLimitWait`` in all; its ``MintRequestPacer``, shared by every copy of the connector, then spaces
+/// `MintTimeouts/rateLimitWait` in all; its ``MintRequestPacer``, shared by every copy of the connector, then spaces
 /// the following requests to that mint for a while. ``onRateLimited`` hears of each wait. Past the limit a 429 fails
 /// as `unreachable` (the mint did nothing) and a 503 as `httpStatus` (as any other 503).
 ///
@@ -48,7 +48,7 @@ public struct HTTPMintConnector: MintConnector {
 
     /// The mint this connector talks to.
     public let mintURL: MintURL
-    /// The deadlines per kind of request. ``MintTimeouts/connect`` applies through the client's configuration.
+    /// The deadlines per kind of request. `MintTimeouts/connect` applies through the client's configuration.
     public let timeouts: MintTimeouts
     /// The mint's NUT-19 setting (`info.nuts.cachedResponses`), or `nil` when it caches nothing.
     public let cachedResponses: CachedResponseSettings?
@@ -75,7 +75,7 @@ public struct HTTPMintConnector: MintConnector {
     ///   - httpClient: the client to send with; the caller keeps it alive while the connector is used and shuts
     ///     it down afterwards. Its connect timeout applies to opening connections.
     ///   - timeouts: deadlines for reads, writes and synchronous melts.
-    ///   - cachedResponses: the mint's NUT-19 setting, from ``MintInfo/nuts``; `nil` disables replays.
+    ///   - cachedResponses: the mint's NUT-19 setting, from `MintInfo/nuts`; `nil` disables replays.
     ///   - maximumResponseBytes: the largest answer accepted.
     ///   - logger: where to log requests (fixed messages, no bodies, no quote ids), or `nil` for silence.
     ///   - pacer: the pacing shared with other connectors to the same mint (a new one by default).
@@ -216,7 +216,7 @@ public struct HTTPMintConnector: MintConnector {
         try await get(try MintEndpoint.meltQuoteState(quote: quote))
     }
 
-    /// NUT-05/23: `POST /v1/melt/bolt11`, with the ``MintTimeouts/melt`` deadline unless `prefer_async` is set.
+    /// NUT-05/23: `POST /v1/melt/bolt11`, with the `MintTimeouts/melt` deadline unless `prefer_async` is set.
     public func melt(_ request: MeltRequest) async throws(MintClientError) -> MeltQuoteResponse {
         try await post(.melt(preferAsync: request.preferAsync == true), request)
     }

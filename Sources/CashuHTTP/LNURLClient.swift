@@ -5,7 +5,7 @@ import CashuEngine
 import Foundation
 import NIOCore
 
-/// Fetches LNURL-pay parameters and invoices with a client the caller owns (``HTTPMintConnector/makeHTTPClient``
+/// Fetches LNURL-pay parameters and invoices with a client the caller owns (`HTTPMintConnector/makeHTTPClient`
 /// makes one that never follows redirects, through a proxy when given one).
 public struct LNURLClient: Sendable {
     /// The largest answer read, in bytes.
@@ -26,13 +26,13 @@ public struct LNURLClient: Sendable {
     }
 
     /// The payee's `payRequest` (LUD-06 first step).
-    /// - Throws: ``LNURLError``.
+    /// - Throws: `LNURLError`.
     public func payParameters(_ target: LNURLPayTarget) async throws(LNURLError) -> LNURLPayParameters {
         try LNURLPayParameters(json: try await get(target.url), origin: target.url)
     }
 
     /// An invoice for `millisatoshis` from the payee, checked against the amount and the metadata's hash.
-    /// - Throws: ``LNURLError``.
+    /// - Throws: `LNURLError`.
     public func invoice(_ parameters: LNURLPayParameters, millisatoshis: UInt64, comment: String? = nil)
         async throws(LNURLError) -> String
     {

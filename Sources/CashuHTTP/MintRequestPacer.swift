@@ -6,10 +6,10 @@ import CashuEngine
 /// its turn instead of hammering the mint into more refusals.
 ///
 /// Until the first refusal nothing is paced. A refusal holds every request to the mint until the mint's
-/// `Retry-After`, or, when it gives none, for a whole ``window`` plus jitter: mints count requests per minute, and
+/// `Retry-After`, or, when it gives none, for a whole `window` plus jitter: mints count requests per minute, and
 /// Nutshell's limiter (fixed window, elastic expiry) restarts its minute on every request it refuses, so only a quiet
-/// minute gets through. After the hold, requests go out ``initialSpacing`` apart (20 a minute, Nutshell's default
-/// transaction limit); a refusal after that doubles the spacing (at most ``window``). Pacing ends ``calmPeriod``
+/// minute gets through. After the hold, requests go out `initialSpacing` apart (20 a minute, Nutshell's default
+/// transaction limit); a refusal after that doubles the spacing (at most `window`). Pacing ends `calmPeriod`
 /// after the latest refusal.
 public final class MintRequestPacer: Sendable {
     /// How long a refusal without `Retry-After` holds the mint's requests (plus up to ``windowJitter``).

@@ -34,7 +34,7 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
     }
 
     /// Parses a proxy URL.
-    /// - Throws: ``MintClientError`` `invalidRequest` naming what is wrong (never the credentials).
+    /// - Throws: `MintClientError` `invalidRequest` naming what is wrong (never the credentials).
     public init(_ text: String) throws(MintClientError) {
         guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             let scheme = components.scheme?.lowercased(), let kind = Kind(rawValue: scheme)

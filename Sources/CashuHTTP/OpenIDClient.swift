@@ -26,7 +26,7 @@ public struct OpenIDClient: Sendable {
     }
 
     /// The provider's discovery document.
-    /// - Throws: ``AuthError`` `.invalidProvider`, `.unreachable`.
+    /// - Throws: `AuthError` `.invalidProvider`, `.unreachable`.
     public func configuration(discovery: String) async throws(AuthError) -> OpenIDConfiguration {
         guard let url = URL(string: discovery), OpenIDConfiguration.isAcceptable(url) else {
             throw AuthError(.invalidProvider, "the mint's discovery URL must be https (or on this machine)")
@@ -39,7 +39,7 @@ public struct OpenIDClient: Sendable {
     }
 
     /// Logs in with a user name and password (the resource owner password grant, for headless use).
-    /// - Throws: ``AuthError`` (`.loginRefused`, `.unknownClient`, ...).
+    /// - Throws: `AuthError` (`.loginRefused`, `.unknownClient`, ...).
     public func login(_ configuration: OpenIDConfiguration, user: String, password: String) async throws(AuthError)
         -> ClearAuthTokens
     {
@@ -50,7 +50,7 @@ public struct OpenIDClient: Sendable {
     }
 
     /// Starts a device login (RFC 8628 §3.1): the user is shown the code and the address.
-    /// - Throws: ``AuthError`` `.invalidProvider` when the provider has no device flow.
+    /// - Throws: `AuthError` `.invalidProvider` when the provider has no device flow.
     public func startDeviceLogin(_ configuration: OpenIDConfiguration) async throws(AuthError) -> DeviceAuthorization {
         guard let endpoint = configuration.deviceAuthorizationEndpoint else {
             throw AuthError(.invalidProvider, "the provider offers no device login; use a user name and password")
@@ -62,7 +62,7 @@ public struct OpenIDClient: Sendable {
     }
 
     /// Polls until the user approved the device login, declined it, or its code expired.
-    /// - Throws: ``AuthError`` (`.declined`, `.expired`, ...); `CancellationError` never (a cancelled wait is
+    /// - Throws: `AuthError` (`.declined`, `.expired`, ...); `CancellationError` never (a cancelled wait is
     ///   `.expired`).
     public func finishDeviceLogin(_ configuration: OpenIDConfiguration, _ authorization: DeviceAuthorization)
         async throws(AuthError) -> ClearAuthTokens
@@ -88,7 +88,7 @@ public struct OpenIDClient: Sendable {
     }
 
     /// New tokens for a refresh token.
-    /// - Throws: ``AuthError`` `.loginRequired` when the provider refuses it (log in again), `.unreachable`.
+    /// - Throws: `AuthError` `.loginRequired` when the provider refuses it (log in again), `.unreachable`.
     public func refresh(_ configuration: OpenIDConfiguration, _ tokens: ClearAuthTokens) async throws(AuthError)
         -> ClearAuthTokens
     {

@@ -20,7 +20,7 @@ public struct PaymentRequestPoster: Sendable {
     }
 
     /// POSTs `payload` as JSON to `target`.
-    /// - Throws: ``WalletError`` `invalidInput` for a target that is not an http(s) URL, `deliveryFailed` when the
+    /// - Throws: `WalletError` `invalidInput` for a target that is not an http(s) URL, `deliveryFailed` when the
     ///   payee cannot be reached or does not answer 2xx.
     public func post(_ payload: PaymentRequestPayload, to target: String) async throws(WalletError) {
         guard let url = URL(string: target), let scheme = url.scheme?.lowercased(),

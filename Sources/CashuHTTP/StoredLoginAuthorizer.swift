@@ -20,7 +20,7 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
 
     /// - Parameters:
     ///   - mint: the mint.
-    ///   - secureStore: where `cashu auth login` keeps the login (``SecureStoreKey/clearAuth(_:)``).
+    ///   - secureStore: where `cashu auth login` keeps the login (`SecureStoreKey/clearAuth(_:)`).
     ///   - httpClient: the client for the mint's info and its provider (the mint's own route: its proxy, if any).
     ///   - proxied: whether that client goes through a proxy.
     public init(mint: MintURL, secureStore: any SecureStore, httpClient: HTTPClient, proxied: Bool) {

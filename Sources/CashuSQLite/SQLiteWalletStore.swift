@@ -4,17 +4,17 @@ import CashuEngine
 import Foundation
 import GRDB
 
-/// The default ``WalletStore``: one SQLite file, safe to share between processes (the CLI and the refresh timer).
+/// The default `WalletStore`: one SQLite file, safe to share between processes (the CLI and the refresh timer).
 ///
 /// - Each `write` is one `BEGIN IMMEDIATE` transaction: it takes SQLite's write lock before its first statement, so
 ///   proofs selected in it cannot be selected by another process until it commits. A process that finds the lock
-///   taken waits up to the busy timeout, then fails with ``StorageError`` `busy`.
+///   taken waits up to the busy timeout, then fails with `StorageError` `busy`.
 /// - Each `read` is a deferred transaction on a read-only connection: a consistent snapshot that writers do not block
 ///   (WAL mode).
 /// - `synchronous = FULL`: a committed write is on disk (the WAL is synced on every commit) before `write` returns.
 /// - The file and its `-wal` and `-shm` companions are 0600; operation lock files (`locks/`, 0700) are 0600.
-/// - Once a wallet has handed it its keys (``RecordSealingStore``), the secret fields of every record are sealed
-///   (``RecordSealer``): the file, its WAL and its backups hold no proof secret, signature or blinding factor.
+/// - Once a wallet has handed it its keys (`RecordSealingStore`), the secret fields of every record are sealed
+///   (`RecordSealer`): the file, its WAL and its backups hold no proof secret, signature or blinding factor.
 ///
 /// Neither `read` nor `write` may be called from inside another transaction's body.
 public final class SQLiteWalletStore: RecordSealingStore {
@@ -26,7 +26,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// The database file's path.
     public let path: String
 
-    /// `flock` leases on files in `locks/` beside the database (``FileOperationLeases``), which every process opening
+    /// `flock` leases on files in `locks/` beside the database (`FileOperationLeases`), which every process opening
     /// this database shares.
     public let operationLeases: any OperationLeases
 
@@ -34,7 +34,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// - Parameters:
     ///   - directory: the wallet directory; created 0700 if missing.
     ///   - busyTimeout: how long a write waits for another process's write to finish.
-    /// - Throws: ``StorageError``: `unavailable` when the directory or database cannot be created, opened or
+    /// - Throws: `StorageError`: `unavailable` when the directory or database cannot be created, opened or
     ///   migrated (or was written by a newer version), `corrupt` when the file is not a database.
     public convenience init(directory: WalletDirectory, busyTimeout: TimeInterval = 10) throws(StorageError) {
         try directory.create()
@@ -45,7 +45,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// - Parameters:
     ///   - path: the database file; its directory must exist.
     ///   - busyTimeout: how long a write waits for another process's write to finish.
-    /// - Throws: ``StorageError``: `unavailable` when the database cannot be created, opened or migrated (or was
+    /// - Throws: `StorageError`: `unavailable` when the database cannot be created, opened or migrated (or was
     ///   written by a newer version), `corrupt` when the file is not a database.
     public init(path: String, busyTimeout: TimeInterval = 10) throws(StorageError) {
         try SQLiteFiles.preparePrivateFiles(databasePath: path)
@@ -72,9 +72,9 @@ public final class SQLiteWalletStore: RecordSealingStore {
     }
 
     /// Runs `body` on a consistent snapshot, on one of GRDB's reader queues.
-    /// - Parameter body: reads through the transaction; any write method throws ``StorageError`` `readOnly`.
+    /// - Parameter body: reads through the transaction; any write method throws `StorageError` `readOnly`.
     /// - Returns: what `body` returns.
-    /// - Throws: what `body` throws, or ``StorageError`` when the snapshot cannot be taken.
+    /// - Throws: what `body` throws, or `StorageError` when the snapshot cannot be taken.
     public func read<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
@@ -97,7 +97,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// concurrency thread.
     /// - Parameter body: reads and writes through the transaction.
     /// - Returns: what `body` returns.
-    /// - Throws: what `body` throws, or ``StorageError`` when the transaction cannot begin or commit (`busy` after
+    /// - Throws: what `body` throws, or `StorageError` when the transaction cannot begin or commit (`busy` after
     ///   the busy timeout, `diskFull`, ...).
     public func write<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T

@@ -21,7 +21,7 @@ public struct WalletDirectory: Hashable, Sendable {
     public var databaseURL: URL { url.appendingPathComponent(Self.databaseFileName) }
 
     /// Creates the directory (and its missing parents, with the usual permissions) and makes it 0700.
-    /// - Throws: ``StorageError`` with code `unavailable` when it cannot be created or its permissions set.
+    /// - Throws: `StorageError` with code `unavailable` when it cannot be created or its permissions set.
     public func create() throws(StorageError) {
         let files = FileManager.default
         do {

@@ -4,7 +4,7 @@
 ///
 /// Implementations decode every answer into the typed models (which validate points and amounts as they decode) and
 /// report failures as ``MintClientError``; checking an answer against the request it answers (counts, amounts,
-/// keysets, DLEQ) is the wallet's job, which holds the keys. ``HTTPMintConnector`` is the implementation over
+/// keysets, DLEQ) is the wallet's job, which holds the keys. `HTTPMintConnector` is the implementation over
 /// HTTP; tests substitute their own.
 public protocol MintConnector: Sendable {
     /// The mint this connector talks to.

@@ -2,7 +2,7 @@
 
 /// The state of a journaled operation.
 public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Prepared for a front end to confirm (``Wallet/prepareSend(amount:mint:unit:options:)`` and the other
+    /// Prepared for a front end to confirm (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)`` and the other
     /// `prepare` calls): inputs reserved, nothing journaled to send. Confirming turns it into ``prepared``;
     /// cancelling, expiry, or a recovery pass that finds no live process holding it releases the inputs.
     case awaitingConfirmation

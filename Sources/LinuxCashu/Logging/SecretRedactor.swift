@@ -40,7 +40,7 @@ public struct SecretRedactor: Sendable {
         return text.utf8.withContiguousStorageIfAvailable { redact(text, bytes: $0) } ?? text
     }
 
-    /// Whether `text` holds anything ``redact(_:)`` would remove.
+    /// Whether `text` holds anything `redact(_:)` would remove.
     public func containsSecret(_ text: String) -> Bool {
         redact(text) != text
     }

@@ -83,7 +83,7 @@ extension LinuxWallet {
     /// Fetches the newest NUT-27 backup of this wallet's phrase from `relays` (else the relays in use).
     ///
     /// - Returns: the backup, or `nil` when the relays that answered hold none.
-    /// - Throws: ``NostrError`` `.relayUnreachable` when no relay answered; `.invalidKey` without a backup key.
+    /// - Throws: `NostrError` `.relayUnreachable` when no relay answered; `.invalidKey` without a backup key.
     public func fetchMintListBackup(
         relays: [NostrRelayURL]? = nil, timeout: Duration = .seconds(10)
     ) async throws(NostrError) -> MintListBackup? {

@@ -5,11 +5,11 @@ import CashuNostr
 import CoreCashu
 import Foundation
 
-/// ``NWCWalletBackend`` over the wallet engine, paying from and invoicing at one mint (the connection's).
+/// `NWCWalletBackend` over the wallet engine, paying from and invoicing at one mint (the connection's).
 ///
 /// Every payment is a melt the engine journals before anything leaves the process: a melt the mint holds in flight
-/// is ``NWCPaymentOutcome/pending``, and only a failure that proves nothing was spent is reported as one
-/// (``NWCPaymentErrors``). Amounts are sats on the engine's side, msats on the wire (``NWCAmount``).
+/// is `NWCPaymentOutcome/pending`, and only a failure that proves nothing was spent is reported as one
+/// (`NWCPaymentErrors`). Amounts are sats on the engine's side, msats on the wire (`NWCAmount`).
 public struct CashuWalletBackend: NWCWalletBackend {
     let wallet: Wallet
     /// The mint payments are made from and invoices made at.

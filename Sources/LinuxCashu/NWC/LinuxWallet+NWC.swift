@@ -23,7 +23,7 @@ extension LinuxWallet {
     ///   - budget: its spending budget, if any.
     ///   - expiresAt: when it stops working, if ever.
     /// - Returns: its record and the connection URI.
-    /// - Throws: ``WalletError`` `unknownMint` for a mint the wallet does not have; ``NostrError``
+    /// - Throws: `WalletError` `unknownMint` for a mint the wallet does not have; `NostrError`
     ///   `.relayUnreachable` when no relay is given or configured, `.storage`.
     public func addWalletConnection(
         name: String, mint: MintURL, relays: [NostrRelayURL]? = nil,
@@ -48,7 +48,7 @@ extension LinuxWallet {
 
     /// Every connection, revoked ones included, oldest first, with its budget now.
     ///
-    /// - Throws: ``NostrError`` `.storage`.
+    /// - Throws: `NostrError` `.storage`.
     public func walletConnections() async throws(NostrError) -> [NWCConnectionSummary] {
         let store = nwcStore()
         let now = NostrClock.now()
@@ -64,7 +64,7 @@ extension LinuxWallet {
     /// process or any other).
     ///
     /// - Returns: its record, `nil` when there is no such connection.
-    /// - Throws: ``NostrError`` `.storage`.
+    /// - Throws: `NostrError` `.storage`.
     public func revokeWalletConnection(id: String) async throws(NostrError) -> NWCConnectionRecord? {
         try await nwcStore().revoke(id: id)
     }

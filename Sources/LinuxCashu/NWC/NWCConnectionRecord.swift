@@ -8,7 +8,7 @@ import CoreCashu
 ///
 /// The wallet store's metadata is not sealed at rest, so this holds only what may be read: ids, public keys, relays,
 /// permissions, budget, times and the mint the connection pays from. The service's private key lives in the secure
-/// store under ``SecureStoreKey/nwcServiceKey(_:)``; revoking deletes it.
+/// store under `SecureStoreKey/nwcServiceKey(_:)`; revoking deletes it.
 public struct NWCConnectionRecord: Sendable, Hashable, Codable {
     /// The connection's id (16 hex characters).
     public var id: String

@@ -7,7 +7,7 @@ import CoreCashu
 extension NWCWalletStore {
     /// Remembers an invoice a connection made.
     ///
-    /// - Throws: ``NostrError`` `.storage`.
+    /// - Throws: `NostrError` `.storage`.
     public func recordInvoice(_ invoice: NWCMadeInvoice) async throws(NostrError) {
         do {
             try await store.write { tx in

@@ -5,9 +5,9 @@
 import CashuNostr
 import CoreCashu
 
-/// A durable ``NWCServiceStore``: the wallet store (SQLite or PostgreSQL) and the secure store.
+/// A durable `NWCServiceStore`: the wallet store (SQLite or PostgreSQL) and the secure store.
 ///
-/// Every read-modify-write runs in one ``WalletStore/write(_:)`` transaction, which no other process or task can
+/// Every read-modify-write runs in one `WalletStore/write(_:)` transaction, which no other process or task can
 /// interleave with. Service keys are loaded from the secure store on first use and kept in memory (never logged).
 /// A revoked connection's key is deleted, so ``connection(servicePublicKey:)`` returns `nil` for it: its requests
 /// get no answer at all.
@@ -99,10 +99,10 @@ public actor NWCWalletStore: NWCServiceStore {
     /// its key; a key without a record, should the second step fail, is deleted again).
     ///
     /// - Parameters:
-    ///   - connection: the connection, as ``NWCConnection`` `create` made it.
+    ///   - connection: the connection, as `NWCConnection` `create` made it.
     ///   - mint: the mint it pays from.
     /// - Returns: its record.
-    /// - Throws: ``NostrError`` `.storage`.
+    /// - Throws: `NostrError` `.storage`.
     @discardableResult
     public func add(_ connection: NWCConnection, mint: MintURL) async throws(NostrError) -> NWCConnectionRecord {
         let record = NWCConnectionRecord(connection, mint: mint)
@@ -135,7 +135,7 @@ public actor NWCWalletStore: NWCServiceStore {
     /// that failed before) and keeps the first revocation time.
     ///
     /// - Returns: the revoked record, `nil` when there is no connection `id`.
-    /// - Throws: ``NostrError`` `.storage` (when only the key's deletion failed, the connection is revoked anyway).
+    /// - Throws: `NostrError` `.storage` (when only the key's deletion failed, the connection is revoked anyway).
     public func revoke(id: String) async throws(NostrError) -> NWCConnectionRecord? {
         let now = clock()
         let revoked: NWCConnectionRecord?

@@ -23,7 +23,7 @@ extension NostrRelayPool {
     ///   - relays: whom to ask (duplicates count once).
     ///   - timeout: the longest the whole fetch takes, connecting included.
     /// - Returns: the events, newest first, and each relay's outcome (`accepted` once it sent `EOSE`).
-    /// - Throws: ``NostrError`` `.relayUnreachable` when there is no relay to ask or none could be reached.
+    /// - Throws: `NostrError` `.relayUnreachable` when there is no relay to ask or none could be reached.
     public nonisolated func fetch(
         _ filters: [NostrFilter], from relays: [NostrRelayURL], timeout: Duration
     ) async throws(NostrError) -> NostrFetchResult {

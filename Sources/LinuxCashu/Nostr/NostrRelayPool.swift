@@ -8,10 +8,10 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// The ``NostrRelayAccess`` of the wallet's Nostr features: WebSocket connections to relays, made on first use.
+/// The `NostrRelayAccess` of the wallet's Nostr features: WebSocket connections to relays, made on first use.
 ///
 /// Each relay gets one connection, shared by every publish, fetch and subscription (NIP-01). Every event a relay sends
-/// is checked before anyone sees it: it must match the filters asked for and verify (``NostrEvent/verify()``);
+/// is checked before anyone sees it: it must match the filters asked for and verify (`NostrEvent/verify()`);
 /// others are dropped, as are duplicates (by id). Every wait is bounded (``NostrRelayPoolConfiguration``). Nothing
 /// of an event's contents, nor any key, is logged: only relay URLs (without query), kinds, counts and outcomes.
 ///

@@ -8,7 +8,7 @@ import Logging
 
 /// Runs wallet operations now, or queues them durably until their mint can be reached.
 ///
-/// Every operation goes through the queue: it is stored first (a ``QueuedOperation`` in the wallet store, so a token
+/// Every operation goes through the queue: it is stored first (a `QueuedOperation` in the wallet store, so a token
 /// is never only in memory), then run when its mint is not known to be unreachable. An entry is marked `running` in
 /// the transaction before an attempt, under a lease that dies with the process; an entry found `running` with no
 /// holder was interrupted and is resumed after the wallet's own recovery. Only a definite outcome finishes an entry:
@@ -81,7 +81,7 @@ public actor OfflineQueue {
     ///   - token: the encoded token (`cashuA…`, `cashuB…`).
     ///   - addUnknownMint: add the token's mint when the wallet does not know it.
     /// - Returns: ``QueueDecision/done(_:)`` with the amount received, or ``QueueDecision/queued(_:)``.
-    /// - Throws: ``WalletError`` for a definite refusal (`invalidInput`, `unknownMint`, `alreadySpent`, ...), after
+    /// - Throws: `WalletError` for a definite refusal (`invalidInput`, `unknownMint`, `alreadySpent`, ...), after
     ///   which nothing stays queued; `storage` when the queue cannot be written.
     public func receiveOrQueue(_ token: String, addUnknownMint: Bool = false) async throws(WalletError)
         -> QueueDecision
@@ -90,7 +90,7 @@ public actor OfflineQueue {
     }
 
     /// Pays a bolt11 request now, or queues the payment when the mint cannot be reached.
-    /// - Throws: ``WalletError`` for a definite refusal (`insufficientFunds`, `mintRefused`, ...).
+    /// - Throws: `WalletError` for a definite refusal (`insufficientFunds`, `mintRefused`, ...).
     public func meltOrQueue(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> QueueDecision
     {
@@ -105,7 +105,7 @@ public actor OfflineQueue {
     // MARK: Queueing
 
     /// Stores a receive in the queue without running it.
-    /// - Throws: ``WalletError`` `invalidInput` when `token` is not a token with proofs; `storage`.
+    /// - Throws: `WalletError` `invalidInput` when `token` is not a token with proofs; `storage`.
     @discardableResult
     public func enqueueReceive(_ token: String, addUnknownMint: Bool = false) async throws(WalletError) -> QueuedEntry {
         let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -245,7 +245,7 @@ public actor OfflineQueue {
 
     /// Removes an entry (a failed one whose token the user took back, or a queued one no longer wanted).
     /// - Returns: whether it existed.
-    /// - Throws: ``WalletError`` `pending` when the entry is running now; `storage`.
+    /// - Throws: `WalletError` `pending` when the entry is running now; `storage`.
     public func remove(_ id: OperationID) async throws(WalletError) -> Bool {
         let lease: (any OperationLease)?
         do { lease = try store.operationLeases.acquire(Self.leaseID(id)) } catch {

@@ -4,7 +4,7 @@ import CoreCashu
 
 /// Why a queued operation did not finish when asked (``QueueDecision/queued(_:)``), and so what it waits for.
 ///
-/// ``code`` is the last attempt's ``WalletError/Code`` (`mintUnreachable`: the mint could not be reached and
+/// ``code`` is the last attempt's `WalletError/Code` (`mintUnreachable`: the mint could not be reached and
 /// nothing was sent; `pending`: an earlier attempt's outcome is open and is settled first; `storage`, ...), or
 /// ``notStarted`` when the entry was not tried (an earlier queued operation at its mint is unfinished, or another
 /// process is running it). ``detail`` is the wallet's own secret-free reason: never a token or a secret.

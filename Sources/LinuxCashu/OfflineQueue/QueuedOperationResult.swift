@@ -2,7 +2,7 @@
 
 import CoreCashu
 
-/// What a finished queued operation did. Free of secrets; stored as JSON in ``QueuedOperation/result``.
+/// What a finished queued operation did. Free of secrets; stored as JSON in `QueuedOperation/result`.
 public struct QueuedOperationResult: Hashable, Sendable, Codable {
     /// The amount received, or paid (excluding fees); 0 for a check.
     public var amount: UInt64

@@ -21,8 +21,10 @@ extension LinuxWallet {
     /// has none, and records it open, so payments for it are received by ``collectNostrPayments(waitingFor:timeout:)``
     /// (and every ``refresh()``) until ``closeNostrRequest(_:)``.
     ///
-    /// - Parameter relays: the relays named in the request; the wallet's relays when `nil`.
-    /// - Throws: ``NostrError`` (no key, no relay, relay URLs too long for `nprofile`), or a store error.
+    /// - Parameters:
+    ///   - request: the request to receive over Nostr.
+    ///   - relays: the relays named in the request; the wallet's relays when `nil`.
+    /// - Throws: `NostrError` (no key, no relay, relay URLs too long for `nprofile`), or a store error.
     public func openNostrRequest(
         _ request: PaymentRequest, relays: [NostrRelayURL]? = nil
     ) async throws -> PaymentRequest {
@@ -136,7 +138,7 @@ extension LinuxWallet {
     /// gift-wrapped to the target's key and published to its relays (the wallet's when it names none).
     ///
     /// - Returns: the relays' answers; at least one stored it.
-    /// - Throws: ``NostrError`` for a target that is not an `npub`/`nprofile`, a transport without NIP-17, or when
+    /// - Throws: `NostrError` for a target that is not an `npub`/`nprofile`, a transport without NIP-17, or when
     ///   no relay stored the message (`.relayRefused`, `.relayUnreachable`).
     public func deliverOverNostr(
         _ payload: PaymentRequestPayload, to transport: PaymentRequest.Transport

@@ -5,9 +5,9 @@ import CashuNostr
 import CoreCashu
 
 extension LinuxWallet {
-    /// Prepares paying `request` (``Wallet/preparePaymentRequest(_:amount:mint:preferredMint:memo:holdFor:)``), after
+    /// Prepares paying `request` (`Wallet/preparePaymentRequest(_:amount:mint:preferredMint:memo:holdFor:)`), after
     /// checking that its transport can be used: a Nostr target must be an npub or nprofile. Nothing is spent.
-    /// - Throws: ``WalletError`` as the engine's, `invalidInput` for a Nostr target that is no key.
+    /// - Throws: `WalletError` as the engine's, `invalidInput` for a Nostr target that is no key.
     public func preparePaymentRequest(
         _ request: PaymentRequest, amount: UInt64? = nil, mint: MintURL? = nil, preferredMint: MintURL? = nil,
         memo: String? = nil
@@ -24,7 +24,7 @@ extension LinuxWallet {
 
     /// Delivers a confirmed payment to its payee. A request without a transport needs nothing delivered (the token is
     /// handed over in band).
-    /// - Throws: ``WalletError`` `deliveryFailed` when the payee cannot be reached or refused it (HTTP), or no relay
+    /// - Throws: `WalletError` `deliveryFailed` when the payee cannot be reached or refused it (HTTP), or no relay
     ///   confirmed it (Nostr: it may still arrive). The token stays a pending send either way.
     public func deliver(_ payment: RequestPaymentToken) async throws(WalletError) {
         guard let transport = payment.transport else { return }

@@ -5,7 +5,7 @@ import CoreCashu
 import Crypto
 import Foundation
 
-/// A ``SecureStore`` keeping one wallet's secrets in a single encrypted file.
+/// A `SecureStore` keeping one wallet's secrets in a single encrypted file.
 ///
 /// The key comes from the passphrase through the KDF named in the file's header (``KDFParameters/standard`` for a
 /// new file: scrypt N = 2^17, r = 8, p = 1) with a random 16-byte salt; the secrets are sealed with AES-256-GCM under

@@ -4,7 +4,7 @@ import CoreCashu
 import Dispatch
 import Foundation
 
-/// A ``SecureStore`` over the Secret Service, one item per secret.
+/// A `SecureStore` over the Secret Service, one item per secret.
 ///
 /// Items use the schema `org.cashu.Wallet` with the attributes `wallet` (the ``WalletID``) and `key` (the
 /// `SecureStoreKey`), so several wallets share a keyring; `secret-tool search wallet <id>` lists one wallet's items.

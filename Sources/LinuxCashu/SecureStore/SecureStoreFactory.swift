@@ -5,7 +5,7 @@ import CoreCashu
 import Foundation
 import Logging
 
-/// Picks and opens a wallet's ``SecureStore``.
+/// Picks and opens a wallet's `SecureStore`.
 ///
 /// Precedence for a new wallet (no `secure-store.json` in its directory):
 /// 1. An existing `secrets.enc` (encrypted) or `secrets.json` (plaintext) in the directory: that store (a

@@ -12,7 +12,7 @@ public enum WalletDaemonEvent: Sendable {
     case refreshed(RefreshReport)
     /// A queued receive, payment or check reached its end (run by this service's offline queue).
     case queueCompleted(QueueCompletion)
-    /// Something the wallet told its subscribers (``Wallet/events(bufferingNewest:)``): a sent token claimed, a
+    /// Something the wallet told its subscribers (`Wallet/events(bufferingNewest:)`): a sent token claimed, a
     /// mint back in reach, progress, balances.
     case wallet(WalletEvent)
 }

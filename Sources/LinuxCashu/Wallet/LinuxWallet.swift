@@ -18,7 +18,7 @@ import Logging
 public final class LinuxWallet: Sendable {
     /// The wallet engine.
     public let wallet: Wallet
-    /// The wallet's database: a ``SQLiteWalletStore`` in the directory, or a ``PostgresWalletStore`` when
+    /// The wallet's database: a `SQLiteWalletStore` in the directory, or a `PostgresWalletStore` when
     /// ``LinuxWalletConfiguration/database`` names one.
     public let store: any WalletStore
     /// Where the wallet's secrets are kept, and any warning to show the user (plaintext).
@@ -287,9 +287,9 @@ public final class LinuxWallet: Sendable {
     }
 
     /// Reaches `mint` through `proxy` from now on, and in every later session (kept in the wallet's metadata); `nil`
-    /// goes back to the wallet's own proxy setting. Set it before ``Wallet/addMint(_:)`` for a mint not yet added:
+    /// goes back to the wallet's own proxy setting. Set it before `Wallet/addMint(_:)` for a mint not yet added:
     /// a connector already made keeps its way until the wallet is opened again.
-    /// - Throws: ``WalletError`` `storage` when the setting cannot be kept.
+    /// - Throws: `WalletError` `storage` when the setting cannot be kept.
     public func setProxy(_ proxy: NetworkProxy?, for mint: MintURL) async throws(WalletError) {
         // Read, changed and written in one transaction: two calls at once keep both routes.
         let routes: [MintURL: NetworkProxy]

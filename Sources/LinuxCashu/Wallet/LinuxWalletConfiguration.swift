@@ -6,7 +6,7 @@ import CoreCashu
 import Foundation
 import Logging
 
-/// How ``LinuxWallet/open(_:mnemonic:recover:)`` assembles a wallet.
+/// How `LinuxWallet/open(_:mnemonic:recover:)` assembles a wallet.
 ///
 /// ``init(environment:directory:)`` reads the usual environment: `CASHU_DIR` (else `$XDG_DATA_HOME/cashu`),
 /// `CASHU_PASSPHRASE` (the encrypted file store's passphrase), `CASHU_SECRET_STORE` (`secret-service`,

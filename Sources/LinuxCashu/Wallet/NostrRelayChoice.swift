@@ -38,7 +38,7 @@ public struct NostrRelayChoice: Sendable, Hashable {
 
     /// Parses `CASHU_NOSTR_RELAYS`: comma-separated `ws://`/`wss://` URLs, or `none` for no relay at all.
     ///
-    /// - Throws: ``NostrError`` `.invalidRelayURL` naming the first bad entry.
+    /// - Throws: `NostrError` `.invalidRelayURL` naming the first bad entry.
     public static func parse(_ text: String) throws(NostrError) -> [NostrRelayURL] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "none" { return [] }

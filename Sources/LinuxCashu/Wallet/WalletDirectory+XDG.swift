@@ -8,7 +8,7 @@ extension WalletDirectory {
     /// `XDG_DATA_HOME` is unset, empty or relative (the XDG Base Directory specification ignores relative paths).
     /// - Parameter environment: the environment to read, the process's by default.
     /// - Returns: the directory; nothing is created yet.
-    /// - Throws: ``StorageError`` with code `unavailable` when neither variable gives an absolute path.
+    /// - Throws: `StorageError` with code `unavailable` when neither variable gives an absolute path.
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(StorageError) -> WalletDirectory {

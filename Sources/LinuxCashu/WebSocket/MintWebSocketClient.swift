@@ -8,7 +8,7 @@ import NIOCore
 import NIOPosix
 import WebSocketKit
 
-/// A NUT-17 WebSocket client for one mint, and the ``SubscriptionTransport`` a ``Wallet`` waits through.
+/// A NUT-17 WebSocket client for one mint, and the `SubscriptionTransport` a `Wallet` waits through.
 ///
 /// It connects lazily (on the first subscription), probes the connection with a ping before it counts as
 /// connected, and pings to keep it alive. Each ``subscribe(_:)`` gets its own stream; when a connection is lost
@@ -18,7 +18,7 @@ import WebSocketKit
 /// and finishes the streams, and their consumers poll. Call ``shutdown()`` when done: it closes the socket.
 ///
 /// Messages that are not JSON-RPC, or answer nothing the client asked, are ignored with a debug log: a mint (or
-/// anyone in its place) cannot crash the client, and notifications are only hints (see ``SubscriptionTransport``).
+/// anyone in its place) cannot crash the client, and notifications are only hints (see `SubscriptionTransport`).
 public actor MintWebSocketClient: SubscriptionTransport {
     /// The mint served.
     public nonisolated let mint: MintURL
@@ -53,10 +53,10 @@ public actor MintWebSocketClient: SubscriptionTransport {
     ///   - mint: the mint; its `http`/`https` URL gives `ws`/`wss` and the path `/v1/ws`.
     ///   - configuration: timeouts, keepalive and reconnection.
     ///   - eventLoopGroup: the NIO event loops; by default the process-wide singleton, which async-http-client's
-    ///     default (and so ``HTTPMintConnector/makeHTTPClient(timeouts:proxy:)``) also uses: one set of threads.
+    ///     default (and so `HTTPMintConnector/makeHTTPClient(timeouts:proxy:)`) also uses: one set of threads.
     ///   - logger: fixed messages; never quote ids, filters or message bodies.
     ///   - proxy: the proxy to connect through (SOCKS5 or HTTP CONNECT); `nil`: direct.
-    /// - Throws: ``SubscriptionError`` `unsupported` when no WebSocket URL can be made from the mint's URL.
+    /// - Throws: `SubscriptionError` `unsupported` when no WebSocket URL can be made from the mint's URL.
     public init(
         mint: MintURL, configuration: WebSocketConfiguration = .default,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
@@ -90,12 +90,12 @@ public actor MintWebSocketClient: SubscriptionTransport {
         return URL(string: converted + "/v1/ws")
     }
 
-    /// Subscribes to updates of a request's objects (see ``SubscriptionTransport/subscribe(_:)``).
+    /// Subscribes to updates of a request's objects (see `SubscriptionTransport/subscribe(_:)`).
     ///
     /// Connects first if needed. The stream starts with the current state the mint sends, survives reconnections,
     /// and finishes when the client gives up, the mint refuses the resubscription, or the client shuts down.
     /// Stop iterating it (or drop it) to unsubscribe.
-    /// - Throws: ``SubscriptionError``: `unsupported` (another mint, an unknown kind), `connectTimeout`,
+    /// - Throws: `SubscriptionError`: `unsupported` (another mint, an unknown kind), `connectTimeout`,
     ///   `unreachable`, `timeout`, `rejected` (the mint's JSON-RPC error, code kept), `connectionLost`, `shutdown`.
     public func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
         -> AsyncStream<NotificationPayload>
@@ -131,7 +131,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
     }
 
     /// Connects now (subscriptions connect by themselves; this checks a mint's WebSocket up front).
-    /// - Throws: ``SubscriptionError`` `connectTimeout`, `unreachable`, `shutdown`.
+    /// - Throws: `SubscriptionError` `connectTimeout`, `unreachable`, `shutdown`.
     public func connect() async throws(SubscriptionError) {
         _ = try await ensureConnected(attempt: 0)
     }

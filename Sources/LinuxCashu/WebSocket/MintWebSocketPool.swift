@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// The ``SubscriptionTransport`` a multi-mint ``Wallet`` uses: a ``MintWebSocketClient`` per mint, made on first
+/// The `SubscriptionTransport` a multi-mint `Wallet` uses: a ``MintWebSocketClient`` per mint, made on first
 /// use, all on one event loop group. ``shutdown()`` closes them all.
 public actor MintWebSocketPool: SubscriptionTransport {
     /// The configuration every client gets.
@@ -35,7 +35,7 @@ public actor MintWebSocketPool: SubscriptionTransport {
     }
 
     /// The client of a mint, made on first use (to follow its ``MintWebSocketClient/stateUpdates()``).
-    /// - Throws: ``SubscriptionError`` `shutdown`, or `unsupported` for a mint URL with no WebSocket form.
+    /// - Throws: `SubscriptionError` `shutdown`, or `unsupported` for a mint URL with no WebSocket form.
     public func client(for mint: MintURL) throws(SubscriptionError) -> MintWebSocketClient {
         guard !isShutdown else { throw SubscriptionError(.shutdown, "the WebSocket pool was shut down") }
         if let client = clients[mint] { return client }

@@ -3,7 +3,7 @@
 /// `{"jsonrpc": "2.0", "method": "subscribe", "params": {subId, payload}}`.
 ///
 /// The message does not name its kind: the wallet knows it from the `subId` it chose, so decoding is two steps
-/// (``subscriptionID(in:)``, then ``NotificationPayload/decode(_:kind:)``).
+/// (`subscriptionID(in:)`, then ``NotificationPayload/decode(_:kind:)``).
 public struct WsNotification<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
     /// The notification parameters.
     public struct Params: Codable, Hashable, Sendable {

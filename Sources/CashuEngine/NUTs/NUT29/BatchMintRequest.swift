@@ -11,7 +11,7 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     /// One NUT-20 signature (hex) per quote, `nil` for unlocked quotes; omitted when no quote is locked.
     public var signatures: [String?]?
 
-    /// Creates a request without checking it; see ``validate(method:quotes:settings:)``.
+    /// Creates a request without checking it; see `validate(method:quotes:settings:)`.
     public init(
         quotes: [String],
         quoteAmounts: [UInt64]? = nil,
@@ -60,7 +60,7 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     ///
     /// - Parameters:
     ///   - method: the method in the request path.
-    ///   - quotes: what the wallet knows about each quote, by id.
+    ///   - known: what the wallet knows about each quote, by id.
     ///   - settings: the mint's NUT-29 settings, for `max_batch_size`.
     ///   - scheme: the NUT-20 message the signatures were made over.
     /// - Throws: ``BatchMintError`` naming the first rule broken.

@@ -4,7 +4,7 @@ import Dispatch
 
 /// A ``WalletStore`` that keeps everything in memory and loses it when released.
 ///
-/// It behaves like ``SQLiteWalletStore`` — the same ordering, the same errors, the same all-or-nothing writes, bodies
+/// It behaves like `SQLiteWalletStore` — the same ordering, the same errors, the same all-or-nothing writes, bodies
 /// run on dispatch queues, never on Swift concurrency's threads — so that wallet logic tested against it behaves the
 /// same on disk. Writes run one at a time on a serial queue; a write body works on a copy of the state that replaces
 /// it only when the body returns. Reads run on a snapshot and do not wait for writes (as SQLite's WAL readers do not).

@@ -7,8 +7,8 @@
 /// end with the process that holds it (a crash or SIGKILL frees it at once), so a dead process's operations are
 /// resumed on the next start and a live one's never are.
 ///
-/// ``SQLiteWalletStore`` vends ``FileOperationLeases`` (a `flock` per operation, next to the database);
-/// ``InMemoryWalletStore``, which no other process can see, vends ``InProcessOperationLeases``.
+/// `SQLiteWalletStore` vends `FileOperationLeases` (a `flock` per operation, next to the database);
+/// ``InMemoryWalletStore``, which no other process can see, vends `InProcessOperationLeases`.
 public protocol OperationLeases: Sendable {
     /// Takes the lease of an operation without waiting.
     /// - Parameter id: the operation.

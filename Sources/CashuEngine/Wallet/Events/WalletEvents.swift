@@ -1,6 +1,6 @@
 // Wallet: the event hub — any number of subscribers, each with a bounded buffer of its own.
 
-/// Where a wallet's events go: each subscriber reads its own ``AsyncStream`` of ``WalletEvent``s.
+/// Where a wallet's events go: each subscriber reads its own `AsyncStream` of ``WalletEvent``s.
 ///
 /// Publishing never waits: a subscriber that falls behind keeps the newest events up to its buffer's size, and the
 /// next event it gets after a loss is ``WalletEvent/eventsMissed(count:)``. A subscription ends when its reader stops

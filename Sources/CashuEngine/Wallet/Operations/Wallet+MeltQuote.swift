@@ -56,7 +56,7 @@ extension Wallet {
         try await read { tx in try tx.meltQuotes(mintURL: mint) }
     }
 
-    /// The quote a melt paid, found through its journal (``QuoteReference``); `nil` when `operation` is not a melt the
+    /// The quote a melt paid, found through its journal (`QuoteReference`); `nil` when `operation` is not a melt the
     /// wallet has, or was closed before closed operations kept their quote.
     /// - Parameter operation: the melt's id, as in its ``HistoryEntry``.
     public func meltQuote(operation: OperationID) async throws(WalletError) -> StoredMeltQuote? {

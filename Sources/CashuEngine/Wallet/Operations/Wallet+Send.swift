@@ -17,7 +17,7 @@ public struct SendResult: Sendable {
 }
 
 extension Wallet {
-    /// Makes a token worth `amount`: ``prepareSend(amount:mint:unit:options:)`` and its confirmation in one call.
+    /// Makes a token worth `amount`: ``prepareSend(amount:mint:unit:options:holdFor:)`` and its confirmation in one call.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support, `pending`).
     public func send(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions()
@@ -31,6 +31,9 @@ extension Wallet {
     /// smallest ones (swaps of the wallet's own proofs, whose fees are paid even if the send is cancelled).
     /// - Parameters:
     ///   - amount: the token's amount (before the receiver's fee is added under ``SendOptions/includeFees``).
+    ///   - mint: the mint the token is of.
+    ///   - unit: its unit.
+    ///   - send: how to send (offline, locks, the receiver's fee, a memo).
     ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
     /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support).
     public func prepareSend(

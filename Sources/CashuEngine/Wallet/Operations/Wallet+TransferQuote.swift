@@ -5,7 +5,7 @@ import Foundation
 
 extension Wallet {
     /// Quotes moving `amount` from one mint to another: asks `to` for an invoice of `amount` and `from` for a quote
-    /// paying it. Nothing moves; show ``TransferQuote/most`` and call ``transfer(_:)`` to go on.
+    /// paying it. Nothing moves; show ``TransferQuote/most`` and call ``transfer(_:mintWait:)`` to go on.
     /// - Throws: ``WalletError`` (`invalidInput` for the same mint twice, `unknownMint`, `insufficientFunds` when
     ///   `from` cannot pay the amount and its fees, `unsupported`, `mintRefused`, `mintUnreachable`,
     ///   `invalidMintResponse` when the source's quote is not for the amount).

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A send that holds its proofs and states what it costs, until ``confirm()`` makes the token or ``cancel()``
-/// releases them (``Wallet/prepareSend(amount:mint:unit:options:)``).
+/// releases them (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)``).
 ///
 /// Not confirmed by ``expiresAt`` it releases by itself; a process that ends before confirming leaves it to the next
 /// start's recovery, which releases it. The figures are what ``confirm()`` spends, to the sat.

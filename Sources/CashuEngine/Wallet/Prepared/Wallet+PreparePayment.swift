@@ -15,8 +15,10 @@ extension Wallet {
 
     /// Prepares the payment of melt quote `quoteID`: holds proofs covering its amount, fee reserve and input fees,
     /// and states them, paying nothing until ``PreparedPayment/confirm(preferAsync:)``.
-    /// - Parameter holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`;
-    ///   never past the quote's expiry).
+    /// - Parameters:
+    ///   - quoteID: the melt quote, in the wallet (``meltQuote(request:mint:unit:)``).
+    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`; never past
+    ///     the quote's expiry).
     /// - Throws: ``WalletError`` (`invalidInput` for an unknown quote, `quoteState`, `insufficientFunds`, `pending`
     ///   when the quote is being paid or is prepared already).
     public func preparePayment(quoteID: String, holdFor: Duration? = nil) async throws(WalletError)

@@ -7,9 +7,12 @@ extension Wallet {
     /// amount from (the receiver's swap fee included, NUT-18). Nothing is spent until
     /// ``PreparedRequestPayment/confirm()``.
     /// - Parameters:
-    ///   - amount: the amount when the request leaves it to the payer (must agree with the request's otherwise).
-    ///   - mint: the mint the user asked to pay from.
+    ///   - request: the payment request (NUT-18, or NUT-26 decoded).
+    ///   - given: the amount when the request leaves it to the payer (must agree with the request's otherwise).
+    ///   - explicit: the mint the user asked to pay from.
     ///   - preferredMint: the wallet's default mint, tried first.
+    ///   - memo: the payment's memo to the payee.
+    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
     /// - Throws: ``WalletError`` (`invalidInput`, `unsupported` for a transport or lock the wallet cannot use or a
     ///   mint that cannot melt by any method the request accepts, `unknownMint`, `insufficientFunds`).
     public func preparePaymentRequest(

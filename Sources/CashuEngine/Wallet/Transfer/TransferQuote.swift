@@ -1,6 +1,6 @@
 // Wallet: what a transfer between mints will cost, before anything moves (docs/architecture.md, "Transfers").
 
-/// A transfer's two quotes and its costs, to show (and confirm) before ``Wallet/transfer(_:)``.
+/// A transfer's two quotes and its costs, to show (and confirm) before ``Wallet/transfer(_:mintWait:)``.
 public struct TransferQuote: Sendable, CustomStringConvertible {
     /// The mint the sats leave.
     public var from: MintURL
