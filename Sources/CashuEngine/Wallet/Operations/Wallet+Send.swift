@@ -17,7 +17,8 @@ public struct SendResult: Sendable {
 }
 
 extension Wallet {
-    /// Makes a token worth `amount`: ``prepareSend(amount:mint:unit:options:holdFor:)`` and its confirmation in one call.
+    /// Makes a token worth `amount`: ``prepareSend(amount:mint:unit:options:holdFor:)`` and its confirmation in one
+    /// call.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support, `pending`).
     public func send(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions()
