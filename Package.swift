@@ -219,6 +219,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            // The CLI is a front end: it sees the library's public API only, never its `package` declarations.
+            packageAccess: false,
             swiftSettings: projectSettings
         ),
         // End-to-end tests: run the built `cashu` binary against a real mint.

@@ -4,21 +4,21 @@ import CashuEngine
 
 /// A signed event. Decoding checks only the fields' shapes; call ``verify()`` before trusting one (NIP-01: relays
 /// and clients must check the `id` and the signature).
-public struct NostrEvent: Sendable, Hashable, Codable {
+package struct NostrEvent: Sendable, Hashable, Codable {
     /// The event id: SHA-256 of the canonical serialization, 64 lowercase hex characters.
-    public let id: String
+    package let id: String
     /// The author.
-    public let pubkey: NostrPublicKey
+    package let pubkey: NostrPublicKey
     /// Seconds since the Unix epoch.
-    public let createdAt: Int64
+    package let createdAt: Int64
     /// The kind (NIP-01 ranges: regular, replaceable 10000–19999, ephemeral 20000–29999, addressable 30000–39999).
-    public let kind: Int
+    package let kind: Int
     /// The tags, each a non-empty array of strings.
-    public let tags: [[String]]
+    package let tags: [[String]]
     /// The content (plaintext or an encrypted payload).
-    public let content: String
+    package let content: String
     /// The BIP-340 signature over ``id``, 128 lowercase hex characters.
-    public let sig: String
+    package let sig: String
 
     enum CodingKeys: String, CodingKey {
         case id, pubkey, kind, tags, content, sig
@@ -26,7 +26,7 @@ public struct NostrEvent: Sendable, Hashable, Codable {
     }
 
     /// An event from its parts, unchecked (see ``verify()``).
-    public init(
+    package init(
         id: String, pubkey: NostrPublicKey, createdAt: Int64, kind: Int, tags: [[String]], content: String, sig: String
     ) {
         self.id = id
@@ -38,7 +38,7 @@ public struct NostrEvent: Sendable, Hashable, Codable {
         self.sig = sig
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         pubkey = try container.decode(NostrPublicKey.self, forKey: .pubkey)
@@ -62,17 +62,17 @@ public struct NostrEvent: Sendable, Hashable, Codable {
     }
 
     /// The values of the tags named `name` (their second element), in order.
-    public func tagValues(_ name: String) -> [String] {
+    package func tagValues(_ name: String) -> [String] {
         tags.compactMap { $0.count >= 2 && $0[0] == name ? $0[1] : nil }
     }
 
     /// The first value of the tag named `name`.
-    public func firstTagValue(_ name: String) -> String? { tagValues(name).first }
+    package func firstTagValue(_ name: String) -> String? { tagValues(name).first }
 
     /// Checks that ``id`` is the hash of the event and ``sig`` a valid signature of it by ``pubkey``.
     ///
     /// - Throws: ``NostrError`` `.invalidID` or `.invalidSignature`.
-    public func verify() throws(NostrError) {
+    package func verify() throws(NostrError) {
         let computed = NostrEventDraft(
             pubkey: pubkey, createdAt: createdAt, kind: kind, tags: tags, content: content
         ).idBytes
@@ -87,14 +87,14 @@ public struct NostrEvent: Sendable, Hashable, Codable {
     }
 
     /// Whether ``verify()`` passes.
-    public var isValid: Bool { (try? verify()) != nil }
+    package var isValid: Bool { (try? verify()) != nil }
 
     /// NIP-01: `kind` 10000–19999 or 0 or 3: a relay keeps only the newest per author and kind.
-    public var isReplaceable: Bool { kind == 0 || kind == 3 || (10000..<20000).contains(kind) }
+    package var isReplaceable: Bool { kind == 0 || kind == 3 || (10000..<20000).contains(kind) }
 
     /// NIP-01: `kind` 20000–29999: relays forward but do not store.
-    public var isEphemeral: Bool { (20000..<30000).contains(kind) }
+    package var isEphemeral: Bool { (20000..<30000).contains(kind) }
 
     /// NIP-01: `kind` 30000–39999: a relay keeps only the newest per author, kind and `d` tag.
-    public var isAddressable: Bool { (30000..<40000).contains(kind) }
+    package var isAddressable: Bool { (30000..<40000).contains(kind) }
 }

@@ -4,14 +4,14 @@ import CashuEngine
 import Crypto
 
 /// An event's fields before signing. NIP-59 rumors are drafts with an id but no signature.
-public struct NostrEventDraft: Sendable, Hashable {
-    public var pubkey: NostrPublicKey
-    public var createdAt: Int64
-    public var kind: Int
-    public var tags: [[String]]
-    public var content: String
+package struct NostrEventDraft: Sendable, Hashable {
+    package var pubkey: NostrPublicKey
+    package var createdAt: Int64
+    package var kind: Int
+    package var tags: [[String]]
+    package var content: String
 
-    public init(pubkey: NostrPublicKey, createdAt: Int64, kind: Int, tags: [[String]] = [], content: String) {
+    package init(pubkey: NostrPublicKey, createdAt: Int64, kind: Int, tags: [[String]] = [], content: String) {
         self.pubkey = pubkey
         self.createdAt = createdAt
         self.kind = kind
@@ -22,7 +22,7 @@ public struct NostrEventDraft: Sendable, Hashable {
     /// NIP-01's serialization, `[0,<pubkey>,<created_at>,<kind>,<tags>,<content>]`: UTF-8 JSON with no whitespace,
     /// escaping in strings only `\n`, `"`, `\\`, `\r`, `\t`, `\b`, `\f` (and, as JSON requires, the other control
     /// characters as `\u00XX`); every other character written as itself.
-    public var serialization: [UInt8] {
+    package var serialization: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(content.utf8.count + 128)
         out += Array("[0,\"".utf8)
@@ -44,15 +44,15 @@ public struct NostrEventDraft: Sendable, Hashable {
     }
 
     /// SHA-256 of ``serialization``.
-    public var idBytes: [UInt8] { Array(SHA256.hash(data: serialization)) }
+    package var idBytes: [UInt8] { Array(SHA256.hash(data: serialization)) }
 
     /// ``idBytes`` as 64 lowercase hex characters.
-    public var id: String { Hex.encode(idBytes) }
+    package var id: String { Hex.encode(idBytes) }
 
     /// Signs the draft.
     ///
     /// - Throws: ``NostrError`` `.invalidKey` if `keys` is not the draft's ``pubkey``.
-    public func signed(by keys: NostrKeyPair) throws(NostrError) -> NostrEvent {
+    package func signed(by keys: NostrKeyPair) throws(NostrError) -> NostrEvent {
         guard keys.publicKey == pubkey else {
             throw NostrError(.invalidKey, "the signing key is not the event's pubkey")
         }
@@ -91,7 +91,7 @@ public struct NostrEventDraft: Sendable, Hashable {
 
 extension NostrEventDraft {
     /// A draft by `keys` stamped now (or at `createdAt`).
-    public init(
+    package init(
         by keys: NostrKeyPair, kind: Int, tags: [[String]] = [], content: String, createdAt: Int64? = nil
     ) {
         self.init(

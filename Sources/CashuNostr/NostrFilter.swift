@@ -1,17 +1,17 @@
 // NIP-01 — a subscription filter: which events a `REQ` asks a relay for.
 
 /// A filter. Fields left `nil` match everything; an event matches when every field set matches.
-public struct NostrFilter: Sendable, Hashable, Encodable {
-    public var ids: [String]?
-    public var authors: [NostrPublicKey]?
-    public var kinds: [Int]?
+package struct NostrFilter: Sendable, Hashable, Encodable {
+    package var ids: [String]?
+    package var authors: [NostrPublicKey]?
+    package var kinds: [Int]?
     /// Single-letter tag filters: `["p": [hex]]` is written as `"#p": [hex]`.
-    public var tags: [String: [String]]
-    public var since: Int64?
-    public var until: Int64?
-    public var limit: Int?
+    package var tags: [String: [String]]
+    package var since: Int64?
+    package var until: Int64?
+    package var limit: Int?
 
-    public init(
+    package init(
         ids: [String]? = nil, authors: [NostrPublicKey]? = nil, kinds: [Int]? = nil, tags: [String: [String]] = [:],
         since: Int64? = nil, until: Int64? = nil, limit: Int? = nil
     ) {
@@ -25,7 +25,7 @@ public struct NostrFilter: Sendable, Hashable, Encodable {
     }
 
     /// Whether `event` matches (as a relay decides it).
-    public func matches(_ event: NostrEvent) -> Bool {
+    package func matches(_ event: NostrEvent) -> Bool {
         if let ids, !ids.contains(event.id) { return false }
         if let authors, !authors.contains(event.pubkey) { return false }
         if let kinds, !kinds.contains(event.kind) { return false }
@@ -45,7 +45,7 @@ public struct NostrFilter: Sendable, Hashable, Encodable {
         init?(intValue: Int) { nil }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(ids, forKey: Key("ids"))
         try container.encodeIfPresent(authors, forKey: Key("authors"))

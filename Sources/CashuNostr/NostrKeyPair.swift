@@ -3,14 +3,14 @@
 import CashuEngine
 
 /// A Nostr key pair. The private key prints as `<redacted>`.
-public struct NostrKeyPair: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct NostrKeyPair: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The private key.
-    public let privateKey: Scalar
+    package let privateKey: Scalar
     /// The x-only public key, the `pubkey` of the events this key signs.
-    public let publicKey: NostrPublicKey
+    package let publicKey: NostrPublicKey
 
     /// The key pair of `privateKey`.
-    public init(privateKey: Scalar) {
+    package init(privateKey: Scalar) {
         self.privateKey = privateKey
         self.publicKey = NostrPublicKey(of: privateKey.publicKey)
     }
@@ -18,7 +18,7 @@ public struct NostrKeyPair: Sendable, Hashable, CustomStringConvertible, CustomD
     /// The key pair of a 64-character hex private key (as a NIP-47 connection `secret` carries it).
     ///
     /// - Throws: ``NostrError`` `.invalidKey` for anything but a valid private key.
-    public init(privateKeyHex: some StringProtocol) throws(NostrError) {
+    package init(privateKeyHex: some StringProtocol) throws(NostrError) {
         do {
             self.init(privateKey: try Scalar(hex: String(privateKeyHex)))
         } catch {
@@ -27,8 +27,8 @@ public struct NostrKeyPair: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// A fresh random key pair.
-    public static func random() -> NostrKeyPair { NostrKeyPair(privateKey: .random()) }
+    package static func random() -> NostrKeyPair { NostrKeyPair(privateKey: .random()) }
 
-    public var description: String { "NostrKeyPair(\(publicKey.hex))" }
-    public var debugDescription: String { "NostrKeyPair(public: \(publicKey.hex), private: <redacted>)" }
+    package var description: String { "NostrKeyPair(\(publicKey.hex))" }
+    package var debugDescription: String { "NostrKeyPair(public: \(publicKey.hex), private: <redacted>)" }
 }

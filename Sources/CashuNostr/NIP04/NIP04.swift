@@ -9,9 +9,9 @@ import Foundation
 ///
 /// The payload has no MAC: only the signature of the event carrying it authenticates it, so decrypt only the content
 /// of a verified event. Nothing thrown here carries a key or a plaintext.
-public enum NIP04 {
+package enum NIP04 {
     /// The longest payload ``decrypt(_:by:from:)`` accepts, in characters (1 MiB), checked before any decoding.
-    public static let maximumPayloadLength = 1 << 20
+    package static let maximumPayloadLength = 1 << 20
 
     private static let separator = "?iv="
 
@@ -24,7 +24,7 @@ public enum NIP04 {
     ///   - iv: 16 bytes, for test fixtures only; by default a fresh random IV, as every message needs.
     /// - Returns: `base64(ciphertext)?iv=base64(iv)`.
     /// - Throws: ``NostrError`` `.invalidKey` for an IV that is not 16 bytes.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: String, from sender: NostrKeyPair, to recipient: NostrPublicKey, iv: [UInt8]? = nil
     ) throws(NostrError) -> String {
         let ivBytes = iv ?? randomIV()
@@ -47,7 +47,7 @@ public enum NIP04 {
     ///   - sender: The sender's public key (the signed event's `pubkey`).
     /// - Returns: The plaintext.
     /// - Throws: ``NostrError`` as ``decrypt(_:by:from:maximumPayloadLength:)``.
-    public static func decrypt(
+    package static func decrypt(
         _ payload: String, by recipient: NostrKeyPair, from sender: NostrPublicKey
     ) throws(NostrError) -> String {
         try decrypt(payload, by: recipient, from: sender, maximumPayloadLength: maximumPayloadLength)
@@ -64,7 +64,7 @@ public enum NIP04 {
     /// - Throws: ``NostrError`` `.decryptionFailed` for a payload too long, not in the NIP-04 form, not base64, with an
     ///   IV that is not 16 bytes, a ciphertext that is not whole blocks, invalid padding (a wrong key, most often) or
     ///   a plaintext that is not UTF-8.
-    public static func decrypt(
+    package static func decrypt(
         _ payload: String, by recipient: NostrKeyPair, from sender: NostrPublicKey, maximumPayloadLength: Int
     ) throws(NostrError) -> String {
         guard payload.utf8.count <= maximumPayloadLength else {

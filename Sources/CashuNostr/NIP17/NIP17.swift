@@ -3,11 +3,11 @@
 import CashuEngine
 
 /// NIP-17 private direct messages and the kind-10050 list of relays a user reads them on.
-public enum NIP17 {
+package enum NIP17 {
     /// A chat message rumor.
-    public static let chatMessageKind = 14
+    package static let chatMessageKind = 14
     /// The list of relays where a user receives direct messages (`relay` tags).
-    public static let inboxRelayListKind = 10050
+    package static let inboxRelayListKind = 10050
 
     /// A direct message from `sender` to `recipient`: one gift wrap for the recipient, then one for the sender's own
     /// copy (NIP-17 §Encrypting), each sealed and wrapped separately.
@@ -21,7 +21,7 @@ public enum NIP17 {
     ///   - replyTo: The id of the message this answers (`e` tag).
     /// - Returns: The gift wraps, the recipient's first and the sender's last; publish each to its owner's inbox.
     /// - Throws: ``NostrError`` as ``NIP59/wrap(rumor:from:to:relayHint:ephemeral:)``.
-    public static func directMessage(
+    package static func directMessage(
         content: String, from sender: NostrKeyPair, to recipient: NostrPublicKey, relayHint: NostrRelayURL? = nil,
         subject: String? = nil, replyTo: String? = nil
     ) throws(NostrError) -> [NostrEvent] {
@@ -41,7 +41,7 @@ public enum NIP17 {
     ///   - replyTo: The id of the message this answers (`e` tag).
     /// - Returns: The gift wraps, the receivers' in order and the sender's last.
     /// - Throws: ``NostrError`` as ``NIP59/wrap(rumor:from:to:relayHint:ephemeral:)``.
-    public static func directMessage(
+    package static func directMessage(
         content: String, from sender: NostrKeyPair, to recipients: [NostrPublicKey],
         relayHints: [NostrPublicKey: NostrRelayURL] = [:], subject: String? = nil, replyTo: String? = nil
     ) throws(NostrError) -> [NostrEvent] {
@@ -59,7 +59,7 @@ public enum NIP17 {
     }
 
     /// The kind-14 rumor of a message, stamped now (NIP-17 §Chat Message).
-    public static func chatMessage(
+    package static func chatMessage(
         content: String, from sender: NostrPublicKey, to recipients: [NostrPublicKey],
         relayHints: [NostrPublicKey: NostrRelayURL] = [:], subject: String? = nil, replyTo: String? = nil
     ) -> NostrEventDraft {
@@ -79,7 +79,7 @@ public enum NIP17 {
     ///   - recipient: The keys it was wrapped for.
     /// - Returns: The message, its sender authenticated.
     /// - Throws: ``NostrError`` as ``NIP59/unwrap(_:by:)``, and `.malformedEvent` for a rumor that is not kind 14.
-    public static func open(
+    package static func open(
         _ giftWrap: NostrEvent, by recipient: NostrKeyPair
     ) throws(NostrError) -> NostrDirectMessage {
         try NostrDirectMessage(NIP59.unwrap(giftWrap, by: recipient))
@@ -88,7 +88,7 @@ public enum NIP17 {
     /// The relays of a kind-10050 list (its `relay` tags that are valid relay URLs), in order.
     ///
     /// - Throws: ``NostrError`` `.malformedEvent` for an event of another kind.
-    public static func inboxRelays(in event: NostrEvent) throws(NostrError) -> [NostrRelayURL] {
+    package static func inboxRelays(in event: NostrEvent) throws(NostrError) -> [NostrRelayURL] {
         guard event.kind == inboxRelayListKind else {
             throw NostrError(.malformedEvent, "a DM relay list is kind 10050, not \(event.kind)")
         }
@@ -98,7 +98,7 @@ public enum NIP17 {
     /// A signed kind-10050 list of the relays `keys` reads direct messages on.
     ///
     /// - Throws: ``NostrError`` only if the keys cannot sign.
-    public static func inboxRelayList(
+    package static func inboxRelayList(
         _ relays: [NostrRelayURL], by keys: NostrKeyPair
     ) throws(NostrError) -> NostrEvent {
         try NostrEventDraft(by: keys, kind: inboxRelayListKind, tags: relays.map { ["relay", $0.string] }, content: "")

@@ -1,26 +1,26 @@
 // NIP-17 — a private direct message (kind-14 chat message rumor) as a client shows it.
 
 /// A kind-14 chat message taken out of its gift wrap by ``NIP17/open(_:by:)``.
-public struct NostrDirectMessage: Sendable, Hashable {
+package struct NostrDirectMessage: Sendable, Hashable {
     /// The rumor's id (what a reply's `e` tag names).
-    public let id: String
+    package let id: String
     /// The author, authenticated by the seal's signature.
-    public let sender: NostrPublicKey
+    package let sender: NostrPublicKey
     /// The receivers named by the rumor's `p` tags (the chat room is these and ``sender``).
-    public let recipients: [NostrPublicKey]
+    package let recipients: [NostrPublicKey]
     /// The message, plain text.
-    public let content: String
+    package let content: String
     /// When it was written: the rumor's `created_at`, the only real timestamp of the three layers.
-    public let createdAt: Int64
+    package let createdAt: Int64
     /// The conversation's title, if the message sets one (`subject` tag).
-    public let subject: String?
+    package let subject: String?
     /// The message this one replies to (`e` tag), if any.
-    public let replyTo: String?
+    package let replyTo: String?
 
     /// The message in an opened gift wrap.
     ///
     /// - Throws: ``NostrError`` `.malformedEvent` unless the rumor is kind 14.
-    public init(_ unwrapped: UnwrappedRumor) throws(NostrError) {
+    package init(_ unwrapped: UnwrappedRumor) throws(NostrError) {
         let rumor = unwrapped.rumor
         guard rumor.kind == NIP17.chatMessageKind else {
             throw NostrError(.malformedEvent, "a NIP-17 chat message is kind 14, not \(rumor.kind)")

@@ -8,7 +8,7 @@ extension NostrKeyPair {
     /// - Parameter nsec: `nsec1…`, as a user pastes it.
     /// - Throws: ``NostrError`` `.invalidKey` for anything but an `nsec` holding a valid 32-byte private key. The
     ///   reason never repeats the input.
-    public init(nsec: some StringProtocol) throws(NostrError) {
+    package init(nsec: some StringProtocol) throws(NostrError) {
         let decoded: (hrp: String, bytes: [UInt8])
         do {
             decoded = try Bech32.decodeBytes(nsec, variant: .bech32, limit: Self.nip19MaximumLength)
@@ -27,7 +27,7 @@ extension NostrKeyPair {
 
     /// The private key as a NIP-19 `nsec`, for a user to back up. The name is a reminder that the string is the secret
     /// itself and is not zeroed on release: show it, do not log or store it.
-    public var exposedSecretNsec: String {
+    package var exposedSecretNsec: String {
         // 32 bytes under a 4-letter hrp is far inside every bech32 limit, so this cannot fail.
         (try? Bech32.encode(hrp: "nsec", bytes: privateKey.exposedSecretBytes, variant: .bech32)) ?? ""
     }

@@ -7,12 +7,12 @@ import Crypto
 ///
 /// The payload MACs its ciphertext but not its sender: decrypt only the content of an event whose signature has been
 /// checked (NIP-44 §Decryption). Nothing thrown here carries a key or a plaintext.
-public enum NIP44 {
+package enum NIP44 {
     /// The longest payload ``decrypt(_:conversationKey:)`` accepts, in characters: 1 MiB of base64, about 786 KB of
     /// plaintext. NIP-44 allows 4 GB; it asks implementations to set their own limit and to check it before decoding
     /// base64, so that a hostile event cannot make the decoder allocate several times its size. Pass another limit to
     /// ``decrypt(_:conversationKey:maximumPayloadLength:)``.
-    public static let maximumPayloadLength = 1 << 20
+    package static let maximumPayloadLength = 1 << 20
 
     /// The conversation key of `privateKey` and `publicKey`: HKDF-extract(salt "nip44-v2", x of `a·B`), unhashed x.
     /// Symmetric: `conversationKey(a, B) == conversationKey(b, A)`.
@@ -23,7 +23,7 @@ public enum NIP44 {
     /// - Returns: The 32-byte key both sides derive.
     /// - Throws: Nothing with valid keys (``Scalar`` and ``NostrPublicKey`` are checked when made); typed for callers
     ///   that pass the error on.
-    public static func conversationKey(
+    package static func conversationKey(
         privateKey: Scalar, publicKey: NostrPublicKey
     ) throws(NostrError) -> SecureBytes {
         var sharedX = publicKey.point.multiplied(by: privateKey).xOnly
@@ -42,7 +42,7 @@ public enum NIP44 {
     /// - Returns: The base64 payload.
     /// - Throws: ``NostrError`` `.invalidPlaintext` for an empty or too long plaintext; `.invalidKey` for a
     ///   conversation key or nonce that is not 32 bytes.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: String, conversationKey: SecureBytes, nonce: [UInt8]? = nil
     ) throws(NostrError) -> String {
         let nonce = nonce ?? randomNonce()
@@ -59,7 +59,7 @@ public enum NIP44 {
     ///   - conversationKey: From ``conversationKey(privateKey:publicKey:)``.
     /// - Returns: The plaintext.
     /// - Throws: ``NostrError`` as ``decrypt(_:conversationKey:maximumPayloadLength:)``.
-    public static func decrypt(_ payload: String, conversationKey: SecureBytes) throws(NostrError) -> String {
+    package static func decrypt(_ payload: String, conversationKey: SecureBytes) throws(NostrError) -> String {
         try decrypt(payload, conversationKey: conversationKey, maximumPayloadLength: maximumPayloadLength)
     }
 
@@ -73,7 +73,7 @@ public enum NIP44 {
     /// - Throws: ``NostrError`` `.unsupportedVersion` for a version other than 2 (or a `#`-flagged payload);
     ///   `.decryptionFailed` for a payload too short or too long, not base64, with a MAC that does not match, invalid
     ///   padding or a plaintext that is not UTF-8; `.invalidKey` for a conversation key that is not 32 bytes.
-    public static func decrypt(
+    package static func decrypt(
         _ payload: String, conversationKey: SecureBytes, maximumPayloadLength: Int
     ) throws(NostrError) -> String {
         let parts = try NIP44Payload(decoding: payload, maximumLength: maximumPayloadLength)
@@ -97,7 +97,7 @@ public enum NIP44 {
     ///   - recipient: The recipient's public key.
     /// - Returns: The base64 payload.
     /// - Throws: ``NostrError`` as ``encrypt(_:conversationKey:nonce:)``.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: String, from sender: NostrKeyPair, to recipient: NostrPublicKey
     ) throws(NostrError) -> String {
         try encrypt(plaintext, conversationKey: conversationKey(privateKey: sender.privateKey, publicKey: recipient))
@@ -111,7 +111,7 @@ public enum NIP44 {
     ///   - sender: The sender's public key (the signed event's `pubkey`).
     /// - Returns: The plaintext.
     /// - Throws: ``NostrError`` as ``decrypt(_:conversationKey:maximumPayloadLength:)``.
-    public static func decrypt(
+    package static func decrypt(
         _ payload: String, by recipient: NostrKeyPair, from sender: NostrPublicKey
     ) throws(NostrError) -> String {
         try decrypt(payload, conversationKey: conversationKey(privateKey: recipient.privateKey, publicKey: sender))

@@ -8,19 +8,19 @@
 /// - An amount the wallet *reports* (balance, fees, budgets) is sats × 1000, exact.
 /// - A budget counts whole sats: a spend is charged ``satsRoundingUp(_:)`` of its msats, so a budget is never
 ///   overrun by rounding.
-public enum NWCAmount {
+package enum NWCAmount {
     /// The sats in `msat`, if it is a whole number of them.
-    public static func wholeSats(_ msat: UInt64) -> UInt64? { msat % 1000 == 0 ? msat / 1000 : nil }
+    package static func wholeSats(_ msat: UInt64) -> UInt64? { msat % 1000 == 0 ? msat / 1000 : nil }
 
     /// `msat` in sats, any part of a sat counted as a whole one.
-    public static func satsRoundingUp(_ msat: UInt64) -> UInt64 { msat / 1000 + (msat % 1000 == 0 ? 0 : 1) }
+    package static func satsRoundingUp(_ msat: UInt64) -> UInt64 { msat / 1000 + (msat % 1000 == 0 ? 0 : 1) }
 
     /// `sats` in msats, or `nil` past `UInt64`.
-    public static func msat(_ sats: UInt64) -> UInt64? {
+    package static func msat(_ sats: UInt64) -> UInt64? {
         let (value, overflow) = sats.multipliedReportingOverflow(by: 1000)
         return overflow ? nil : value
     }
 
     /// `sats` in msats, saturating at `UInt64.max`.
-    public static func msatSaturating(_ sats: UInt64) -> UInt64 { msat(sats) ?? .max }
+    package static func msatSaturating(_ sats: UInt64) -> UInt64 { msat(sats) ?? .max }
 }

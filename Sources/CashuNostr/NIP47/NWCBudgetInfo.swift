@@ -1,15 +1,15 @@
 // NIP-47 — Nostr Wallet Connect: the `get_budget` result (proposed, nostr-protocol/nips commit 17cd5be).
 
 /// A connection's budget: what is left, the total, when it renews. All absent when the connection has no budget.
-public struct NWCBudgetInfo: Sendable, Hashable, Codable {
+package struct NWCBudgetInfo: Sendable, Hashable, Codable {
     /// What may still be spent this period, msats.
-    public var remainingBudgetMsats: UInt64?
+    package var remainingBudgetMsats: UInt64?
     /// The budget per period, msats.
-    public var totalBudgetMsats: UInt64?
+    package var totalBudgetMsats: UInt64?
     /// When the next period starts, seconds since the epoch (absent for a budget that never renews).
-    public var renewsAt: Int64?
+    package var renewsAt: Int64?
     /// The renewal period: `daily`, `weekly`, `monthly`, `yearly` or `never` (as Alby Hub reports it).
-    public var renewalPeriod: NWCBudgetRenewal?
+    package var renewalPeriod: NWCBudgetRenewal?
 
     enum CodingKeys: String, CodingKey {
         case remainingBudgetMsats = "remaining_budget_msats"
@@ -18,7 +18,7 @@ public struct NWCBudgetInfo: Sendable, Hashable, Codable {
         case renewalPeriod = "renewal_period"
     }
 
-    public init(
+    package init(
         remainingBudgetMsats: UInt64? = nil, totalBudgetMsats: UInt64? = nil, renewsAt: Int64? = nil,
         renewalPeriod: NWCBudgetRenewal? = nil
     ) {

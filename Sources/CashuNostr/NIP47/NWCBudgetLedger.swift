@@ -6,16 +6,16 @@
 /// A payment is reserved (amount + fee reserve) before it is paid, settled at what it cost once paid, and released
 /// only when it definitely failed. A pending spend keeps its whole reservation, in the period it was reserved in,
 /// until its outcome is known: a payment that may still succeed never gives its budget back.
-public struct NWCBudgetLedger: Sendable, Hashable, Codable {
+package struct NWCBudgetLedger: Sendable, Hashable, Codable {
     /// The spends, in the order they were reserved.
-    public private(set) var spends: [NWCSpend]
+    package private(set) var spends: [NWCSpend]
 
-    public init(spends: [NWCSpend] = []) {
+    package init(spends: [NWCSpend] = []) {
         self.spends = spends
     }
 
     /// The outcome of ``reserve(paymentHash:requestID:sats:budget:at:)``.
-    public enum Reservation: Sendable, Hashable {
+    package enum Reservation: Sendable, Hashable {
         /// Reserved: pay it.
         case reserved
         /// It does not fit: `remainingSats` are left this period. Nothing was reserved.
@@ -27,7 +27,7 @@ public struct NWCBudgetLedger: Sendable, Hashable, Codable {
     }
 
     /// The sats counted in `period`: settled spends at their cost, pending ones at their reservation.
-    public func spentSats(in period: NWCBudgetPeriod) -> UInt64 {
+    package func spentSats(in period: NWCBudgetPeriod) -> UInt64 {
         spends.filter { period.contains($0.reservedAt) }.reduce(0) { total, spend in
             let (sum, overflow) = total.addingReportingOverflow(spend.sats)
             return overflow ? .max : sum
@@ -35,21 +35,21 @@ public struct NWCBudgetLedger: Sendable, Hashable, Codable {
     }
 
     /// What `budget` leaves to spend at `now`; `nil` without a budget (no limit).
-    public func remainingSats(_ budget: NWCBudget?, at now: Int64) -> UInt64? {
+    package func remainingSats(_ budget: NWCBudget?, at now: Int64) -> UInt64? {
         guard let budget else { return nil }
         let spent = spentSats(in: budget.renewal.period(containing: now))
         return budget.limitSats > spent ? budget.limitSats - spent : 0
     }
 
     /// The spend of `paymentHash`, if any.
-    public func spend(paymentHash: String) -> NWCSpend? {
+    package func spend(paymentHash: String) -> NWCSpend? {
         let key = paymentHash.lowercased()
         return spends.first { $0.paymentHash == key }
     }
 
     /// Reserves `sats` for paying `paymentHash`, if `budget` has room at `now` and the invoice is not paid or being
     /// paid already.
-    public mutating func reserve(
+    package mutating func reserve(
         paymentHash: String, requestID: String, sats: UInt64, budget: NWCBudget?, at now: Int64
     ) -> Reservation {
         if let existing = spend(paymentHash: paymentHash) {
@@ -66,7 +66,7 @@ public struct NWCBudgetLedger: Sendable, Hashable, Codable {
     /// Records that `paymentHash` was paid: it now counts `spentSats` (amount + fees paid). A payment whose
     /// reservation is gone (released by a reconciliation that took it for failed) is counted again: money paid is
     /// always in the budget.
-    public mutating func settle(
+    package mutating func settle(
         paymentHash: String, spentSats: UInt64, preimage: String, feesPaidMsat: UInt64,
         now: Int64 = NostrClock.now()
     ) {
@@ -82,14 +82,14 @@ public struct NWCBudgetLedger: Sendable, Hashable, Codable {
     }
 
     /// Gives back the reservation of a payment that definitely failed (nothing was spent). A settled spend stays.
-    public mutating func release(paymentHash: String) {
+    package mutating func release(paymentHash: String) {
         let key = paymentHash.lowercased()
         spends.removeAll { $0.paymentHash == key && $0.state == .pending }
     }
 
     /// Forgets settled spends reserved before `time` (they no longer count once their period is over). Pending
     /// spends stay until their outcome is known.
-    public mutating func prune(settledBefore time: Int64) {
+    package mutating func prune(settledBefore time: Int64) {
         spends.removeAll { $0.state == .settled && $0.reservedAt < time }
     }
 }

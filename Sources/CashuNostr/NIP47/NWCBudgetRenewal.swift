@@ -16,7 +16,7 @@ public enum NWCBudgetRenewal: String, Sendable, Hashable, Codable, CaseIterable,
     case never
 
     /// The period containing `time` (seconds since the epoch).
-    public func period(containing time: Int64) -> NWCBudgetPeriod {
+    package func period(containing time: Int64) -> NWCBudgetPeriod {
         let day = UTCDay(containing: time)
         switch self {
         case .daily:

@@ -3,7 +3,7 @@
 /// Encrypts and decrypts NIP-47 content under one of the ``NWCEncryption`` schemes.
 ///
 /// ``NWCStandardCipher`` is the real one; tests may inject another.
-public protocol NWCCipher: Sendable {
+package protocol NWCCipher: Sendable {
     /// The schemes this cipher can use, most preferred first (the info event lists them in this order).
     var schemes: [NWCEncryption] { get }
 

@@ -8,39 +8,39 @@ import CashuEngine
 /// Stored as JSON (``Codable``): the service's private key is in it (`serviceSecret`), so a store keeps it sealed.
 /// ``description`` and ``debugDescription`` never print it. The client's secret is not kept (NIP-47: the service
 /// SHOULD NOT store it); only its public key is.
-public struct NWCConnection: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct NWCConnection: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible {
     /// A short random id (16 hex characters) for listing and revoking.
-    public var id: String
+    package var id: String
     /// The name the user gave the connection (the client app's name).
-    public var name: String
+    package var name: String
     /// The client's public key: requests must be signed by it, responses go to it.
-    public var clientPublicKey: NostrPublicKey
+    package var clientPublicKey: NostrPublicKey
     /// The service's key pair for this connection alone: requests are addressed to its public key, responses signed
     /// by it.
-    public var serviceKeys: NostrKeyPair
+    package var serviceKeys: NostrKeyPair
     /// The relays the service listens on for this connection.
-    public var relays: [NostrRelayURL]
+    package var relays: [NostrRelayURL]
     /// The methods the client may use.
-    public var methods: [NWCMethod]
+    package var methods: [NWCMethod]
     /// The notifications the client gets.
-    public var notifications: [NWCNotificationType]
+    package var notifications: [NWCNotificationType]
     /// The spending budget; `nil` for none.
-    public var budget: NWCBudget?
+    package var budget: NWCBudget?
     /// A Lightning address the URI offers the client.
-    public var lud16: String?
+    package var lud16: String?
     /// When the connection was made, seconds since the epoch.
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// When it stops working, if ever.
-    public var expiresAt: Int64?
+    package var expiresAt: Int64?
     /// When it was revoked, if it was.
-    public var revokedAt: Int64?
+    package var revokedAt: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id, name, clientPublicKey, serviceSecret, relays, methods, notifications, budget, lud16, createdAt
         case expiresAt, revokedAt
     }
 
-    public init(
+    package init(
         id: String, name: String, clientPublicKey: NostrPublicKey, serviceKeys: NostrKeyPair,
         relays: [NostrRelayURL], methods: [NWCMethod], notifications: [NWCNotificationType] = [],
         budget: NWCBudget? = nil, lud16: String? = nil, createdAt: Int64, expiresAt: Int64? = nil,
@@ -72,7 +72,7 @@ public struct NWCConnection: Sendable, Hashable, Codable, CustomStringConvertibl
     ///   - createdAt: now.
     ///   - expiresAt: when it stops working, if ever.
     /// - Returns: the connection to store and the URI to show once.
-    public static func create(
+    package static func create(
         name: String, relays: [NostrRelayURL], methods: [NWCMethod] = NWCMethod.walletServiceMethods,
         notifications: [NWCNotificationType] = [.paymentReceived, .paymentSent], budget: NWCBudget? = nil,
         lud16: String? = nil, createdAt: Int64, expiresAt: Int64? = nil
@@ -89,26 +89,26 @@ public struct NWCConnection: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The public key requests are addressed to (`p` tag) and responses signed by.
-    public var servicePublicKey: NostrPublicKey { serviceKeys.publicKey }
+    package var servicePublicKey: NostrPublicKey { serviceKeys.publicKey }
 
     /// Whether the connection was revoked.
-    public var isRevoked: Bool { revokedAt != nil }
+    package var isRevoked: Bool { revokedAt != nil }
 
     /// Whether it serves requests at `time`: not revoked, not expired.
-    public func isActive(at time: Int64) -> Bool { !isRevoked && expiresAt.map { time < $0 } ?? true }
+    package func isActive(at time: Int64) -> Bool { !isRevoked && expiresAt.map { time < $0 } ?? true }
 
     /// Whether the client may use `method`.
-    public func allows(_ method: NWCMethod) -> Bool { methods.contains(method) }
+    package func allows(_ method: NWCMethod) -> Bool { methods.contains(method) }
 
-    public var description: String { "NWCConnection(\(id) \"\(name)\", client \(clientPublicKey.hex))" }
+    package var description: String { "NWCConnection(\(id) \"\(name)\", client \(clientPublicKey.hex))" }
 
-    public var debugDescription: String {
+    package var debugDescription: String {
         "NWCConnection(id: \(id), name: \(name), client: \(clientPublicKey.hex), service: \(servicePublicKey.hex), "
             + "service secret: <redacted>, relays: \(relays.map(\.string)), methods: \(methods.map(\.rawValue)), "
             + "budget: \(budget.map(\.description) ?? "none"), revoked: \(isRevoked))"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
@@ -129,7 +129,7 @@ public struct NWCConnection: Sendable, Hashable, Codable, CustomStringConvertibl
         revokedAt = try container.decodeIfPresent(Int64.self, forKey: .revokedAt)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)

@@ -16,12 +16,12 @@ public struct NWCConnectionURI: Sendable, Hashable, CustomStringConvertible, Cus
     /// The relays the service listens on, in the URI's order (at least one).
     public var relays: [NostrRelayURL]
     /// The client's key pair, from the `secret` parameter.
-    public var secret: NostrKeyPair
+    package var secret: NostrKeyPair
     /// A Lightning address (`lud16`) the client may put in the user's profile.
     public var lud16: String?
 
     /// A URI from its parts.
-    public init(walletPublicKey: NostrPublicKey, relays: [NostrRelayURL], secret: NostrKeyPair, lud16: String? = nil) {
+    package init(walletPublicKey: NostrPublicKey, relays: [NostrRelayURL], secret: NostrKeyPair, lud16: String? = nil) {
         self.walletPublicKey = walletPublicKey
         self.relays = relays
         self.secret = secret

@@ -1,23 +1,23 @@
 // NIP-47 — Nostr Wallet Connect: the `get_info` result.
 
 /// What the wallet says about itself and this connection.
-public struct NWCInfo: Sendable, Hashable, Codable {
+package struct NWCInfo: Sendable, Hashable, Codable {
     /// The wallet's name.
-    public var alias: String?
+    package var alias: String?
     /// A hex colour.
-    public var color: String?
+    package var color: String?
     /// The node's public key, hex (a Cashu wallet has none).
-    public var pubkey: String?
+    package var pubkey: String?
     /// `mainnet`, `testnet`, `signet` or `regtest`.
-    public var network: String?
+    package var network: String?
     /// The chain tip's height the node knows (a Cashu wallet has none).
-    public var blockHeight: UInt64?
+    package var blockHeight: UInt64?
     /// The chain tip's hash, hex.
-    public var blockHash: String?
+    package var blockHash: String?
     /// The methods this connection may use.
-    public var methods: [NWCMethod]
+    package var methods: [NWCMethod]
     /// The notifications this connection gets.
-    public var notifications: [NWCNotificationType]?
+    package var notifications: [NWCNotificationType]?
 
     enum CodingKeys: String, CodingKey {
         case alias, color, pubkey, network, methods, notifications
@@ -25,7 +25,7 @@ public struct NWCInfo: Sendable, Hashable, Codable {
         case blockHash = "block_hash"
     }
 
-    public init(
+    package init(
         alias: String? = nil, color: String? = nil, pubkey: String? = nil, network: String? = nil,
         blockHeight: UInt64? = nil, blockHash: String? = nil, methods: [NWCMethod] = [],
         notifications: [NWCNotificationType]? = nil

@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: the info event (kind 13194), one per connection, signed by its service key.
 
 /// Builds a connection's info event.
-public enum NWCInfoEvent {
+package enum NWCInfoEvent {
     /// The info event of `connection`: content the methods it may use (space-separated, `notifications` last
     /// when it takes any), an `encryption` tag with `schemes` and a `notifications` tag with its notification types.
     ///
@@ -11,7 +11,7 @@ public enum NWCInfoEvent {
     ///   - schemes: the encryption schemes the service accepts, preferred first.
     ///   - createdAt: the event's timestamp.
     /// - Throws: ``NostrError`` when the event cannot be signed.
-    public static func make(
+    package static func make(
         for connection: NWCConnection, methods: [NWCMethod], schemes: [NWCEncryption], createdAt: Int64
     ) throws(NostrError) -> NostrEvent {
         var capabilities = connection.methods.filter { methods.contains($0) }.map(\.rawValue)

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A JSON value kept as it came.
-public indirect enum NWCJSONValue: Sendable, Hashable, Codable {
+package indirect enum NWCJSONValue: Sendable, Hashable, Codable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -19,7 +19,7 @@ public indirect enum NWCJSONValue: Sendable, Hashable, Codable {
     /// An object.
     case object([String: NWCJSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -38,7 +38,7 @@ public indirect enum NWCJSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -52,7 +52,7 @@ public indirect enum NWCJSONValue: Sendable, Hashable, Codable {
     }
 
     /// The value's compact JSON text.
-    public var jsonText: String {
+    package var jsonText: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "null" }
@@ -60,8 +60,8 @@ public indirect enum NWCJSONValue: Sendable, Hashable, Codable {
     }
 
     /// NIP-47 "Metadata": at most 4096 characters of JSON, or it is dropped.
-    public static let metadataLimit = 4096
+    package static let metadataLimit = 4096
 
     /// The value if its JSON fits ``metadataLimit``, else `nil`.
-    public var asMetadata: NWCJSONValue? { jsonText.count <= Self.metadataLimit ? self : nil }
+    package var asMetadata: NWCJSONValue? { jsonText.count <= Self.metadataLimit ? self : nil }
 }

@@ -1,18 +1,18 @@
 // NIP-47 — Nostr Wallet Connect: `lookup_invoice` params.
 
 /// What `lookup_invoice` asks: a payment hash or an invoice (one is required).
-public struct NWCLookupInvoiceParams: Sendable, Hashable, Codable {
+package struct NWCLookupInvoiceParams: Sendable, Hashable, Codable {
     /// The payment hash, hex.
-    public var paymentHash: String?
+    package var paymentHash: String?
     /// The BOLT-11 invoice.
-    public var invoice: String?
+    package var invoice: String?
 
     enum CodingKeys: String, CodingKey {
         case invoice
         case paymentHash = "payment_hash"
     }
 
-    public init(paymentHash: String? = nil, invoice: String? = nil) {
+    package init(paymentHash: String? = nil, invoice: String? = nil) {
         self.paymentHash = paymentHash
         self.invoice = invoice
     }

@@ -1,24 +1,24 @@
 // NIP-47 — Nostr Wallet Connect: `make_invoice` params.
 
 /// What `make_invoice` asks: an amount, a description or its hash, an expiry, metadata.
-public struct NWCMakeInvoiceParams: Sendable, Hashable, Codable {
+package struct NWCMakeInvoiceParams: Sendable, Hashable, Codable {
     /// The amount in msats.
-    public var amount: UInt64
+    package var amount: UInt64
     /// The invoice's description.
-    public var description: String?
+    package var description: String?
     /// The hex SHA-256 of a description the invoice commits to instead.
-    public var descriptionHash: String?
+    package var descriptionHash: String?
     /// Seconds from creation until the invoice expires.
-    public var expiry: UInt64?
+    package var expiry: UInt64?
     /// Free-form metadata, dropped past 4096 characters of JSON.
-    public var metadata: NWCJSONValue?
+    package var metadata: NWCJSONValue?
 
     enum CodingKeys: String, CodingKey {
         case amount, description, expiry, metadata
         case descriptionHash = "description_hash"
     }
 
-    public init(
+    package init(
         amount: UInt64, description: String? = nil, descriptionHash: String? = nil, expiry: UInt64? = nil,
         metadata: NWCJSONValue? = nil
     ) {
@@ -29,7 +29,7 @@ public struct NWCMakeInvoiceParams: Sendable, Hashable, Codable {
         self.metadata = metadata
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         amount = try container.decode(UInt64.self, forKey: .amount)
         description = try container.decodeIfPresent(String.self, forKey: .description)

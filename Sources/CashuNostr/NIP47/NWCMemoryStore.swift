@@ -1,17 +1,17 @@
 // NIP-47 — Nostr Wallet Connect: the service store in memory (tests, and hosts that persist it themselves).
 
 /// A ``NWCServiceStore`` in memory.
-public actor NWCMemoryStore: NWCServiceStore {
+package actor NWCMemoryStore: NWCServiceStore {
     private var connections: [String: NWCConnection] = [:]
     private var claimed: [String: Int64] = [:]
     private var ledgers: [String: NWCBudgetLedger] = [:]
 
-    public init(connections: [NWCConnection] = []) {
+    package init(connections: [NWCConnection] = []) {
         for connection in connections { self.connections[connection.id] = connection }
     }
 
     /// Adds or replaces a connection (by id).
-    public func save(_ connection: NWCConnection) {
+    package func save(_ connection: NWCConnection) {
         connections[connection.id] = connection
     }
 
@@ -19,7 +19,7 @@ public actor NWCMemoryStore: NWCServiceStore {
     ///
     /// - Returns: whether it existed.
     @discardableResult
-    public func revoke(id: String, at time: Int64) -> Bool {
+    package func revoke(id: String, at time: Int64) -> Bool {
         guard var connection = connections[id] else { return false }
         if connection.revokedAt == nil { connection.revokedAt = time }
         connections[id] = connection
@@ -27,32 +27,32 @@ public actor NWCMemoryStore: NWCServiceStore {
     }
 
     /// Every connection, by creation time.
-    public func allConnections() -> [NWCConnection] {
+    package func allConnections() -> [NWCConnection] {
         connections.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     /// The ledger of `connectionID`.
-    public func ledger(connectionID: String) -> NWCBudgetLedger { ledgers[connectionID] ?? NWCBudgetLedger() }
+    package func ledger(connectionID: String) -> NWCBudgetLedger { ledgers[connectionID] ?? NWCBudgetLedger() }
 
     /// Forgets handled requests created before `time`.
-    public func pruneRequests(createdBefore time: Int64) {
+    package func pruneRequests(createdBefore time: Int64) {
         claimed = claimed.filter { $0.value >= time }
     }
 
     /// The connection whose service key is `servicePublicKey`.
-    public func connection(servicePublicKey: NostrPublicKey) throws(NostrError) -> NWCConnection? {
+    package func connection(servicePublicKey: NostrPublicKey) throws(NostrError) -> NWCConnection? {
         connections.values.first { $0.servicePublicKey == servicePublicKey }
     }
 
     /// Claims `eventID`: `true` the first time.
-    public func claimRequest(_ eventID: String, connectionID: String, createdAt: Int64) throws(NostrError) -> Bool {
+    package func claimRequest(_ eventID: String, connectionID: String, createdAt: Int64) throws(NostrError) -> Bool {
         guard claimed[eventID] == nil else { return false }
         claimed[eventID] = createdAt
         return true
     }
 
     /// Runs `body` on the ledger of `connectionID`, atomically (the actor serialises it).
-    public func updateLedger<T: Sendable>(
+    package func updateLedger<T: Sendable>(
         connectionID: String, _ body: @escaping @Sendable (inout NWCBudgetLedger) -> T
     ) throws(NostrError) -> T {
         var ledger = ledgers[connectionID] ?? NWCBudgetLedger()

@@ -3,39 +3,39 @@
 import Foundation
 
 /// A notification: its type and the transaction it is about.
-public struct NWCNotification: Sendable, Hashable, Codable {
+package struct NWCNotification: Sendable, Hashable, Codable {
     /// `payment_received`, `payment_sent`, …
-    public var type: NWCNotificationType
+    package var type: NWCNotificationType
     /// The invoice or payment.
-    public var transaction: NWCTransaction
+    package var transaction: NWCTransaction
 
     enum CodingKeys: String, CodingKey {
         case type = "notification_type"
         case transaction = "notification"
     }
 
-    public init(type: NWCNotificationType, transaction: NWCTransaction) {
+    package init(type: NWCNotificationType, transaction: NWCTransaction) {
         self.type = type
         self.transaction = transaction
     }
 
     /// A payment the wallet received.
-    public static func paymentReceived(_ transaction: NWCTransaction) -> NWCNotification {
+    package static func paymentReceived(_ transaction: NWCTransaction) -> NWCNotification {
         NWCNotification(type: .paymentReceived, transaction: transaction)
     }
 
     /// A payment the wallet sent.
-    public static func paymentSent(_ transaction: NWCTransaction) -> NWCNotification {
+    package static func paymentSent(_ transaction: NWCTransaction) -> NWCNotification {
         NWCNotification(type: .paymentSent, transaction: transaction)
     }
 
     /// The notification as compact JSON.
-    public var jsonText: String { NWCJSONValue(encoding: self).jsonText }
+    package var jsonText: String { NWCJSONValue(encoding: self).jsonText }
 
     /// Parses a notification's JSON.
     ///
     /// - Throws: ``NostrError`` `.malformedWalletMessage`.
-    public init(jsonText: String) throws(NostrError) {
+    package init(jsonText: String) throws(NostrError) {
         do {
             self = try JSONDecoder().decode(NWCNotification.self, from: Data(jsonText.utf8))
         } catch {
@@ -49,7 +49,7 @@ public struct NWCNotification: Sendable, Hashable, Codable {
     /// type of notification or is no longer active.
     ///
     /// - Throws: ``NostrError`` when the content cannot be encrypted or the event signed.
-    public func events(
+    package func events(
         for connection: NWCConnection, cipher: any NWCCipher, createdAt: Int64
     ) throws(NostrError) -> [NostrEvent] {
         guard connection.isActive(at: createdAt), connection.notifications.contains(type) else { return [] }

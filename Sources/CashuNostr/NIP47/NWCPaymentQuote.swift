@@ -2,20 +2,20 @@
 // wallet, a NUT-05 melt quote).
 
 /// What paying an invoice will cost, before it is paid: the service reserves the budget from it.
-public struct NWCPaymentQuote: Sendable, Hashable {
+package struct NWCPaymentQuote: Sendable, Hashable {
     /// The wallet's handle for the payment (a melt quote id).
-    public var id: String
+    package var id: String
     /// The invoice.
-    public var invoice: String
+    package var invoice: String
     /// The invoice's payment hash, hex.
-    public var paymentHash: String
+    package var paymentHash: String
     /// The amount to pay, msats.
-    public var amountMsat: UInt64
+    package var amountMsat: UInt64
     /// The most the payment may cost beyond the amount, msats: the Lightning fee reserve plus the wallet's own
     /// fees (Cashu input fees).
-    public var feeReserveMsat: UInt64
+    package var feeReserveMsat: UInt64
 
-    public init(id: String, invoice: String, paymentHash: String, amountMsat: UInt64, feeReserveMsat: UInt64) {
+    package init(id: String, invoice: String, paymentHash: String, amountMsat: UInt64, feeReserveMsat: UInt64) {
         self.id = id
         self.invoice = invoice
         self.paymentHash = paymentHash

@@ -3,34 +3,34 @@
 import Foundation
 
 /// A decrypted request: a method and its params.
-public struct NWCRequest: Sendable, Hashable {
+package struct NWCRequest: Sendable, Hashable {
     /// The method, known or not.
-    public var method: NWCMethod
+    package var method: NWCMethod
     /// The params, typed for the methods this module models.
-    public var params: NWCRequestParams
+    package var params: NWCRequestParams
 
-    public init(method: NWCMethod, params: NWCRequestParams) {
+    package init(method: NWCMethod, params: NWCRequestParams) {
         self.method = method
         self.params = params
     }
 
     /// A `pay_invoice` request.
-    public static func payInvoice(_ params: NWCPayInvoiceParams) -> NWCRequest {
+    package static func payInvoice(_ params: NWCPayInvoiceParams) -> NWCRequest {
         NWCRequest(method: .payInvoice, params: .payInvoice(params))
     }
 
     /// A `make_invoice` request.
-    public static func makeInvoice(_ params: NWCMakeInvoiceParams) -> NWCRequest {
+    package static func makeInvoice(_ params: NWCMakeInvoiceParams) -> NWCRequest {
         NWCRequest(method: .makeInvoice, params: .makeInvoice(params))
     }
 
     /// A `lookup_invoice` request.
-    public static func lookupInvoice(_ params: NWCLookupInvoiceParams) -> NWCRequest {
+    package static func lookupInvoice(_ params: NWCLookupInvoiceParams) -> NWCRequest {
         NWCRequest(method: .lookupInvoice, params: .lookupInvoice(params))
     }
 
     /// A request with no params (`get_balance`, `get_info`, `get_budget`, or any other method).
-    public static func plain(_ method: NWCMethod) -> NWCRequest {
+    package static func plain(_ method: NWCMethod) -> NWCRequest {
         switch method {
         case .getBalance: NWCRequest(method: method, params: .getBalance)
         case .getInfo: NWCRequest(method: method, params: .getInfo)
@@ -44,7 +44,7 @@ public struct NWCRequest: Sendable, Hashable {
     /// A method with no params may omit `params`; unknown fields are ignored.
     /// - Throws: ``NostrError`` `.malformedWalletMessage` when it is not a JSON object with a string `method`, or
     ///   when a modelled method's params have the wrong shape.
-    public init(jsonText: String) throws(NostrError) {
+    package init(jsonText: String) throws(NostrError) {
         let data = Data(jsonText.utf8)
         let envelope: Envelope
         do {
@@ -72,12 +72,12 @@ public struct NWCRequest: Sendable, Hashable {
 
     /// The `method` of a request's JSON, if it has one, even when the rest does not parse (the response's
     /// `result_type` names it).
-    public static func methodName(in jsonText: String) -> String? {
+    package static func methodName(in jsonText: String) -> String? {
         (try? JSONDecoder().decode(Envelope.self, from: Data(jsonText.utf8)))?.method
     }
 
     /// The request as compact JSON.
-    public var jsonText: String {
+    package var jsonText: String {
         let params: NWCJSONValue
         switch self.params {
         case .payInvoice(let value): params = NWCJSONValue(encoding: value)

@@ -10,7 +10,7 @@ extension NWCRequestHandler {
     /// (``notificationEvents(_:for:)`` makes `payment_sent` for the settled ones).
     /// - Returns: what became of each pending payment.
     /// - Throws: ``NostrError`` `.storage` when the ledger cannot be read or written.
-    public func reconcilePendingPayments(of connection: NWCConnection) async throws(NostrError) -> NWCReconciliation {
+    package func reconcilePendingPayments(of connection: NWCConnection) async throws(NostrError) -> NWCReconciliation {
         let pending = try await store.updateLedger(connectionID: connection.id) { ledger in
             ledger.spends.filter { $0.state == .pending }
         }

@@ -11,7 +11,7 @@
 /// A response is encrypted with the request's scheme (the preferred one when the request's is not supported) and its
 /// `result_type` is the request's method, or empty when the method cannot be read (content that does not decrypt or
 /// is not a request). Content that is not a valid request is answered `OTHER`, never dropped silently.
-public struct NWCRequestHandler: Sendable {
+package struct NWCRequestHandler: Sendable {
     let store: any NWCServiceStore
     let backend: any NWCWalletBackend
     let cipher: any NWCCipher
@@ -26,7 +26,7 @@ public struct NWCRequestHandler: Sendable {
     ///   - cipher: NIP-44 v2 and NIP-04 (``NWCStandardCipher``) unless a test injects another.
     ///   - configuration: what the service serves and which requests it takes.
     ///   - clock: now, in seconds since the epoch.
-    public init(
+    package init(
         store: any NWCServiceStore, backend: any NWCWalletBackend, cipher: any NWCCipher = NWCStandardCipher(),
         configuration: NWCServiceConfiguration = NWCServiceConfiguration(),
         clock: @escaping @Sendable () -> Int64 = { NostrClock.now() }
@@ -39,7 +39,7 @@ public struct NWCRequestHandler: Sendable {
     }
 
     /// The filter to subscribe with: requests addressed to the service keys of `connections`, since `since`.
-    public func subscriptionFilter(for connections: [NWCConnection], since: Int64? = nil) -> NostrFilter {
+    package func subscriptionFilter(for connections: [NWCConnection], since: Int64? = nil) -> NostrFilter {
         NostrFilter(
             kinds: [NWCEventKind.request], tags: ["p": connections.map(\.servicePublicKey.hex).sorted()], since: since)
     }
@@ -47,7 +47,7 @@ public struct NWCRequestHandler: Sendable {
     /// The info event (kind 13194) of `connection`: its methods, the encryption schemes and its notifications.
     ///
     /// - Throws: ``NostrError`` when it cannot be signed.
-    public func infoEvent(for connection: NWCConnection) throws(NostrError) -> NostrEvent {
+    package func infoEvent(for connection: NWCConnection) throws(NostrError) -> NostrEvent {
         var connection = connection
         connection.notifications = connection.notifications.filter { configuration.notifications.contains($0) }
         return try NWCInfoEvent.make(
@@ -58,7 +58,7 @@ public struct NWCRequestHandler: Sendable {
     /// the connection or the service does not take that type.
     ///
     /// - Throws: ``NostrError`` when the content cannot be encrypted or an event signed.
-    public func notificationEvents(
+    package func notificationEvents(
         _ notification: NWCNotification, for connection: NWCConnection
     ) throws(NostrError) -> [NostrEvent] {
         guard configuration.notifications.contains(notification.type) else { return [] }
@@ -67,7 +67,7 @@ public struct NWCRequestHandler: Sendable {
 
     /// Handles one event: the response to publish, or why there is none. Never throws: every failure after the
     /// request is matched to a connection becomes an error response.
-    public func handle(_ event: NostrEvent) async -> NWCHandlingOutcome {
+    package func handle(_ event: NostrEvent) async -> NWCHandlingOutcome {
         guard event.kind == NWCEventKind.request else { return .ignored(.notARequest) }
         guard event.isValid else { return .ignored(.invalidEvent) }
         let now = clock()

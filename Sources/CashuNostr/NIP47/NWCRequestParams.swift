@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: a request's `params`, typed for the methods a wallet service serves.
 
 /// The params of a request, by method. Methods this module does not model keep their params as JSON.
-public enum NWCRequestParams: Sendable, Hashable {
+package enum NWCRequestParams: Sendable, Hashable {
     /// `pay_invoice`.
     case payInvoice(NWCPayInvoiceParams)
     /// `make_invoice`.

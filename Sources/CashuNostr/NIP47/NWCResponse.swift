@@ -3,32 +3,32 @@
 import Foundation
 
 /// A response: the method it answers and either a result or an error.
-public struct NWCResponse: Sendable, Hashable {
+package struct NWCResponse: Sendable, Hashable {
     /// The method of the request this answers (NIP-47: `result_type` MUST name it).
-    public var resultType: String
+    package var resultType: String
     /// The error, when the request failed.
-    public var error: NWCResponseError?
+    package var error: NWCResponseError?
     /// The result, when it succeeded.
-    public var result: NWCResult?
+    package var result: NWCResult?
 
     /// A successful response.
-    public static func success(_ method: NWCMethod, _ result: NWCResult) -> NWCResponse {
+    package static func success(_ method: NWCMethod, _ result: NWCResult) -> NWCResponse {
         NWCResponse(resultType: method.rawValue, error: nil, result: result)
     }
 
     /// A failed response.
-    public static func failure(_ resultType: String, _ code: NWCErrorCode, _ message: String) -> NWCResponse {
+    package static func failure(_ resultType: String, _ code: NWCErrorCode, _ message: String) -> NWCResponse {
         NWCResponse(resultType: resultType, error: NWCResponseError(code, message), result: nil)
     }
 
-    public init(resultType: String, error: NWCResponseError?, result: NWCResult?) {
+    package init(resultType: String, error: NWCResponseError?, result: NWCResult?) {
         self.resultType = resultType
         self.error = error
         self.result = result
     }
 
     /// The response as compact JSON, `error` and `result` written as `null` when absent.
-    public var jsonText: String {
+    package var jsonText: String {
         let errorJSON = error.map { NWCJSONValue(encoding: $0) } ?? .null
         return NWCJSONValue.object([
             "result_type": .string(resultType), "error": errorJSON, "result": result?.json ?? .null,
@@ -38,7 +38,7 @@ public struct NWCResponse: Sendable, Hashable {
     /// Parses a response's JSON (as a client reads it).
     ///
     /// - Throws: ``NostrError`` `.malformedWalletMessage`.
-    public init(jsonText: String) throws(NostrError) {
+    package init(jsonText: String) throws(NostrError) {
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: Data(jsonText.utf8))
             resultType = envelope.resultType

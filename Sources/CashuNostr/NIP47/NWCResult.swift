@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: a response's `result`, typed by its `result_type`.
 
 /// The result of a successful request.
-public enum NWCResult: Sendable, Hashable {
+package enum NWCResult: Sendable, Hashable {
     /// `pay_invoice`, `pay_keysend`: `{preimage, fees_paid}`.
     case payment(NWCPayResult)
     /// `make_invoice`, `lookup_invoice`: one transaction.

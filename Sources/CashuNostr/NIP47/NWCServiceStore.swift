@@ -2,7 +2,7 @@
 // replayed request is never paid twice) and each connection's budget ledger.
 
 /// The wallet service's storage. Every method is atomic; implementations persist before returning.
-public protocol NWCServiceStore: Sendable {
+package protocol NWCServiceStore: Sendable {
     /// The connection whose service key is `servicePublicKey`, revoked and expired ones included.
     ///
     /// - Throws: ``NostrError`` `.storage`.

@@ -1,9 +1,9 @@
 // NIP-47 — Nostr Wallet Connect: one payment counted against a connection's budget.
 
 /// A payment a connection made or is making, by payment hash.
-public struct NWCSpend: Sendable, Hashable, Codable {
+package struct NWCSpend: Sendable, Hashable, Codable {
     /// Where the payment stands.
-    public enum State: String, Sendable, Hashable, Codable {
+    package enum State: String, Sendable, Hashable, Codable {
         /// Reserved before paying, or paid with an outcome not yet known: it may still succeed, so its full
         /// reservation counts.
         case pending
@@ -12,21 +12,21 @@ public struct NWCSpend: Sendable, Hashable, Codable {
     }
 
     /// The payment hash, hex: one spend per invoice.
-    public var paymentHash: String
+    package var paymentHash: String
     /// The id of the request event that paid it.
-    public var requestID: String
+    package var requestID: String
     /// When the budget was reserved, seconds since the epoch: the period the spend counts in.
-    public var reservedAt: Int64
+    package var reservedAt: Int64
     /// Pending: the amount plus the most fees may cost, in sats. Settled: the amount plus the fees paid.
-    public var sats: UInt64
+    package var sats: UInt64
     /// Pending or settled.
-    public var state: State
+    package var state: State
     /// The preimage, once settled (a repeated request for the same invoice gets it again).
-    public var preimage: String?
+    package var preimage: String?
     /// The fees paid in msats, once settled.
-    public var feesPaidMsat: UInt64?
+    package var feesPaidMsat: UInt64?
 
-    public init(
+    package init(
         paymentHash: String, requestID: String, reservedAt: Int64, sats: UInt64, state: State = .pending,
         preimage: String? = nil, feesPaidMsat: UInt64? = nil
     ) {

@@ -1,17 +1,17 @@
 // NIP-47 — Nostr Wallet Connect: content encryption with NIP-44 v2 and NIP-04.
 
 /// The cipher a wallet service uses: NIP-44 v2 and NIP-04.
-public struct NWCStandardCipher: NWCCipher {
+package struct NWCStandardCipher: NWCCipher {
     /// The schemes it uses, preferred first.
-    public let schemes: [NWCEncryption]
+    package let schemes: [NWCEncryption]
 
     /// A cipher for `schemes` (both by default, NIP-44 preferred).
-    public init(schemes: [NWCEncryption] = [.nip44v2, .nip04]) {
+    package init(schemes: [NWCEncryption] = [.nip44v2, .nip04]) {
         self.schemes = schemes
     }
 
     /// Encrypts with NIP-44 v2 or NIP-04.
-    public func encrypt(
+    package func encrypt(
         _ plaintext: String, with scheme: NWCEncryption, from sender: NostrKeyPair, to recipient: NostrPublicKey
     ) throws(NostrError) -> String {
         guard schemes.contains(scheme) else { throw Self.unavailable(scheme) }
@@ -22,7 +22,7 @@ public struct NWCStandardCipher: NWCCipher {
     }
 
     /// Decrypts with NIP-44 v2 or NIP-04.
-    public func decrypt(
+    package func decrypt(
         _ payload: String, with scheme: NWCEncryption, by recipient: NostrKeyPair, from sender: NostrPublicKey
     ) throws(NostrError) -> String {
         guard schemes.contains(scheme) else { throw Self.unavailable(scheme) }

@@ -2,33 +2,33 @@
 // and the `payment_received`/`payment_sent` notifications describe it.
 
 /// An invoice (incoming) or a payment (outgoing). Amounts are msats.
-public struct NWCTransaction: Sendable, Hashable, Codable {
+package struct NWCTransaction: Sendable, Hashable, Codable {
     /// Incoming (an invoice) or outgoing (a payment).
-    public var type: NWCTransactionType
+    package var type: NWCTransactionType
     /// Pending, settled, expired, failed, …
-    public var state: NWCTransactionState?
+    package var state: NWCTransactionState?
     /// The BOLT-11 invoice.
-    public var invoice: String?
+    package var invoice: String?
     /// The invoice's description.
-    public var description: String?
+    package var description: String?
     /// The hex SHA-256 of the description the invoice commits to.
-    public var descriptionHash: String?
+    package var descriptionHash: String?
     /// The payment's preimage, hex, once paid.
-    public var preimage: String?
+    package var preimage: String?
     /// The payment hash, hex.
-    public var paymentHash: String
+    package var paymentHash: String
     /// The amount in msats.
-    public var amount: UInt64
+    package var amount: UInt64
     /// The fees paid in msats (0 for an invoice).
-    public var feesPaid: UInt64
+    package var feesPaid: UInt64
     /// When the invoice or payment was made, seconds since the epoch.
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// When the invoice expires, seconds since the epoch.
-    public var expiresAt: Int64?
+    package var expiresAt: Int64?
     /// When it was paid, seconds since the epoch.
-    public var settledAt: Int64?
+    package var settledAt: Int64?
     /// Free-form metadata, at most 4096 characters of JSON.
-    public var metadata: NWCJSONValue?
+    package var metadata: NWCJSONValue?
 
     enum CodingKeys: String, CodingKey {
         case type, state, invoice, description, preimage, amount, metadata
@@ -40,7 +40,7 @@ public struct NWCTransaction: Sendable, Hashable, Codable {
         case settledAt = "settled_at"
     }
 
-    public init(
+    package init(
         type: NWCTransactionType, state: NWCTransactionState? = nil, invoice: String? = nil,
         description: String? = nil, descriptionHash: String? = nil, preimage: String? = nil, paymentHash: String,
         amount: UInt64, feesPaid: UInt64 = 0, createdAt: Int64, expiresAt: Int64? = nil, settledAt: Int64? = nil,
@@ -61,7 +61,7 @@ public struct NWCTransaction: Sendable, Hashable, Codable {
         self.metadata = metadata
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(NWCTransactionType.self, forKey: .type)
         state = try container.decodeIfPresent(NWCTransactionState.self, forKey: .state)

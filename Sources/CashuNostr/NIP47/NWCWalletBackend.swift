@@ -5,7 +5,7 @@
 ///
 /// Paying is two steps so the service can reserve the budget for the amount *and* the fee reserve before anything
 /// is spent: ``preparePayment(invoice:amountMsat:)`` (a melt quote) and ``pay(_:)`` (the melt).
-public protocol NWCWalletBackend: Sendable {
+package protocol NWCWalletBackend: Sendable {
     /// Prepares paying `invoice` for `amountMsat` (the invoice's amount, or the request's for an invoice without
     /// one): nothing is spent yet.
     ///
@@ -54,17 +54,17 @@ public protocol NWCWalletBackend: Sendable {
 
 extension NWCWalletBackend {
     /// By default a prepared payment holds nothing, so there is nothing to release.
-    public func cancelPayment(_ quote: NWCPaymentQuote) async {}
+    package func cancelPayment(_ quote: NWCPaymentQuote) async {}
 
     /// By default a pending payment stays pending.
-    public func awaitPayment(
+    package func awaitPayment(
         _ quote: NWCPaymentQuote, timeout: Duration
     ) async throws(NWCBackendError) -> NWCPaymentOutcome {
         .pending
     }
 
     /// By default there is no transaction list.
-    public func listTransactions(
+    package func listTransactions(
         _ params: NWCListTransactionsParams
     ) async throws(NWCBackendError) -> [NWCTransaction] {
         throw NWCBackendError(.notImplemented, "this wallet does not list transactions")

@@ -7,16 +7,16 @@ import CashuEngine
 /// A rumor is NIP-44-encrypted from its author to the recipient inside a kind-13 seal the author signs; the seal is
 /// NIP-44-encrypted from a fresh random key to the recipient inside a kind-1059 gift wrap that key signs and that
 /// carries the recipient's `p` tag. Both envelopes are dated up to two days in the past; the rumor keeps the real time.
-public enum NIP59 {
+package enum NIP59 {
     /// The seal's kind.
-    public static let sealKind = 13
+    package static let sealKind = 13
     /// The gift wrap's kind.
-    public static let giftWrapKind = 1059
+    package static let giftWrapKind = 1059
     /// The ephemeral gift wrap's kind: relays forward it but do not store it.
-    public static let ephemeralGiftWrapKind = 21059
+    package static let ephemeralGiftWrapKind = 21059
     /// How far into the past the seal's and the wrap's `created_at` are moved, at most: two days (NIP-59 §Other
     /// Considerations; NIP-17 §Encrypting). Each is drawn independently.
-    public static let timestampJitter: Int64 = 2 * 24 * 60 * 60
+    package static let timestampJitter: Int64 = 2 * 24 * 60 * 60
 
     /// Seals `rumor` as `sender` and gift-wraps it for `recipient`.
     ///
@@ -29,7 +29,7 @@ public enum NIP59 {
     /// - Returns: The signed gift wrap, ready to publish.
     /// - Throws: ``NostrError`` `.invalidKey` if the rumor's `pubkey` is not the sender's; `.invalidPlaintext` if the
     ///   rumor does not fit a NIP-44 payload.
-    public static func wrap(
+    package static func wrap(
         rumor: NostrEventDraft, from sender: NostrKeyPair, to recipient: NostrPublicKey,
         relayHint: NostrRelayURL? = nil, ephemeral: Bool = false
     ) throws(NostrError) -> NostrEvent {
@@ -64,7 +64,7 @@ public enum NIP59 {
     ///   `.invalidID`/`.invalidSignature` for a wrap or seal that does not verify, or a rumor whose author is not the
     ///   seal's signer (`.invalidSignature`) or whose id is wrong (`.invalidID`); `.decryptionFailed` or
     ///   `.unsupportedVersion` from NIP-44 (a wrap for someone else fails here).
-    public static func unwrap(_ giftWrap: NostrEvent, by recipient: NostrKeyPair) throws(NostrError) -> UnwrappedRumor {
+    package static func unwrap(_ giftWrap: NostrEvent, by recipient: NostrKeyPair) throws(NostrError) -> UnwrappedRumor {
         guard giftWrap.kind == giftWrapKind || giftWrap.kind == ephemeralGiftWrapKind else {
             throw NostrError(.malformedEvent, "a gift wrap is kind 1059 or 21059, not \(giftWrap.kind)")
         }

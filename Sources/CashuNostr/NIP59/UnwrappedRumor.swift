@@ -4,18 +4,18 @@
 ///
 /// The gift wrap's and the seal's signatures have been verified, and the rumor's `pubkey` is the seal's signer, so
 /// ``sender`` is authenticated; the rumor itself is unsigned (NIP-59's deniability).
-public struct UnwrappedRumor: Sendable, Hashable {
+package struct UnwrappedRumor: Sendable, Hashable {
     /// The unsigned inner event.
-    public let rumor: NostrEventDraft
+    package let rumor: NostrEventDraft
     /// The rumor's id: the hash of its NIP-01 serialization.
-    public let id: String
+    package let id: String
     /// The kind-13 seal, signed by the sender.
-    public let seal: NostrEvent
+    package let seal: NostrEvent
     /// The kind-1059 (or 21059) gift wrap, signed by a one-time key.
-    public let giftWrap: NostrEvent
+    package let giftWrap: NostrEvent
 
     /// The author: the seal's signer, which is the rumor's `pubkey`.
-    public var sender: NostrPublicKey { seal.pubkey }
+    package var sender: NostrPublicKey { seal.pubkey }
 
     /// An opened gift wrap (made by ``NIP59/unwrap(_:by:)``, which checks the parts agree).
     init(rumor: NostrEventDraft, seal: NostrEvent, giftWrap: NostrEvent) {

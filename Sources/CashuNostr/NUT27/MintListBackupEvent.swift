@@ -5,22 +5,22 @@ import Foundation
 
 /// Builds and reads NUT-27 backup events: kind 30078, `d` tag `mint-list`, content the NIP-44 v2 encryption of a
 /// ``MintListBackup`` to the backup key itself.
-public enum MintListBackupEvent {
+package enum MintListBackupEvent {
     /// NUT-27 §Event Kind (NIP-78 application data).
-    public static let kind = 30078
+    package static let kind = 30078
     /// NUT-27 §Event Fields: the `d` tag's value.
-    public static let identifier = "mint-list"
+    package static let identifier = "mint-list"
     /// The `client` tag this library writes.
-    public static let client = "cashu-swift"
+    package static let client = "cashu-swift"
 
     /// The backup key as a Nostr key pair.
-    public static func keys(_ key: MintBackupKey) -> NostrKeyPair { NostrKeyPair(privateKey: key.privateKey) }
+    package static func keys(_ key: MintBackupKey) -> NostrKeyPair { NostrKeyPair(privateKey: key.privateKey) }
 
     /// The signed event backing up `backup` under `key`.
     ///
     /// - Parameter createdAt: the event's time; `backup.timestamp` when `nil`.
     /// - Throws: ``NostrError`` from the encryption.
-    public static func make(
+    package static func make(
         _ backup: MintListBackup, key: MintBackupKey, createdAt: Int64? = nil
     ) throws(NostrError) -> NostrEvent {
         let keys = keys(key)
@@ -36,14 +36,14 @@ public enum MintListBackupEvent {
     }
 
     /// NUT-27 §Restore Flow: the filter that finds the backups of `key`.
-    public static func filter(_ key: MintBackupKey) -> NostrFilter {
+    package static func filter(_ key: MintBackupKey) -> NostrFilter {
         NostrFilter(authors: [keys(key).publicKey], kinds: [kind], tags: ["d": [identifier]])
     }
 
     /// The backup to restore from `events`: of those by `key`, of the right kind and `d` tag, that verify and
     /// decrypt, the one with the newest `created_at` (then the newest `timestamp`). Others are skipped: a relay may
     /// hand out anything.
-    public static func newest(in events: [NostrEvent], key: MintBackupKey) -> MintListBackup? {
+    package static func newest(in events: [NostrEvent], key: MintBackupKey) -> MintListBackup? {
         let keys = keys(key)
         var best: (createdAt: Int64, backup: MintListBackup)?
         for event in events {

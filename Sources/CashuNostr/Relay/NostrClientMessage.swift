@@ -3,7 +3,7 @@
 import Foundation
 
 /// A message from a client to a relay, written as NIP-01's JSON array whose first element names it.
-public enum NostrClientMessage: Sendable, Hashable {
+package enum NostrClientMessage: Sendable, Hashable {
     /// `["EVENT", <event>]`: publishes an event; the relay answers `OK`.
     case event(NostrEvent)
     /// `["REQ", <subscription id>, <filter>, ...]`: asks for the stored events matching any filter, then for new
@@ -17,7 +17,7 @@ public enum NostrClientMessage: Sendable, Hashable {
     /// - Returns: the text of one WebSocket frame.
     /// - Throws: ``NostrError`` `.malformedMessage` for a subscription id that is empty or longer than
     ///   ``NostrSubscriptionID/maxLength`` characters, or a `REQ` without a filter.
-    public func encoded() throws(NostrError) -> String {
+    package func encoded() throws(NostrError) -> String {
         switch self {
         case .event:
             break

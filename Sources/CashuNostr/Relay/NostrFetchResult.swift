@@ -1,13 +1,13 @@
 // NIP-01 — the stored events a set of relays returned for a filter.
 
 /// The verified, de-duplicated events collected from the relays, and each relay's outcome.
-public struct NostrFetchResult: Sendable, Hashable {
+package struct NostrFetchResult: Sendable, Hashable {
     /// The events, newest first (by `created_at`, then id).
-    public let events: [NostrEvent]
+    package let events: [NostrEvent]
     /// Each relay's outcome (`accepted` once it sent `EOSE`).
-    public let outcomes: [NostrRelayURL: NostrRelayOutcome]
+    package let outcomes: [NostrRelayURL: NostrRelayOutcome]
 
-    public init(events: [NostrEvent], outcomes: [NostrRelayURL: NostrRelayOutcome]) {
+    package init(events: [NostrEvent], outcomes: [NostrRelayURL: NostrRelayOutcome]) {
         self.events = events.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
         self.outcomes = outcomes
     }

@@ -4,7 +4,7 @@
 ///
 /// Implementations verify every event they hand out (``NostrEvent/verify()``), drop duplicates by id, bound every
 /// wait, and never log event contents or keys.
-public protocol NostrRelayAccess: Sendable {
+package protocol NostrRelayAccess: Sendable {
     /// Publishes `event` to each relay in `relays` and waits (bounded) for each relay's `OK`.
     ///
     /// Never throws: the report says what each relay answered.

@@ -4,7 +4,7 @@
 ///
 /// Parsing (``init(parsing:maxLength:)``) checks the shape only: an event still has to be verified
 /// (``NostrEvent/verify()``) and matched against the subscription's filters before anyone trusts it.
-public enum NostrRelayMessage: Sendable, Hashable {
+package enum NostrRelayMessage: Sendable, Hashable {
     /// `["EVENT", <subscription id>, <event>]`: an event for one of the client's subscriptions.
     case event(subscriptionID: String, event: NostrEvent)
     /// `["OK", <event id>, <true|false>, <message>]`: whether the relay took a published event. The message starts
@@ -20,9 +20,9 @@ public enum NostrRelayMessage: Sendable, Hashable {
     case auth(challenge: String)
 
     /// The largest message parsed by default, in UTF-8 bytes (1 MiB).
-    public static let defaultMaxLength = 1 << 20
+    package static let defaultMaxLength = 1 << 20
     /// Relay messages (`OK`, `CLOSED`, `NOTICE`) and challenges are cut to this many characters.
-    public static let maxTextLength = 1024
+    package static let maxTextLength = 1024
 
     /// Parses one message (one WebSocket text frame).
     ///
@@ -33,7 +33,7 @@ public enum NostrRelayMessage: Sendable, Hashable {
     ///   - maxLength: the longest text accepted, in UTF-8 bytes.
     /// - Throws: ``NostrError`` `.malformedMessage` for anything longer, anything that is not one of these arrays,
     ///   an event whose fields have the wrong shape, or a subscription id over ``NostrSubscriptionID/maxLength``.
-    public init(parsing text: String, maxLength: Int = NostrRelayMessage.defaultMaxLength) throws(NostrError) {
+    package init(parsing text: String, maxLength: Int = NostrRelayMessage.defaultMaxLength) throws(NostrError) {
         let bytes = text.utf8.count
         guard bytes <= maxLength else {
             throw NostrError(.malformedMessage, "a relay message of \(bytes) bytes is over the limit of \(maxLength)")
@@ -42,7 +42,7 @@ public enum NostrRelayMessage: Sendable, Hashable {
     }
 
     /// The message's type, as the first element of its array names it (for logs: never the contents).
-    public var type: String {
+    package var type: String {
         switch self {
         case .event: "EVENT"
         case .ok: "OK"

@@ -4,16 +4,16 @@ import CashuEngine
 
 /// Subscription ids. The client makes them random, so a relay learns nothing from them and two subscriptions (or
 /// two wallets behind one connection) never collide.
-public enum NostrSubscriptionID {
+package enum NostrSubscriptionID {
     /// NIP-01's longest subscription id, in characters.
-    public static let maxLength = 64
+    package static let maxLength = 64
 
     /// 32 random lowercase hex characters.
-    public static func random() -> String {
+    package static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         return Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// Whether `id` is non-empty and at most ``maxLength`` characters.
-    public static func isValid(_ id: String) -> Bool { !id.isEmpty && id.count <= maxLength }
+    package static func isValid(_ id: String) -> Bool { !id.isEmpty && id.count <= maxLength }
 }

@@ -1,14 +1,14 @@
 // Logging: an error as a log record may show it: its type name and its redacted description, nothing else.
 
 /// Stands in for a logged error so the handler behind a ``RedactingLogHandler`` can only print a redacted text.
-public struct RedactedError: Error, Sendable, CustomStringConvertible {
+package struct RedactedError: Error, Sendable, CustomStringConvertible {
     /// The original error's type, e.g. `CoreCashu.WalletError`.
-    public let typeName: String
+    package let typeName: String
     /// The original error's description, redacted.
-    public let description: String
+    package let description: String
 
     /// Renders `error` once and redacts the text.
-    public init(_ error: any Error, redactor: SecretRedactor = SecretRedactor()) {
+    package init(_ error: any Error, redactor: SecretRedactor = SecretRedactor()) {
         if let already = error as? RedactedError {
             self = already
             return

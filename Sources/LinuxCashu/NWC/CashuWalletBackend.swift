@@ -10,10 +10,10 @@ import Foundation
 /// Every payment is a melt the engine journals before anything leaves the process: a melt the mint holds in flight
 /// is `NWCPaymentOutcome/pending`, and only a failure that proves nothing was spent is reported as one
 /// (`NWCPaymentErrors`). Amounts are sats on the engine's side, msats on the wire (`NWCAmount`).
-public struct CashuWalletBackend: NWCWalletBackend {
+package struct CashuWalletBackend: NWCWalletBackend {
     let wallet: Wallet
     /// The mint payments are made from and invoices made at.
-    public let mint: MintURL
+    package let mint: MintURL
     let clock: @Sendable () -> Int64
     /// Payments prepared (their proofs held) and not yet paid or given up, by quote id.
     let prepared = Locked<[String: PreparedPayment]>([:])
@@ -30,13 +30,13 @@ public struct CashuWalletBackend: NWCWalletBackend {
     ///   - wallet: the wallet engine.
     ///   - mint: the mint to pay from and make invoices at.
     ///   - clock: now, seconds since the epoch.
-    public init(wallet: Wallet, mint: MintURL, clock: @escaping @Sendable () -> Int64 = { NostrClock.now() }) {
+    package init(wallet: Wallet, mint: MintURL, clock: @escaping @Sendable () -> Int64 = { NostrClock.now() }) {
         self.wallet = wallet
         self.mint = mint
         self.clock = clock
     }
 
-    public func preparePayment(
+    package func preparePayment(
         invoice: String, amountMsat: UInt64
     ) async throws(NWCBackendError) -> NWCPaymentQuote {
         guard let decoded = try? Bolt11Invoice(invoice) else {
@@ -82,7 +82,7 @@ public struct CashuWalletBackend: NWCWalletBackend {
             feeReserveMsat: feeReserveMsat)
     }
 
-    public func pay(_ quote: NWCPaymentQuote) async throws(NWCBackendError) -> NWCPaymentOutcome {
+    package func pay(_ quote: NWCPaymentQuote) async throws(NWCBackendError) -> NWCPaymentOutcome {
         let result: MeltResult
         do {
             if let payment = prepared.withLock({ $0.removeValue(forKey: quote.id) }) {
@@ -96,11 +96,11 @@ public struct CashuWalletBackend: NWCWalletBackend {
         return Self.outcome(result)
     }
 
-    public func cancelPayment(_ quote: NWCPaymentQuote) async {
+    package func cancelPayment(_ quote: NWCPaymentQuote) async {
         await prepared.withLock { $0.removeValue(forKey: quote.id) }?.cancel()
     }
 
-    public func awaitPayment(
+    package func awaitPayment(
         _ quote: NWCPaymentQuote, timeout: Duration
     ) async throws(NWCBackendError) -> NWCPaymentOutcome {
         do { return Self.outcome(try await wallet.waitForMelt(quoteID: quote.id, timeout: timeout)) } catch {
@@ -109,7 +109,7 @@ public struct CashuWalletBackend: NWCWalletBackend {
         }
     }
 
-    public func makeInvoice(
+    package func makeInvoice(
         amountMsat: UInt64, description: String?, descriptionHash: String?, expirySeconds: UInt64?
     ) async throws(NWCBackendError) -> NWCTransaction {
         guard descriptionHash == nil else {
@@ -135,13 +135,13 @@ public struct CashuWalletBackend: NWCWalletBackend {
         return transaction
     }
 
-    public func balanceMsat() async throws(NWCBackendError) -> UInt64 {
+    package func balanceMsat() async throws(NWCBackendError) -> UInt64 {
         do { return NWCAmount.msatSaturating(try await wallet.balance(unit: .sat)) } catch {
             throw NWCBackendError(.unavailable, "the wallet could not read its balance")
         }
     }
 
-    public func info() async throws(NWCBackendError) -> NWCInfo {
+    package func info() async throws(NWCBackendError) -> NWCInfo {
         let invoice = (try? await wallet.mintQuotes(mint: mint))?.first?.request
         let network = invoice.flatMap { try? Bolt11Invoice($0) }.flatMap { Self.network(currency: $0.currency) }
         return NWCInfo(alias: "Cashu wallet (\(mint.rawValue))", network: network)

@@ -8,7 +8,7 @@ extension LinuxWallet {
     /// The wallet's NIP-47 store (its own store's metadata and its secure store).
     ///
     /// - Parameter configuration: the handler's; handled requests are remembered as long as it takes requests.
-    public func nwcStore(configuration: NWCServiceConfiguration = NWCServiceConfiguration()) -> NWCWalletStore {
+    package func nwcStore(configuration: NWCServiceConfiguration = NWCServiceConfiguration()) -> NWCWalletStore {
         NWCWalletStore(store: store, secureStore: secrets.store, configuration: configuration)
     }
 

@@ -35,7 +35,7 @@ public struct NWCConnectionRecord: Sendable, Hashable, Codable {
     /// When it was revoked, if it was.
     public var revokedAt: Int64?
 
-    public init(_ connection: NWCConnection, mint: MintURL) {
+    package init(_ connection: NWCConnection, mint: MintURL) {
         id = connection.id
         name = connection.name
         clientPublicKey = connection.clientPublicKey
@@ -53,7 +53,7 @@ public struct NWCConnectionRecord: Sendable, Hashable, Codable {
     /// The connection the request handler works with, given its service key.
     ///
     /// - Returns: `nil` when `serviceKeys` is not this record's service key.
-    public func connection(serviceKeys: NostrKeyPair) -> NWCConnection? {
+    package func connection(serviceKeys: NostrKeyPair) -> NWCConnection? {
         guard serviceKeys.publicKey == servicePublicKey else { return nil }
         return NWCConnection(
             id: id, name: name, clientPublicKey: clientPublicKey, serviceKeys: serviceKeys, relays: relays,

@@ -17,7 +17,7 @@ public struct NWCConnectionSummary: Sendable, Hashable {
     public let pendingPayments: Int
 
     /// The summary of `record` with `ledger` at `now`.
-    public init(record: NWCConnectionRecord, ledger: NWCBudgetLedger, at now: Int64) {
+    package init(record: NWCConnectionRecord, ledger: NWCBudgetLedger, at now: Int64) {
         self.record = record
         let period = (record.budget?.renewal ?? .never).period(containing: now)
         spentSats = ledger.spentSats(in: period)

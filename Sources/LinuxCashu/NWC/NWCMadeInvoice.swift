@@ -3,17 +3,17 @@
 
 /// An invoice made through a connection, by payment hash (a mint quote's id is a bearer secret until issued, and the
 /// metadata it is kept in is not sealed: the quote is found again by the hash).
-public struct NWCMadeInvoice: Sendable, Hashable, Codable {
+package struct NWCMadeInvoice: Sendable, Hashable, Codable {
     /// The invoice's payment hash, lowercase hex.
-    public var paymentHash: String
+    package var paymentHash: String
     /// The connection that made it.
-    public var connectionID: String
+    package var connectionID: String
     /// When it was made, seconds since the epoch.
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// When it expires, if the mint said.
-    public var expiresAt: Int64?
+    package var expiresAt: Int64?
 
-    public init(paymentHash: String, connectionID: String, createdAt: Int64, expiresAt: Int64?) {
+    package init(paymentHash: String, connectionID: String, createdAt: Int64, expiresAt: Int64?) {
         self.paymentHash = paymentHash
         self.connectionID = connectionID
         self.createdAt = createdAt

@@ -23,7 +23,7 @@ import ServiceLifecycle
 public struct NWCService: Service, CustomStringConvertible {
     let wallet: LinuxWallet
     /// The connections, handled requests and budgets.
-    public let store: NWCWalletStore
+    package let store: NWCWalletStore
     let configuration: NWCServiceConfiguration
     let settings: NWCServiceSettings
     let logger: Logger

@@ -8,7 +8,7 @@ extension NWCWalletStore {
     /// Remembers an invoice a connection made.
     ///
     /// - Throws: `NostrError` `.storage`.
-    public func recordInvoice(_ invoice: NWCMadeInvoice) async throws(NostrError) {
+    package func recordInvoice(_ invoice: NWCMadeInvoice) async throws(NostrError) {
         do {
             try await store.write { tx in
                 var invoices = try NWCMetadata.read(NWCMetadata.invoices, in: tx, empty: [String: NWCMadeInvoice]())
@@ -21,7 +21,7 @@ extension NWCWalletStore {
     }
 
     /// The invoices still watched, oldest first.
-    public func madeInvoices() async throws(NostrError) -> [NWCMadeInvoice] {
+    package func madeInvoices() async throws(NostrError) -> [NWCMadeInvoice] {
         do {
             return try await store.read { tx in
                 try NWCMetadata.read(NWCMetadata.invoices, in: tx, empty: [String: NWCMadeInvoice]())
@@ -32,7 +32,7 @@ extension NWCWalletStore {
     }
 
     /// Stops watching the invoice of `paymentHash` (paid and announced, or expired).
-    public func forgetInvoice(paymentHash: String) async throws(NostrError) {
+    package func forgetInvoice(paymentHash: String) async throws(NostrError) {
         do {
             try await store.write { tx in
                 var invoices = try NWCMetadata.read(NWCMetadata.invoices, in: tx, empty: [String: NWCMadeInvoice]())

@@ -11,7 +11,7 @@ import CoreCashu
 /// interleave with. Service keys are loaded from the secure store on first use and kept in memory (never logged).
 /// A revoked connection's key is deleted, so ``connection(servicePublicKey:)`` returns `nil` for it: its requests
 /// get no answer at all.
-public actor NWCWalletStore: NWCServiceStore {
+package actor NWCWalletStore: NWCServiceStore {
     let store: any WalletStore
     let secureStore: any SecureStore
     /// How long a handled request is remembered, seconds: at least the service's `maxRequestAge` + `maxClockSkew`.
@@ -26,7 +26,7 @@ public actor NWCWalletStore: NWCServiceStore {
     ///   - secureStore: where service keys are kept.
     ///   - configuration: the handler's; handled requests are remembered as long as it takes requests.
     ///   - clock: now, seconds since the epoch.
-    public init(
+    package init(
         store: any WalletStore, secureStore: any SecureStore,
         configuration: NWCServiceConfiguration = NWCServiceConfiguration(),
         clock: @escaping @Sendable () -> Int64 = { NostrClock.now() }
@@ -41,7 +41,7 @@ public actor NWCWalletStore: NWCServiceStore {
 
     /// The connection whose service key is `servicePublicKey`, expired ones included; `nil` for an unknown key and
     /// for a revoked connection (its private key is gone: there is nothing to answer with).
-    public func connection(servicePublicKey: NostrPublicKey) async throws(NostrError) -> NWCConnection? {
+    package func connection(servicePublicKey: NostrPublicKey) async throws(NostrError) -> NWCConnection? {
         let records = try await records()
         guard let record = records.first(where: { $0.servicePublicKey == servicePublicKey }), !record.isRevoked
         else { return nil }
@@ -49,7 +49,7 @@ public actor NWCWalletStore: NWCServiceStore {
         return record.connection(serviceKeys: keys)
     }
 
-    public func claimRequest(
+    package func claimRequest(
         _ eventID: String, connectionID: String, createdAt: Int64
     ) async throws(NostrError) -> Bool {
         let pruneBefore = clock() - requestRetention
@@ -66,7 +66,7 @@ public actor NWCWalletStore: NWCServiceStore {
         }
     }
 
-    public func updateLedger<T: Sendable>(
+    package func updateLedger<T: Sendable>(
         connectionID: String, _ body: @escaping @Sendable (inout NWCBudgetLedger) -> T
     ) async throws(NostrError) -> T {
         do {
@@ -85,7 +85,7 @@ public actor NWCWalletStore: NWCServiceStore {
     // MARK: Connections
 
     /// Every connection's record, revoked ones included, oldest first.
-    public func records() async throws(NostrError) -> [NWCConnectionRecord] {
+    package func records() async throws(NostrError) -> [NWCConnectionRecord] {
         do {
             return try await store.read { tx in
                 try NWCMetadata.read(NWCMetadata.connections, in: tx, empty: [NWCConnectionRecord]())
@@ -104,7 +104,7 @@ public actor NWCWalletStore: NWCServiceStore {
     /// - Returns: its record.
     /// - Throws: `NostrError` `.storage`.
     @discardableResult
-    public func add(_ connection: NWCConnection, mint: MintURL) async throws(NostrError) -> NWCConnectionRecord {
+    package func add(_ connection: NWCConnection, mint: MintURL) async throws(NostrError) -> NWCConnectionRecord {
         let record = NWCConnectionRecord(connection, mint: mint)
         let secretKey = SecureStoreKey.nwcServiceKey(connection.id)
         do {
@@ -136,7 +136,7 @@ public actor NWCWalletStore: NWCServiceStore {
     ///
     /// - Returns: the revoked record, `nil` when there is no connection `id`.
     /// - Throws: `NostrError` `.storage` (when only the key's deletion failed, the connection is revoked anyway).
-    public func revoke(id: String) async throws(NostrError) -> NWCConnectionRecord? {
+    package func revoke(id: String) async throws(NostrError) -> NWCConnectionRecord? {
         let now = clock()
         let revoked: NWCConnectionRecord?
         do {
@@ -162,7 +162,7 @@ public actor NWCWalletStore: NWCServiceStore {
     }
 
     /// The budget ledger of `connectionID` as it stands.
-    public func ledger(connectionID: String) async throws(NostrError) -> NWCBudgetLedger {
+    package func ledger(connectionID: String) async throws(NostrError) -> NWCBudgetLedger {
         do {
             return try await store.read { tx in
                 try NWCMetadata.read(NWCMetadata.ledger(connectionID), in: tx, empty: NWCBudgetLedger())

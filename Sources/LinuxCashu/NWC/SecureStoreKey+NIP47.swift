@@ -4,5 +4,5 @@ import CoreCashu
 
 extension SecureStoreKey {
     /// The private key (raw 32 bytes) the wallet service answers connection `id` with.
-    public static func nwcServiceKey(_ id: String) -> String { "nip47/" + id }
+    package static func nwcServiceKey(_ id: String) -> String { "nip47/" + id }
 }

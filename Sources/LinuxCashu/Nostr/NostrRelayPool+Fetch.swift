@@ -24,7 +24,7 @@ extension NostrRelayPool {
     ///   - timeout: the longest the whole fetch takes, connecting included.
     /// - Returns: the events, newest first, and each relay's outcome (`accepted` once it sent `EOSE`).
     /// - Throws: `NostrError` `.relayUnreachable` when there is no relay to ask or none could be reached.
-    public nonisolated func fetch(
+    package nonisolated func fetch(
         _ filters: [NostrFilter], from relays: [NostrRelayURL], timeout: Duration
     ) async throws(NostrError) -> NostrFetchResult {
         let targets = Self.unique(relays)

@@ -26,7 +26,7 @@ extension NostrRelayPool {
     ///   - filters: what to receive.
     ///   - relays: where to listen (duplicates count once).
     /// - Returns: the events; ``NostrRelayPoolConfiguration/subscriptionBuffer`` are kept for a busy consumer.
-    public nonisolated func subscribe(_ filters: [NostrFilter], on relays: [NostrRelayURL]) -> AsyncStream<NostrEvent> {
+    package nonisolated func subscribe(_ filters: [NostrFilter], on relays: [NostrRelayURL]) -> AsyncStream<NostrEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: NostrEvent.self, bufferingPolicy: .bufferingNewest(configuration.subscriptionBuffer))
         let key = UUID()

@@ -16,11 +16,11 @@ import NIOPosix
 /// of an event's contents, nor any key, is logged: only relay URLs (without query), kinds, counts and outcomes.
 ///
 /// Call ``shutdown()`` when done: it ends every subscription and closes the sockets.
-public actor NostrRelayPool: NostrRelayAccess {
+package actor NostrRelayPool: NostrRelayAccess {
     /// The pool's bounds.
-    public nonisolated let configuration: NostrRelayPoolConfiguration
+    package nonisolated let configuration: NostrRelayPoolConfiguration
     /// The proxy every connection goes through, if any.
-    public nonisolated let proxy: NetworkProxy?
+    package nonisolated let proxy: NetworkProxy?
     nonisolated let group: any EventLoopGroup
     nonisolated let logger: Logger
     var connections: [NostrRelayURL: NostrRelayConnection] = [:]
@@ -33,7 +33,7 @@ public actor NostrRelayPool: NostrRelayAccess {
     ///   - eventLoopGroup: the NIO event loops (by default the process-wide singleton).
     ///   - logger: fixed messages with relay URLs, kinds, counts and outcomes as metadata.
     ///   - proxy: the proxy to connect through (SOCKS5 or HTTP CONNECT); `nil`: direct.
-    public init(
+    package init(
         configuration: NostrRelayPoolConfiguration = .default,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "cashu.nostr", factory: { _ in SwiftLogNoOpLogHandler() }),
@@ -54,7 +54,7 @@ public actor NostrRelayPool: NostrRelayAccess {
     ///   - event: a signed event.
     ///   - relays: where to publish it (duplicates count once).
     /// - Returns: each relay's outcome.
-    public nonisolated func publish(_ event: NostrEvent, to relays: [NostrRelayURL]) async -> NostrPublishReport {
+    package nonisolated func publish(_ event: NostrEvent, to relays: [NostrRelayURL]) async -> NostrPublishReport {
         let targets = Self.unique(relays)
         guard let text = try? NostrClientMessage.event(event).encoded() else {
             let outcomes = targets.map { ($0, NostrRelayOutcome.refused("invalid: the event cannot be encoded")) }
@@ -81,7 +81,7 @@ public actor NostrRelayPool: NostrRelayAccess {
 
     /// Shuts down: ends every subscription's stream, fails what waits, closes every connection (waiting at most
     /// ``NostrRelayPoolConfiguration/closeTimeout`` for each). Idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         guard !isShutdown else { return }
         isShutdown = true
         let live = subscriptions

@@ -3,30 +3,30 @@
 /// Timeouts, keepalive, reconnection and size limits of a ``NostrRelayPool``.
 ///
 /// Every wait the pool makes is bounded by one of these (or by the timeout a fetch is given); none is infinite.
-public struct NostrRelayPoolConfiguration: Sendable {
+package struct NostrRelayPoolConfiguration: Sendable {
     /// TCP connect, WebSocket upgrade and the ping/pong probe together, per attempt.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// How long a publish waits for each relay's `OK` (plus ``connectTimeout`` when it has to connect first).
-    public var publishTimeout: Duration
+    package var publishTimeout: Duration
     /// How often the pool pings a relay; a ping not answered by the next one closes the connection (and a
     /// reconnection follows while subscriptions are live). `nil` disables pings.
-    public var pingInterval: Duration?
+    package var pingInterval: Duration?
     /// How long closing waits for the relay to confirm before the socket is dropped.
-    public var closeTimeout: Duration
+    package var closeTimeout: Duration
     /// How long a connection nothing uses (no subscription, no publish waiting) stays open for the next request.
-    public var idleConnectionTimeout: Duration
+    package var idleConnectionTimeout: Duration
     /// The delays between reconnection attempts while subscriptions are live (they retry for as long as they are).
-    public var backoff: ReconnectBackoff
+    package var backoff: ReconnectBackoff
     /// How far before the newest event already received a re-subscription after a reconnection asks again.
-    public var resubscribeMargin: Duration
+    package var resubscribeMargin: Duration
     /// The largest message (and WebSocket frame) accepted from a relay, in bytes; a larger frame closes the connection.
-    public var maxMessageSize: Int
+    package var maxMessageSize: Int
     /// The most events one fetch keeps; more are dropped.
-    public var maxEventsPerFetch: Int
+    package var maxEventsPerFetch: Int
     /// Events kept per subscription while its consumer is busy (the oldest are dropped beyond).
-    public var subscriptionBuffer: Int
+    package var subscriptionBuffer: Int
     /// The most publishes waiting for one relay at a time; more are answered `unreachable` at once.
-    public var maxPendingPublishes: Int
+    package var maxPendingPublishes: Int
 
     /// Creates a configuration.
     /// - Parameters:
@@ -41,7 +41,7 @@ public struct NostrRelayPoolConfiguration: Sendable {
     ///   - maxEventsPerFetch: the most events a fetch keeps.
     ///   - subscriptionBuffer: events kept per subscription for a busy consumer.
     ///   - maxPendingPublishes: publishes waiting per relay.
-    public init(
+    package init(
         connectTimeout: Duration = .seconds(10), publishTimeout: Duration = .seconds(10),
         pingInterval: Duration? = .seconds(30), closeTimeout: Duration = .seconds(2),
         idleConnectionTimeout: Duration = .seconds(60), backoff: ReconnectBackoff = ReconnectBackoff(),
@@ -63,7 +63,7 @@ public struct NostrRelayPoolConfiguration: Sendable {
     }
 
     /// The defaults: 10 s to connect and to be answered, pings every 30 s, 1 MiB messages, 5000 events a fetch.
-    public static let `default` = NostrRelayPoolConfiguration()
+    package static let `default` = NostrRelayPoolConfiguration()
 
     /// The WebSocket settings of one relay connection.
     var webSocket: WebSocketConfiguration {

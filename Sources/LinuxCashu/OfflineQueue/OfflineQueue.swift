@@ -45,7 +45,7 @@ public actor OfflineQueue {
     ///     run); `nil` to try every time.
     ///   - retryInterval: how often ``start()``'s background task retries pending entries whatever the monitor says.
     ///   - logger: fixed messages with entry ids, kinds, mints and error codes; never a token.
-    public init(
+    package init(
         wallet: Wallet,
         store: any WalletStore,
         monitor: (any MintReachabilityMonitor)? = nil,

@@ -3,7 +3,7 @@
 import CoreCashu
 
 /// Tells which mints can be reached, now and as it changes.
-public protocol MintReachabilityMonitor: Sendable {
+package protocol MintReachabilityMonitor: Sendable {
     /// Starts watching `mint` (probing it at once); watching a watched mint does nothing.
     func watch(_ mint: MintURL) async
 

@@ -3,7 +3,7 @@
 import CoreCashu
 
 /// Checks whether a mint answers.
-public protocol MintReachabilityProbe: Sendable {
+package protocol MintReachabilityProbe: Sendable {
     /// Probes `mint` once, within the probe's own short deadline.
     /// - Returns: ``MintReachability/reachable`` or ``MintReachability/unreachable(_:)``.
     func probe(_ mint: MintURL) async -> MintReachability

@@ -45,7 +45,7 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     ///   - probe: how a mint is checked (``MintInfoProbe`` in production).
     ///   - configuration: the probe schedule.
     ///   - logger: fixed messages with the mint's host and state; never a secret.
-    public init(
+    package init(
         probe: any MintReachabilityProbe,
         configuration: ReachabilityConfiguration = ReachabilityConfiguration(),
         logger: Logger = Logger(label: "cashu.reachability", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -67,7 +67,7 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     /// - Parameter netlink: `false` to rely on probes alone (where AF_NETLINK is not available).
     /// - Throws: ``ReachabilityError`` `netlinkUnavailable` when the socket cannot be opened, `shutDown` after
     ///   ``shutdown()``.
-    public func start(netlink: Bool = true) throws(ReachabilityError) {
+    package func start(netlink: Bool = true) throws(ReachabilityError) {
         guard !isShutDown else { throw ReachabilityError(.shutDown, "the monitor was shut down") }
         guard netlink, source == nil else { return }
         let opened = try NetlinkEventSource()

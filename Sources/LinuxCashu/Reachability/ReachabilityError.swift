@@ -1,34 +1,34 @@
 // Reachability: the error type of the reachability monitor (the netlink socket could not be opened or read).
 
 /// Why the reachability monitor could not do something.
-public struct ReachabilityError: Error, Sendable, CustomStringConvertible {
+package struct ReachabilityError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The rtnetlink socket could not be opened or bound (no AF_NETLINK in this sandbox, out of descriptors).
-        public static let netlinkUnavailable = Code(rawValue: "netlinkUnavailable")
+        package static let netlinkUnavailable = Code(rawValue: "netlinkUnavailable")
         /// The monitor was shut down.
-        public static let shutDown = Code(rawValue: "shutDown")
+        package static let shutDown = Code(rawValue: "shutDown")
     }
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A human explanation.
-    public let reason: String
+    package let reason: String
     /// The system error number, when one caused it.
-    public let errno: Int32?
+    package let errno: Int32?
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String, errno: Int32? = nil) {
+    package init(_ code: Code, _ reason: String, errno: Int32? = nil) {
         self.code = code
         self.reason = reason
         self.errno = errno
     }
 
-    public var description: String {
+    package var description: String {
         "ReachabilityError.\(code): \(reason)" + (errno.map { " (errno \($0))" } ?? "")
     }
 }

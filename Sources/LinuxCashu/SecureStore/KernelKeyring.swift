@@ -18,13 +18,13 @@ import Foundation
 /// them. A key is made in the process keyring, given its timeout and its permissions (its possessors may view, read,
 /// find and time it out; nobody else may do anything), and only then linked into `@u`: a crash in between never
 /// leaves a key without a timeout. The kernel never writes keys to disk.
-public enum KernelKeyring {
+package enum KernelKeyring {
     /// What a possessor may do with a key: view, read, find, and set its timeout.
     static let permissions = key_perm_t(KEY_POS_VIEW | KEY_POS_READ | KEY_POS_SEARCH | KEY_POS_SETATTR)
 
     /// Adds (or replaces) the key `description`, expiring after `timeout` (whole seconds, at least 1) when set.
     /// - Throws: ``SecureStoreError`` `.keyring` when the kernel refuses; nothing is left behind then.
-    public static func add(_ description: String, payload: SecureBytes, timeout: Duration?) throws(SecureStoreError) {
+    package static func add(_ description: String, payload: SecureBytes, timeout: Duration?) throws(SecureStoreError) {
         let serial = payload.withUnsafeBytes { bytes in
             add_key("user", description, bytes.baseAddress, bytes.count, KEY_SPEC_PROCESS_KEYRING)
         }
@@ -48,7 +48,7 @@ public enum KernelKeyring {
 
     /// The payload of the key `description`, or `nil` when there is none (never added, expired, revoked).
     /// - Throws: ``SecureStoreError`` `.keyring` when the kernel refuses otherwise.
-    public static func read(_ description: String) throws(SecureStoreError) -> SecureBytes? {
+    package static func read(_ description: String) throws(SecureStoreError) -> SecureBytes? {
         guard let serial = try find(description) else { return nil }
         var buffer: UnsafeMutableRawPointer?
         let length = keyctl_read_alloc(serial, &buffer)
@@ -67,7 +67,7 @@ public enum KernelKeyring {
     /// - Returns: whether there was one.
     /// - Throws: ``SecureStoreError`` `.keyring` when the kernel refuses.
     @discardableResult
-    public static func remove(_ description: String) throws(SecureStoreError) -> Bool {
+    package static func remove(_ description: String) throws(SecureStoreError) -> Bool {
         guard let serial = try find(description) else { return false }
         if keyctl_invalidate(serial) == 0 { return true }
         if isAbsent(errno) { return false }

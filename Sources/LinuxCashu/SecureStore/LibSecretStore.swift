@@ -14,9 +14,9 @@ import Foundation
 /// Errors: `.serviceUnavailable` (no D-Bus session, or no Secret Service on it), `.noDefaultCollection`, `.locked`
 /// (the collection stayed locked: libsecret would otherwise answer "no value" as if the secret were missing),
 /// `.serviceFailure`.
-public final class LibSecretStore: SecureStore {
+package final class LibSecretStore: SecureStore {
     /// The wallet whose items this store reads and writes.
-    public let walletID: WalletID
+    package let walletID: WalletID
     private let client: LibSecretClient
     private let executor: BlockingExecutor
 
@@ -26,7 +26,7 @@ public final class LibSecretStore: SecureStore {
     ///   - walletID: the `wallet` attribute of every item.
     ///   - collection: the alias of the collection new items go to (`default`, or gnome-keyring's in-memory
     ///     `session`); `nil` for the default collection (the login keyring).
-    public init(walletID: WalletID, collection: String? = nil) {
+    package init(walletID: WalletID, collection: String? = nil) {
         self.walletID = walletID
         self.client = LibSecretClient(collection: collection)
         self.executor = BlockingExecutor(label: "cashu.libsecret.\(walletID.rawValue)")
@@ -35,7 +35,7 @@ public final class LibSecretStore: SecureStore {
     /// The secret under `key`, or `nil`.
     ///
     /// - Throws: ``SecureStoreError``.
-    public func load(key: String) async throws -> SecureBytes? {
+    package func load(key: String) async throws -> SecureBytes? {
         let (client, wallet) = (self.client, walletID.rawValue)
         return try await perform { cancellable throws(SecureStoreError) in
             try client.lookup(wallet: wallet, key: key, cancellable: cancellable)
@@ -45,7 +45,7 @@ public final class LibSecretStore: SecureStore {
     /// Stores `value` under `key`, replacing an existing value; durable in the Secret Service when it returns.
     ///
     /// - Throws: ``SecureStoreError``.
-    public func save(_ value: SecureBytes, key: String) async throws {
+    package func save(_ value: SecureBytes, key: String) async throws {
         let (client, wallet) = (self.client, walletID.rawValue)
         try await perform { cancellable throws(SecureStoreError) in
             try client.store(value, wallet: wallet, key: key, cancellable: cancellable)
@@ -55,7 +55,7 @@ public final class LibSecretStore: SecureStore {
     /// Removes the secret under `key` (no error when absent).
     ///
     /// - Throws: ``SecureStoreError``.
-    public func delete(key: String) async throws {
+    package func delete(key: String) async throws {
         let (client, wallet) = (self.client, walletID.rawValue)
         try await perform { cancellable throws(SecureStoreError) in
             try client.clear(wallet: wallet, key: key, cancellable: cancellable)
@@ -65,7 +65,7 @@ public final class LibSecretStore: SecureStore {
     /// Removes every secret of this wallet (for deleting a wallet; the mnemonic goes too).
     ///
     /// - Throws: ``SecureStoreError``.
-    public func deleteAll() async throws(SecureStoreError) {
+    package func deleteAll() async throws(SecureStoreError) {
         let (client, wallet) = (self.client, walletID.rawValue)
         try await perform { cancellable throws(SecureStoreError) in
             try client.clear(wallet: wallet, key: nil, cancellable: cancellable)
@@ -79,7 +79,7 @@ public final class LibSecretStore: SecureStore {
     ///   - collection: the alias of the collection to check (`nil` for the default one).
     /// - Returns: `nil` when the service is usable, else why not (`.serviceUnavailable`, `.noDefaultCollection`,
     ///   `.locked`).
-    public static func probe(timeout: Duration = .seconds(10), collection: String? = nil) async -> SecureStoreError? {
+    package static func probe(timeout: Duration = .seconds(10), collection: String? = nil) async -> SecureStoreError? {
         let client = LibSecretClient(collection: collection)
         let cancellable = GLibCancellable()
         let answer = ProbeAnswer()

@@ -20,12 +20,12 @@ import Logging
 /// The choice and the wallet id are recorded in `secure-store.json`; a wallet that has a record always reopens the
 /// same store, and fails with that store's error (`.serviceUnavailable`, `.locked`, `.passphraseRequired`,
 /// `.wrongPassphrase`, `.plaintextNotAllowed`) rather than fall back to another, empty one.
-public enum SecureStoreFactory {
+package enum SecureStoreFactory {
     /// The plaintext store's file name in a wallet directory.
-    public static let plaintextFileName = "secrets.json"
+    package static let plaintextFileName = "secrets.json"
 
     /// What the host must show each time a wallet with plaintext secrets is opened.
-    public static let plaintextWarning =
+    package static let plaintextWarning =
         "this wallet's secrets (the mnemonic included) are stored UNENCRYPTED on disk; anyone who can read the file "
         + "can take the funds. Use the Secret Service or an encrypted file (CASHU_PASSPHRASE) instead."
 
@@ -44,7 +44,7 @@ public enum SecureStoreFactory {
     /// - Returns: the store, its kind, the wallet id and any warning to print.
     /// - Throws: ``SecureStoreError`` as described above, or `.invalidInput` when `walletID` or `preferred`
     ///   contradicts the wallet's record.
-    public static func make(
+    package static func make(
         directory: URL,
         walletID: WalletID? = nil,
         passphrase: SecureBytes? = nil,

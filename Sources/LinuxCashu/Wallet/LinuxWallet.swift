@@ -28,7 +28,7 @@ public final class LinuxWallet: Sendable {
     /// The network and mint watcher, when ``LinuxWalletConfiguration/watchReachability`` is set.
     public let monitor: NetlinkReachabilityMonitor?
     /// The NUT-17 clients, when ``LinuxWalletConfiguration/useWebSockets`` is set.
-    public let webSockets: MintWebSocketPool?
+    package let webSockets: MintWebSocketPool?
     /// What resuming unfinished operations did at open (empty when `recover` was `false`).
     public let recovery: RecoveryReport
     /// The configuration the wallet was opened with.

@@ -56,7 +56,7 @@ public struct LinuxWalletConfiguration: Sendable {
     /// process; `cashu nostr backup --disable` for the wallet.
     public var mintBackup: Bool = true
     /// The relay client to use instead of the wallet's own (a host with its own connections, tests).
-    public var nostrRelayAccess: (any NostrRelayAccess)?
+    package var nostrRelayAccess: (any NostrRelayAccess)?
 
     /// A configuration for the wallet in `directory`.
     public init(

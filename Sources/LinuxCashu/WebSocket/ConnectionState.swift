@@ -3,7 +3,7 @@
 import CoreCashu
 
 /// Where a ``MintWebSocketClient``'s connection stands.
-public enum ConnectionState: Sendable, Hashable, CustomStringConvertible {
+package enum ConnectionState: Sendable, Hashable, CustomStringConvertible {
     /// No connection (none needed yet, or lost and waiting for the next attempt).
     case disconnected
     /// Connecting: `attempt` is 0 for a first connection, n for the n-th reconnection.
@@ -15,7 +15,7 @@ public enum ConnectionState: Sendable, Hashable, CustomStringConvertible {
     /// Shut down for good.
     case closed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .disconnected: "disconnected"
         case .connecting(let attempt): attempt == 0 ? "connecting" : "reconnecting (attempt \(attempt))"

@@ -19,20 +19,20 @@ import WebSocketKit
 ///
 /// Messages that are not JSON-RPC, or answer nothing the client asked, are ignored with a debug log: a mint (or
 /// anyone in its place) cannot crash the client, and notifications are only hints (see `SubscriptionTransport`).
-public actor MintWebSocketClient: SubscriptionTransport {
+package actor MintWebSocketClient: SubscriptionTransport {
     /// The mint served.
-    public nonisolated let mint: MintURL
+    package nonisolated let mint: MintURL
     /// `ws(s)://<mint>/v1/ws`.
-    public nonisolated let endpoint: URL
+    package nonisolated let endpoint: URL
     /// The client's bounds.
-    public nonisolated let configuration: WebSocketConfiguration
+    package nonisolated let configuration: WebSocketConfiguration
     /// The proxy it connects through, if any.
-    public nonisolated let proxy: NetworkProxy?
+    package nonisolated let proxy: NetworkProxy?
     let group: any EventLoopGroup
     let logger: Logger
 
     /// The connection's state (see ``stateUpdates()`` to follow it).
-    public internal(set) var state: ConnectionState = .disconnected
+    package internal(set) var state: ConnectionState = .disconnected
     var observers: [UUID: AsyncStream<ConnectionState>.Continuation] = [:]
     /// The open connection, if any, and its generation (bumped per connection, so late events of an old one
     /// are told apart).
@@ -57,7 +57,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
     ///   - logger: fixed messages; never quote ids, filters or message bodies.
     ///   - proxy: the proxy to connect through (SOCKS5 or HTTP CONNECT); `nil`: direct.
     /// - Throws: `SubscriptionError` `unsupported` when no WebSocket URL can be made from the mint's URL.
-    public init(
+    package init(
         mint: MintURL, configuration: WebSocketConfiguration = .default,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "cashu.websocket", factory: { _ in SwiftLogNoOpLogHandler() }),
@@ -77,7 +77,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
     }
 
     /// The NUT-17 endpoint of a mint: `http` → `ws`, `https` → `wss`, path + `/v1/ws`.
-    public static func endpoint(for mint: MintURL) -> URL? {
+    package static func endpoint(for mint: MintURL) -> URL? {
         let raw = mint.rawValue
         let converted: String
         if raw.hasPrefix("https://") {
@@ -97,7 +97,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
     /// Stop iterating it (or drop it) to unsubscribe.
     /// - Throws: `SubscriptionError`: `unsupported` (another mint, an unknown kind), `connectTimeout`,
     ///   `unreachable`, `timeout`, `rejected` (the mint's JSON-RPC error, code kept), `connectionLost`, `shutdown`.
-    public func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
+    package func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
         -> AsyncStream<NotificationPayload>
     {
         guard !isShutdown else { throw SubscriptionError(.shutdown, "the WebSocket client was shut down") }
@@ -132,12 +132,12 @@ public actor MintWebSocketClient: SubscriptionTransport {
 
     /// Connects now (subscriptions connect by themselves; this checks a mint's WebSocket up front).
     /// - Throws: `SubscriptionError` `connectTimeout`, `unreachable`, `shutdown`.
-    public func connect() async throws(SubscriptionError) {
+    package func connect() async throws(SubscriptionError) {
         _ = try await ensureConnected(attempt: 0)
     }
 
     /// The state now, then every change, until the client shuts down.
-    public func stateUpdates() -> AsyncStream<ConnectionState> {
+    package func stateUpdates() -> AsyncStream<ConnectionState> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: ConnectionState.self, bufferingPolicy: .bufferingNewest(32))
         continuation.yield(state)
@@ -154,7 +154,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
     }
 
     /// How many subscriptions have a listening consumer.
-    public var subscriptionCount: Int { live.count }
+    package var subscriptionCount: Int { live.count }
 
     /// How many of them the mint has accepted on the current connection.
     var activeSubscriptionCount: Int {
@@ -164,7 +164,7 @@ public actor MintWebSocketClient: SubscriptionTransport {
 
     /// Shuts down: finishes every subscription's stream, fails requests in flight, closes the socket (waiting at
     /// most ``WebSocketConfiguration/closeTimeout`` for the close handshake). Idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         guard !isShutdown else { return }
         isShutdown = true
         reconnecting?.cancel()

@@ -7,9 +7,9 @@ import NIOPosix
 
 /// The `SubscriptionTransport` a multi-mint `Wallet` uses: a ``MintWebSocketClient`` per mint, made on first
 /// use, all on one event loop group. ``shutdown()`` closes them all.
-public actor MintWebSocketPool: SubscriptionTransport {
+package actor MintWebSocketPool: SubscriptionTransport {
     /// The configuration every client gets.
-    public nonisolated let configuration: WebSocketConfiguration
+    package nonisolated let configuration: WebSocketConfiguration
     let group: any EventLoopGroup
     let logger: Logger
     var clients: [MintURL: MintWebSocketClient] = [:]
@@ -22,7 +22,7 @@ public actor MintWebSocketPool: SubscriptionTransport {
     ///   - eventLoopGroup: shared by every client (by default the process-wide singleton).
     ///   - logger: where the clients log.
     ///   - proxy: the proxy each mint's client connects through (`nil`: direct), asked when the client is made.
-    public init(
+    package init(
         configuration: WebSocketConfiguration = .default,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "cashu.websocket", factory: { _ in SwiftLogNoOpLogHandler() }),
@@ -36,7 +36,7 @@ public actor MintWebSocketPool: SubscriptionTransport {
 
     /// The client of a mint, made on first use (to follow its ``MintWebSocketClient/stateUpdates()``).
     /// - Throws: `SubscriptionError` `shutdown`, or `unsupported` for a mint URL with no WebSocket form.
-    public func client(for mint: MintURL) throws(SubscriptionError) -> MintWebSocketClient {
+    package func client(for mint: MintURL) throws(SubscriptionError) -> MintWebSocketClient {
         guard !isShutdown else { throw SubscriptionError(.shutdown, "the WebSocket pool was shut down") }
         if let client = clients[mint] { return client }
         let client = try MintWebSocketClient(
@@ -46,20 +46,20 @@ public actor MintWebSocketPool: SubscriptionTransport {
     }
 
     /// Subscribes through the mint's client (see ``MintWebSocketClient/subscribe(_:)``).
-    public func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
+    package func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
         -> AsyncStream<NotificationPayload>
     {
         try await client(for: request.mint).subscribe(request)
     }
 
     /// Shuts the mint's client down and forgets it (its way changed); the next subscription makes a new one.
-    public func drop(_ mint: MintURL) async {
+    package func drop(_ mint: MintURL) async {
         guard let client = clients.removeValue(forKey: mint) else { return }
         await client.shutdown()
     }
 
     /// Shuts every client down. Idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         isShutdown = true
         let all = clients
         clients = [:]
