@@ -2,7 +2,8 @@
 // Lightning payment, show its figures and confirm it. The DocC article "Building a front end" (LinuxCashu.docc) shows
 // this file's code; scripts/check-doc-examples fails the tests when the two differ.
 //
-// Usage: FrontEnd WALLET_DIRECTORY MINT_URL [BOLT11]   (without BOLT11 it pays an invoice of its own mint)
+// Usage: FrontEnd WALLET_DIRECTORY MINT_URL [BOLT11]   (without BOLT11 it pays an invoice of its own mint, which
+// a test mint's fake Lightning backend may already have paid by itself)
 
 import CoreCashu
 import Foundation

@@ -87,7 +87,7 @@ public struct DNSTXTResolver: Sendable {
 
     /// The answer to a TXT query for `name`, from the first resolver that answers.
     /// - Throws: `PaymentInstructionError` `.unreachable` when none does, `.invalidAnswer`.
-    public func txt(_ name: String) async throws(PaymentInstructionError) -> DNSMessage.Answer {
+    package func txt(_ name: String) async throws(PaymentInstructionError) -> DNSMessage.Answer {
         guard !servers.isEmpty else {
             throw PaymentInstructionError(.unreachable, "no DNS resolver is configured (CASHU_DNS_SERVER)")
         }

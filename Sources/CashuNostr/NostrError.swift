@@ -1,40 +1,13 @@
 // NIP-01 and the Nostr NIPs built on it — the error the Nostr module throws.
 
+import CashuEngine
+
 /// A failure in Nostr: an event that does not verify, a payload that does not decrypt, a relay that did not answer.
 ///
 /// Its ``reason`` never carries a private key, a decrypted payload or a connection secret.
-public struct NostrError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, as a value callers can compare.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// A key that is not a valid secp256k1 private key or x-only public key.
-        public static let invalidKey = Code(rawValue: "invalidKey")
-        /// An event whose JSON is malformed or whose fields have the wrong shape.
-        public static let malformedEvent = Code(rawValue: "malformedEvent")
-        /// An event whose `id` is not the hash of its content.
-        public static let invalidID = Code(rawValue: "invalidID")
-        /// An event whose signature does not verify against its `pubkey`.
-        public static let invalidSignature = Code(rawValue: "invalidSignature")
-        /// An encrypted payload (NIP-44, NIP-04) that is malformed or fails its MAC.
-        public static let decryptionFailed = Code(rawValue: "decryptionFailed")
-        /// An encrypted payload of a version this implementation does not know.
-        public static let unsupportedVersion = Code(rawValue: "unsupportedVersion")
-        /// A plaintext too short or too long to encrypt.
-        public static let invalidPlaintext = Code(rawValue: "invalidPlaintext")
-        /// A message from a relay that is not valid NIP-01.
-        public static let malformedMessage = Code(rawValue: "malformedMessage")
-        /// No relay could be reached.
-        public static let relayUnreachable = Code(rawValue: "relayUnreachable")
-        /// A relay refused an event (`OK` false) or closed a subscription (`CLOSED`).
-        public static let relayRefused = Code(rawValue: "relayRefused")
-        /// A relay did not answer in time.
-        public static let timeout = Code(rawValue: "timeout")
-        /// A relay URL that is not `ws://` or `wss://`.
-        public static let invalidRelayURL = Code(rawValue: "invalidRelayURL")
-    }
+public struct NostrError: CashuError, Hashable {
+    /// What went wrong, as a value callers can compare (the codes are below, in `ErrorCode`'s extension).
+    public typealias Code = ErrorCode<NostrError>
 
     /// What went wrong.
     public let code: Code
@@ -45,6 +18,31 @@ public struct NostrError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
+}
 
-    public var description: String { "NostrError.\(code): \(reason)" }
+extension ErrorCode where Domain == NostrError {
+    /// A key that is not a valid secp256k1 private key or x-only public key.
+    public static let invalidKey = Self(rawValue: "invalidKey")
+    /// An event whose JSON is malformed or whose fields have the wrong shape.
+    public static let malformedEvent = Self(rawValue: "malformedEvent")
+    /// An event whose `id` is not the hash of its content.
+    public static let invalidID = Self(rawValue: "invalidID")
+    /// An event whose signature does not verify against its `pubkey`.
+    public static let invalidSignature = Self(rawValue: "invalidSignature")
+    /// An encrypted payload (NIP-44, NIP-04) that is malformed or fails its MAC.
+    public static let decryptionFailed = Self(rawValue: "decryptionFailed")
+    /// An encrypted payload of a version this implementation does not know.
+    public static let unsupportedVersion = Self(rawValue: "unsupportedVersion")
+    /// A plaintext too short or too long to encrypt.
+    public static let invalidPlaintext = Self(rawValue: "invalidPlaintext")
+    /// A message from a relay that is not valid NIP-01.
+    public static let malformedMessage = Self(rawValue: "malformedMessage")
+    /// No relay could be reached.
+    public static let relayUnreachable = Self(rawValue: "relayUnreachable")
+    /// A relay refused an event (`OK` false) or closed a subscription (`CLOSED`).
+    public static let relayRefused = Self(rawValue: "relayRefused")
+    /// A relay did not answer in time.
+    public static let timeout = Self(rawValue: "timeout")
+    /// A relay URL that is not `ws://` or `wss://`.
+    public static let invalidRelayURL = Self(rawValue: "invalidRelayURL")
 }

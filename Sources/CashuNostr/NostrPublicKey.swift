@@ -37,7 +37,7 @@ public struct NostrPublicKey: Sendable, Hashable, Comparable, Codable, CustomStr
     }
 
     /// The key as an `npub`/`nprofile` holder (NIP-19).
-    public init(profile: NostrProfile) throws(NostrError) { try self.init(bytes: profile.publicKey) }
+    package init(profile: NostrProfile) throws(NostrError) { try self.init(bytes: profile.publicKey) }
 
     /// 64 lowercase hex characters.
     public var hex: String { Hex.encode(bytes) }

@@ -16,9 +16,9 @@ import Foundation
 /// once the jobs queued before it have run (an executor made per call and never shut down leaks its threads). A job
 /// enqueued after that runs on the global concurrent executor, so no task is ever stranded.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
+package final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// How many threads run jobs.
-    public let threadCount: Int
+    package let threadCount: Int
 
     // Guarded by `condition`: the queue (a growing array read from `head`) and whether the threads should end.
     private let condition = NSCondition()
@@ -28,7 +28,7 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var threads: Set<pthread_t> = []
 
     /// Starts `threads` threads (1 to 64; by default one per core).
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         threadCount = min(max(1, threads), 64)
         for _ in 0..<threadCount {
             // Each thread holds the executor until it ends: only `shutdown()` lets it go.
@@ -36,7 +36,7 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
         guard !stopping else {
@@ -50,7 +50,7 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Lets the threads end once every job queued before this call has run; later jobs go to the global executor.
-    public func shutdown() {
+    package func shutdown() {
         condition.lock()
         stopping = true
         condition.broadcast()

@@ -4,7 +4,7 @@
 ///
 /// The wallet blinds `Y = hash_to_curve(x)` as `B_ = Y + r·G`, the mint signs `C_ = k·B_`, and the wallet unblinds
 /// `C = C_ − r·K` where `K = k·G` is the mint's key for the amount. The mint later accepts `(x, C)` iff `C == k·Y`.
-public enum BDHKE {
+package enum BDHKE {
     /// Blinds a proof secret: `B_ = hash_to_curve(utf8(secret)) + r·G`.
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum BDHKE {
     ///   - r: the blinding factor; keep it, it is needed to unblind.
     /// - Returns: the blinded message `B_`.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted`, or `.degenerateResult` if `Y + r·G` is infinity.
-    public static func blind(secret: String, r: Scalar) throws(CryptoError) -> Point {
+    package static func blind(secret: String, r: Scalar) throws(CryptoError) -> Point {
         try blind(y: HashToCurve.point(secret: secret), r: r)
     }
 
@@ -23,7 +23,7 @@ public enum BDHKE {
     ///   - r: the blinding factor.
     /// - Returns: the blinded message `B_`.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted` or `.degenerateResult`.
-    public static func blind<Bytes: Collection>(message: Bytes, r: Scalar) throws(CryptoError) -> Point
+    package static func blind<Bytes: Collection>(message: Bytes, r: Scalar) throws(CryptoError) -> Point
     where Bytes.Element == UInt8 {
         try blind(y: HashToCurve.point(message: message), r: r)
     }
@@ -33,7 +33,7 @@ public enum BDHKE {
     /// - Parameter secret: the proof's secret string.
     /// - Returns: the blinded message `B_` and the blinding factor `r` to keep for unblinding.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted` or `.degenerateResult`.
-    public static func blind(secret: String) throws(CryptoError) -> (B_: Point, r: Scalar) {
+    package static func blind(secret: String) throws(CryptoError) -> (B_: Point, r: Scalar) {
         let r = Scalar.random()
         return (try blind(secret: secret, r: r), r)
     }
@@ -46,7 +46,7 @@ public enum BDHKE {
     ///   - mintKey: `K`, the mint's public key for this output's amount in its keyset.
     /// - Returns: the unblinded signature `C`.
     /// - Throws: ``CryptoError`` `.degenerateResult` if the difference is infinity.
-    public static func unblind(C_: Point, r: Scalar, mintKey: Point) throws(CryptoError) -> Point {
+    package static func unblind(C_: Point, r: Scalar, mintKey: Point) throws(CryptoError) -> Point {
         try C_.subtracting(mintKey.multiplied(by: r))
     }
 
@@ -56,7 +56,7 @@ public enum BDHKE {
     ///   - B_: the blinded message.
     ///   - k: the mint's private key for the amount.
     /// - Returns: the blind signature `C_`.
-    public static func sign(B_: Point, k: Scalar) -> Point {
+    package static func sign(B_: Point, k: Scalar) -> Point {
         B_.multiplied(by: k)
     }
 
@@ -68,7 +68,7 @@ public enum BDHKE {
     ///   - k: the mint's private key for the proof's amount.
     /// - Returns: whether `C` is the signature of `secret` under `k`.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted`.
-    public static func verify(secret: String, C: Point, k: Scalar) throws(CryptoError) -> Bool {
+    package static func verify(secret: String, C: Point, k: Scalar) throws(CryptoError) -> Bool {
         try HashToCurve.point(secret: secret).multiplied(by: k) == C
     }
 
@@ -80,7 +80,7 @@ public enum BDHKE {
     ///   - k: the mint's private key.
     /// - Returns: whether `C` is the signature of `message` under `k`.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted`.
-    public static func verify<Bytes: Collection>(message: Bytes, C: Point, k: Scalar) throws(CryptoError) -> Bool
+    package static func verify<Bytes: Collection>(message: Bytes, C: Point, k: Scalar) throws(CryptoError) -> Bool
     where Bytes.Element == UInt8 {
         try HashToCurve.point(message: message).multiplied(by: k) == C
     }

@@ -3,34 +3,9 @@
 /// A failure in a cryptographic operation or while parsing key material.
 ///
 /// The `code` says what went wrong in a way callers can match on; `reason` is for humans.
-public struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, as a value callers can compare.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// A scalar was not 32 bytes, was zero, or was not below the curve order.
-        public static let invalidScalar = Code(rawValue: "invalidScalar")
-        /// Bytes that should encode a curve point did not.
-        public static let invalidPoint = Code(rawValue: "invalidPoint")
-        /// An operation produced the point at infinity or a zero scalar.
-        public static let degenerateResult = Code(rawValue: "degenerateResult")
-        /// A Schnorr or DLEQ signature was malformed.
-        public static let invalidSignature = Code(rawValue: "invalidSignature")
-        /// A DLEQ proof did not verify.
-        public static let dleqVerificationFailed = Code(rawValue: "dleqVerificationFailed")
-        /// hash_to_curve found no point within its counter range.
-        public static let hashToCurveExhausted = Code(rawValue: "hashToCurveExhausted")
-        /// A mnemonic word, length or checksum was wrong (BIP-39).
-        public static let invalidMnemonic = Code(rawValue: "invalidMnemonic")
-        /// A BIP-32 derivation step failed or a path was malformed.
-        public static let invalidDerivation = Code(rawValue: "invalidDerivation")
-        /// A keyset id could not be used for derivation.
-        public static let invalidKeysetID = Code(rawValue: "invalidKeysetID")
-        /// The system random number generator failed.
-        public static let randomnessUnavailable = Code(rawValue: "randomnessUnavailable")
-    }
+public struct CryptoError: CashuError, Hashable {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<CryptoError>
 
     /// What went wrong.
     public let code: Code
@@ -41,6 +16,27 @@ public struct CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
+}
 
-    public var description: String { "CryptoError.\(code): \(reason)" }
+extension ErrorCode where Domain == CryptoError {
+    /// A scalar was not 32 bytes, was zero, or was not below the curve order.
+    public static let invalidScalar = Self(rawValue: "invalidScalar")
+    /// Bytes that should encode a curve point did not.
+    public static let invalidPoint = Self(rawValue: "invalidPoint")
+    /// An operation produced the point at infinity or a zero scalar.
+    public static let degenerateResult = Self(rawValue: "degenerateResult")
+    /// A Schnorr or DLEQ signature was malformed.
+    public static let invalidSignature = Self(rawValue: "invalidSignature")
+    /// A DLEQ proof did not verify.
+    public static let dleqVerificationFailed = Self(rawValue: "dleqVerificationFailed")
+    /// hash_to_curve found no point within its counter range.
+    public static let hashToCurveExhausted = Self(rawValue: "hashToCurveExhausted")
+    /// A mnemonic word, length or checksum was wrong (BIP-39).
+    public static let invalidMnemonic = Self(rawValue: "invalidMnemonic")
+    /// A BIP-32 derivation step failed or a path was malformed.
+    public static let invalidDerivation = Self(rawValue: "invalidDerivation")
+    /// A keyset id could not be used for derivation.
+    public static let invalidKeysetID = Self(rawValue: "invalidKeysetID")
+    /// The system random number generator failed.
+    public static let randomnessUnavailable = Self(rawValue: "randomnessUnavailable")
 }

@@ -3,7 +3,7 @@
 import Crypto
 
 /// Discrete-log-equality proofs of NUT-12: the mint shows that `A = a·G` and `C_ = a·B_` share the same `a`.
-public enum DLEQ {
+package enum DLEQ {
     /// NUT-12 deterministic-nonce domain tag.
     static let nonceTag: [UInt8] = Array("Cashu_DLEQ_R_v1".utf8)
 
@@ -11,7 +11,7 @@ public enum DLEQ {
     ///
     /// - Parameter points: the points, in order (`R1, R2, A, C_` for a DLEQ challenge).
     /// - Returns: the 32-byte digest.
-    public static func hashE(_ points: Point...) -> [UInt8] {
+    package static func hashE(_ points: Point...) -> [UInt8] {
         hashE(points)
     }
 
@@ -19,7 +19,7 @@ public enum DLEQ {
     ///
     /// - Parameter points: the points, in order.
     /// - Returns: the 32-byte digest.
-    public static func hashE(_ points: [Point]) -> [UInt8] {
+    package static func hashE(_ points: [Point]) -> [UInt8] {
         let digits = Array("0123456789abcdef".utf8)
         var hasher = SHA256()
         var text = [UInt8](repeating: 0, count: 130)
@@ -44,7 +44,7 @@ public enum DLEQ {
     ///   - C_: the blind signature.
     /// - Returns: the nonce.
     /// - Throws: ``CryptoError`` `.degenerateResult` if all 256 counters fail (never seen in practice).
-    public static func deterministicNonce(a: Scalar, A: Point, B_: Point, C_: Point) throws(CryptoError) -> Scalar {
+    package static func deterministicNonce(a: Scalar, A: Point, B_: Point, C_: Point) throws(CryptoError) -> Scalar {
         let key = a.bytes.withUnsafeBytes { SymmetricKey(data: $0) }
         var base = HMAC<SHA256>(key: key)
         base.update(data: nonceTag)
@@ -72,7 +72,7 @@ public enum DLEQ {
     ///     reused across challenges (it leaks `a`): pass `Scalar.random()` for a random one.
     /// - Returns: the proof `{e, s}`.
     /// - Throws: ``CryptoError`` `.degenerateResult` if `e` or `s` is not a valid scalar (probability ~2^-128).
-    public static func prove(a: Scalar, B_: Point, C_: Point, nonce: Scalar? = nil) throws(CryptoError)
+    package static func prove(a: Scalar, B_: Point, C_: Point, nonce: Scalar? = nil) throws(CryptoError)
         -> BlindSignatureDLEQ
     {
         let A = a.publicKey
@@ -97,7 +97,7 @@ public enum DLEQ {
     ///   - e: the challenge.
     ///   - s: the response.
     /// - Returns: `true` iff the proof holds; a point at infinity along the way makes it `false`.
-    public static func verify(A: Point, B_: Point, C_: Point, e: Scalar, s: Scalar) -> Bool {
+    package static func verify(A: Point, B_: Point, C_: Point, e: Scalar, s: Scalar) -> Bool {
         guard
             let R1 = try? s.publicKey.subtracting(A.multiplied(by: e)),
             let R2 = try? B_.multiplied(by: s).subtracting(C_.multiplied(by: e))

@@ -7,7 +7,7 @@ import Crypto
 ///
 /// The method follows the keyset id's version: HMAC-SHA256 for `01` ids, BIP-32
 /// `m/129372'/0'/{keyset_id_int}'/{counter}'/{0|1}` for legacy `00` ids. Holds the seed; prints as `<redacted>`.
-public struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The BIP-39 seed.
     let seed: SecureBytes
     /// `m/129372'/0'`, shared by every v1 keyset.
@@ -24,7 +24,7 @@ public struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDeb
     /// - Parameter seed: the 64-byte BIP-39 seed (``Mnemonic/seed(passphrase:)``); 16 to 64 bytes are accepted, as
     ///   in BIP-32.
     /// - Throws: ``CryptoError`` `.invalidDerivation` for a seed of another length.
-    public init(seed: SecureBytes) throws(CryptoError) {
+    package init(seed: SecureBytes) throws(CryptoError) {
         self.seed = seed
         let master = try ExtendedPrivateKey(seed: seed)
         coinTypeNode = try master.derivingChild(.hardened(Self.purpose)).derivingChild(.hardened(0))
@@ -33,7 +33,7 @@ public struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDeb
     /// A deriver for a mnemonic's seed.
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` if PBKDF2 fails.
-    public init(mnemonic: Mnemonic, passphrase: String = "") throws(CryptoError) {
+    package init(mnemonic: Mnemonic, passphrase: String = "") throws(CryptoError) {
         try self.init(seed: try mnemonic.seed(passphrase: passphrase))
     }
 
@@ -41,7 +41,7 @@ public struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDeb
     ///
     /// - Throws: ``CryptoError`` `.invalidKeysetID` for an 8-byte v2 short id, which must first be resolved to the
     ///   full id (NUT-02).
-    public func deriver(for keysetID: KeysetID) throws(CryptoError) -> KeysetSecretDeriver {
+    package func deriver(for keysetID: KeysetID) throws(CryptoError) -> KeysetSecretDeriver {
         if keysetID.isShort {
             throw CryptoError(.invalidKeysetID, "a short v2 keyset id must be resolved to the full id first")
         }
@@ -63,14 +63,14 @@ public struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDeb
     /// The secret and blinding factor for `counter` of `keysetID`.
     ///
     /// - Throws: ``CryptoError`` as ``deriver(for:)`` and ``KeysetSecretDeriver/derive(counter:)``.
-    public func derive(keysetID: KeysetID, counter: UInt64) throws(CryptoError) -> DerivedOutputSecret {
+    package func derive(keysetID: KeysetID, counter: UInt64) throws(CryptoError) -> DerivedOutputSecret {
         try deriver(for: keysetID).derive(counter: counter)
     }
 
     /// The outputs for each counter in `counters`, in order.
     ///
     /// - Throws: ``CryptoError`` as ``deriver(for:)`` and ``KeysetSecretDeriver/derive(counter:)``.
-    public func derive(keysetID: KeysetID, counters: Range<UInt64>) throws(CryptoError) -> [DerivedOutputSecret] {
+    package func derive(keysetID: KeysetID, counters: Range<UInt64>) throws(CryptoError) -> [DerivedOutputSecret] {
         try deriver(for: keysetID).derive(counters: counters)
     }
 
@@ -84,6 +84,6 @@ public struct DeterministicSecrets: Sendable, CustomStringConvertible, CustomDeb
         return UInt32(value)
     }
 
-    public var description: String { "<redacted>" }
-    public var debugDescription: String { "DeterministicSecrets(<redacted>)" }
+    package var description: String { "<redacted>" }
+    package var debugDescription: String { "DeterministicSecrets(<redacted>)" }
 }

@@ -6,7 +6,7 @@ import Crypto
 ///
 /// `msg_hash = SHA256("Secp256k1_HashToCurve_Cashu_" || x)`, then for `counter` in `0..<2^16` the first
 /// `02 || SHA256(msg_hash || uint32_le(counter))` that parses as a point is `Y`.
-public enum HashToCurve {
+package enum HashToCurve {
     /// NUT-00 `DOMAIN_SEPARATOR`.
     static let domainSeparator: [UInt8] = Array("Secp256k1_HashToCurve_Cashu_".utf8)
 
@@ -18,7 +18,7 @@ public enum HashToCurve {
     /// - Parameter secret: the proof secret; its UTF-8 bytes are hashed (never its hex-decoded bytes).
     /// - Returns: the point `Y`.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted` if no counter below 2^16 gives a point.
-    public static func point(secret: String) throws(CryptoError) -> Point {
+    package static func point(secret: String) throws(CryptoError) -> Point {
         // Native Swift strings hand out their UTF-8 contiguously, so this does not copy.
         try point(message: secret.utf8, counterLimit: counterLimit)
     }
@@ -28,7 +28,7 @@ public enum HashToCurve {
     /// - Parameter message: the bytes to map.
     /// - Returns: the point `Y`.
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted` if no counter below 2^16 gives a point.
-    public static func point<Bytes: Collection>(message: Bytes) throws(CryptoError) -> Point
+    package static func point<Bytes: Collection>(message: Bytes) throws(CryptoError) -> Point
     where Bytes.Element == UInt8 {
         try point(message: message, counterLimit: counterLimit)
     }

@@ -3,9 +3,9 @@
 // so that a restored wallet can still mint its locked quotes and claim tokens locked to it.
 
 /// Derives one kind of locking key by counter, with the hardened part of the path done once.
-public struct LockingKeys: Sendable {
+package struct LockingKeys: Sendable {
     /// What a key locks.
-    public enum Purpose: UInt32, Sendable, CaseIterable {
+    package enum Purpose: UInt32, Sendable, CaseIterable {
         /// NUT-20 mint quote keys (account 20').
         case quote = 20
         /// NUT-11 P2PK receiving keys (account 10').
@@ -17,7 +17,7 @@ public struct LockingKeys: Sendable {
 
     /// How far past the stored counter a lookup of a key by its public half searches (a restored wallet's counters
     /// start at zero).
-    public static let lookupWindow: UInt32 = 1000
+    package static let lookupWindow: UInt32 = 1000
 
     let purpose: Purpose
     /// `m/129373'/{account}'/0'/0'`.
@@ -34,7 +34,7 @@ public struct LockingKeys: Sendable {
 
     /// The private key at `counter` (a non-hardened index).
     /// - Throws: ``CryptoError`` `.invalidDerivation` for a counter of 2^31 or more.
-    public func key(at counter: UInt32) throws(CryptoError) -> Scalar {
+    package func key(at counter: UInt32) throws(CryptoError) -> Scalar {
         guard counter < 1 << 31 else {
             throw CryptoError(.invalidDerivation, "a locking key counter must be below 2^31")
         }
@@ -42,16 +42,16 @@ public struct LockingKeys: Sendable {
     }
 
     /// The highest counter a wallet hands out, so that a lookup window past it stays a valid index.
-    public static let maximumCounter: UInt32 = (1 << 31) - 1 - lookupWindow
+    package static let maximumCounter: UInt32 = (1 << 31) - 1 - lookupWindow
 
     /// The counter and private key whose public key is `pubkey`, searching `counters`.
-    public func find(_ pubkey: Point, in counters: Range<UInt32>) -> (counter: UInt32, key: Scalar)? {
+    package func find(_ pubkey: Point, in counters: Range<UInt32>) -> (counter: UInt32, key: Scalar)? {
         find(Set([pubkey]), in: counters)[pubkey]
     }
 
     /// The counters and private keys of those of `pubkeys` found in `counters`, deriving each key of the range once.
     /// An index BIP-32 cannot derive (vanishingly rare) is skipped.
-    public func find(_ pubkeys: Set<Point>, in counters: Range<UInt32>) -> [Point: (counter: UInt32, key: Scalar)] {
+    package func find(_ pubkeys: Set<Point>, in counters: Range<UInt32>) -> [Point: (counter: UInt32, key: Scalar)] {
         var found: [Point: (counter: UInt32, key: Scalar)] = [:]
         guard !pubkeys.isEmpty else { return found }
         for counter in counters where counter < 1 << 31 {
@@ -68,7 +68,7 @@ public struct LockingKeys: Sendable {
 
 extension DeterministicSecrets {
     /// The deriver of this seed's locking keys for `purpose`.
-    public func lockingKeys(_ purpose: LockingKeys.Purpose) throws(CryptoError) -> LockingKeys {
+    package func lockingKeys(_ purpose: LockingKeys.Purpose) throws(CryptoError) -> LockingKeys {
         try LockingKeys(seed: seed, purpose: purpose)
     }
 }

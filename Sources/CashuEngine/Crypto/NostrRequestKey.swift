@@ -5,24 +5,24 @@
 ///
 /// Derived, not random: payments sent while no process listens wait on the relays, and a wallet restored from its
 /// phrase can still open them. The private key prints as `<redacted>`.
-public struct NostrRequestKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct NostrRequestKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The domain separator.
     static let domainSeparator = Array("cashu-payment-request".utf8)
 
     /// The private key.
-    public let privateKey: Scalar
+    package let privateKey: Scalar
 
     /// Derives the key from the 64-byte BIP-39 seed.
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` unless the seed is 64 bytes (or, with probability 2^-128,
     ///   when the hash is not a valid key).
-    public init(seed: SecureBytes) throws(CryptoError) {
+    package init(seed: SecureBytes) throws(CryptoError) {
         privateKey = try SeedDomainKey.derive(seed: seed, domain: Self.domainSeparator, what: "payment request key")
     }
 
     /// The x-only public key as 64 lowercase hex characters.
-    public var publicKeyHex: String { Hex.encode(privateKey.publicKey.xOnly) }
+    package var publicKeyHex: String { Hex.encode(privateKey.publicKey.xOnly) }
 
-    public var description: String { "NostrRequestKey(\(publicKeyHex))" }
-    public var debugDescription: String { "NostrRequestKey(public: \(publicKeyHex), private: <redacted>)" }
+    package var description: String { "NostrRequestKey(\(publicKeyHex))" }
+    package var debugDescription: String { "NostrRequestKey(public: \(publicKeyHex), private: <redacted>)" }
 }

@@ -1,7 +1,7 @@
 // CoreCashu — base64url (RFC 4648 §5) as tokens, payment requests and auth headers use it (NUT-00, NUT-18, NUT-22).
 
 /// base64url encoding (no padding) and lenient decoding (padding optional; standard `+` `/` accepted too).
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet: [UInt8] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -14,7 +14,7 @@ public enum Base64URL {
     }()
 
     /// Encodes bytes as unpadded base64url.
-    public static func encode<Bytes: Collection>(_ bytes: Bytes, padded: Bool = false) -> String
+    package static func encode<Bytes: Collection>(_ bytes: Bytes, padded: Bool = false) -> String
     where Bytes.Element == UInt8 {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
@@ -42,7 +42,7 @@ public enum Base64URL {
     ///
     /// - Throws: ``EncodingFailure`` `.invalidBase64` for characters outside the alphabet, misplaced padding, or a
     ///   length that cannot come from an encoder (one leftover character, non-zero trailing bits).
-    public static func decode(_ string: some StringProtocol) throws(EncodingFailure) -> [UInt8] {
+    package static func decode(_ string: some StringProtocol) throws(EncodingFailure) -> [UInt8] {
         var text = String(string)
         let decoded = text.withUTF8 { decode(utf8: $0) }
         guard let bytes = decoded.bytes else { throw EncodingFailure(.invalidBase64, decoded.error) }

@@ -4,9 +4,9 @@
 ///
 /// NUT-26 payment requests (bech32m) and NIP-19 `npub`/`nprofile` keys (bech32) routinely exceed BIP-173's
 /// 90-character limit, so it is not enforced; ``maximumLength`` bounds the work hostile input can cause instead.
-public enum Bech32 {
+package enum Bech32 {
     /// Which checksum constant a string uses.
-    public enum Variant: Sendable, Hashable {
+    package enum Variant: Sendable, Hashable {
         /// BIP-173 (constant 1): NIP-19 keys.
         case bech32
         /// BIP-350 (constant 0x2bc830a3): NUT-26 payment requests.
@@ -21,7 +21,7 @@ public enum Bech32 {
     }
 
     /// The longest string accepted by default (about 10 KB of payload); larger inputs are rejected before any work.
-    public static let maximumLength = 16_384
+    package static let maximumLength = 16_384
 
     /// BIP-173 bounds the human-readable part to 1–83 characters; that rule stays even without the 90-character one.
     static let maximumHRPLength = 83
@@ -58,7 +58,7 @@ public enum Bech32 {
     ///   - variant: The checksum to append.
     /// - Throws: ``EncodingFailure`` `.invalidBech32` for a bad `hrp` or a value of 32 or more, `.limitExceeded` when
     ///   the result would be longer than ``maximumLength``.
-    public static func encode(hrp: String, data: [UInt8], variant: Variant) throws(EncodingFailure) -> String {
+    package static func encode(hrp: String, data: [UInt8], variant: Variant) throws(EncodingFailure) -> String {
         let hrpBytes = Array(hrp.lowercased().utf8)
         guard (1...maximumHRPLength).contains(hrpBytes.count), hrpBytes.allSatisfy({ (33...126).contains($0) }) else {
             throw EncodingFailure(.invalidBech32, "bech32 human-readable part must be 1–83 printable ASCII")
@@ -78,7 +78,7 @@ public enum Bech32 {
     /// Encodes bytes (converted to 5-bit groups with zero padding) under `hrp`, in lowercase.
     ///
     /// - Throws: ``EncodingFailure`` as ``encode(hrp:data:variant:)``.
-    public static func encode(hrp: String, bytes: [UInt8], variant: Variant) throws(EncodingFailure) -> String {
+    package static func encode(hrp: String, bytes: [UInt8], variant: Variant) throws(EncodingFailure) -> String {
         try encode(hrp: hrp, data: try convertBits(bytes, from: 8, to: 5, pad: true), variant: variant)
     }
 
@@ -91,7 +91,7 @@ public enum Bech32 {
     /// - Throws: ``EncodingFailure`` `.limitExceeded` past `limit`, `.mixedCase`, `.bech32Checksum` when neither
     ///   checksum matches, `.invalidBech32` for any other malformation (no separator, empty or long `hrp`, characters
     ///   outside the alphabet, data part shorter than the checksum).
-    public static func decode(
+    package static func decode(
         _ string: some StringProtocol,
         limit: Int = maximumLength
     ) throws(EncodingFailure) -> (hrp: String, data: [UInt8], variant: Variant) {
@@ -142,7 +142,7 @@ public enum Bech32 {
     ///
     /// - Throws: ``EncodingFailure`` as ``decode(_:limit:)``; `.bech32Checksum` when the string checks under the other
     ///   variant; `.invalidBech32` when the 5-bit data has more than 4 padding bits or non-zero padding.
-    public static func decodeBytes(
+    package static func decodeBytes(
         _ string: some StringProtocol,
         variant: Variant,
         limit: Int = maximumLength
@@ -189,7 +189,7 @@ public enum Bech32 {
 
 extension EncodingFailure.Code {
     /// A bech32/bech32m checksum that does not verify (or verifies only under the other variant).
-    public static let bech32Checksum = EncodingFailure.Code(rawValue: "bech32Checksum")
+    package static let bech32Checksum = EncodingFailure.Code(rawValue: "bech32Checksum")
     /// A bech32 string mixing upper- and lowercase letters (BIP-173 forbids it).
-    public static let mixedCase = EncodingFailure.Code(rawValue: "mixedCase")
+    package static let mixedCase = EncodingFailure.Code(rawValue: "mixedCase")
 }

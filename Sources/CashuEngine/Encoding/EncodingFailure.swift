@@ -3,32 +3,9 @@
 /// A failure while decoding or encoding untrusted bytes.
 ///
 /// Named `EncodingFailure` to stay clear of the standard library's `EncodingError`.
-public struct EncodingFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, as a value callers can compare.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        public static let invalidHex = Code(rawValue: "invalidHex")
-        public static let invalidBase64 = Code(rawValue: "invalidBase64")
-        public static let invalidBech32 = Code(rawValue: "invalidBech32")
-        public static let invalidCBOR = Code(rawValue: "invalidCBOR")
-        public static let invalidJSON = Code(rawValue: "invalidJSON")
-        public static let invalidLength = Code(rawValue: "invalidLength")
-        public static let invalidPrefix = Code(rawValue: "invalidPrefix")
-        public static let truncated = Code(rawValue: "truncated")
-        public static let limitExceeded = Code(rawValue: "limitExceeded")
-        public static let missingField = Code(rawValue: "missingField")
-        public static let invalidField = Code(rawValue: "invalidField")
-        public static let amountOverflow = Code(rawValue: "amountOverflow")
-        public static let unknownKeyset = Code(rawValue: "unknownKeyset")
-        public static let ambiguousKeyset = Code(rawValue: "ambiguousKeyset")
-        /// NUT-16: Bytewords that are not words or whose checksum does not match.
-        public static let invalidBytewords = Code(rawValue: "invalidBytewords")
-        /// NUT-16: a UR frame that does not fit the others, or a reassembled message whose checksum does not match.
-        public static let invalidUR = Code(rawValue: "invalidUR")
-    }
+public struct EncodingFailure: CashuError, Hashable {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<EncodingFailure>
 
     /// What went wrong.
     public let code: Code
@@ -39,6 +16,25 @@ public struct EncodingFailure: Error, Hashable, Sendable, CustomStringConvertibl
         self.code = code
         self.reason = reason
     }
+}
 
-    public var description: String { "EncodingFailure.\(code): \(reason)" }
+extension ErrorCode where Domain == EncodingFailure {
+    public static let invalidHex = Self(rawValue: "invalidHex")
+    public static let invalidBase64 = Self(rawValue: "invalidBase64")
+    public static let invalidBech32 = Self(rawValue: "invalidBech32")
+    public static let invalidCBOR = Self(rawValue: "invalidCBOR")
+    public static let invalidJSON = Self(rawValue: "invalidJSON")
+    public static let invalidLength = Self(rawValue: "invalidLength")
+    public static let invalidPrefix = Self(rawValue: "invalidPrefix")
+    public static let truncated = Self(rawValue: "truncated")
+    public static let limitExceeded = Self(rawValue: "limitExceeded")
+    public static let missingField = Self(rawValue: "missingField")
+    public static let invalidField = Self(rawValue: "invalidField")
+    public static let amountOverflow = Self(rawValue: "amountOverflow")
+    public static let unknownKeyset = Self(rawValue: "unknownKeyset")
+    public static let ambiguousKeyset = Self(rawValue: "ambiguousKeyset")
+    /// NUT-16: Bytewords that are not words or whose checksum does not match.
+    public static let invalidBytewords = Self(rawValue: "invalidBytewords")
+    /// NUT-16: a UR frame that does not fit the others, or a reassembled message whose checksum does not match.
+    public static let invalidUR = Self(rawValue: "invalidUR")
 }

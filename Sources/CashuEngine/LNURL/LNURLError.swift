@@ -1,28 +1,9 @@
 // LNURL (LUD-01, 06, 12, 16): what can be wrong with a Lightning address, an LNURL or a payee's answers.
 
 /// A failure resolving or checking an LNURL-pay payment.
-public struct LNURLError: Error, Sendable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// Not a Lightning address or an LNURL.
-        public static let invalidAddress = Code(rawValue: "invalidAddress")
-        /// The payee's answer cannot be read, or says something a wallet must refuse.
-        public static let invalidResponse = Code(rawValue: "invalidResponse")
-        /// The payee answered `{"status": "ERROR", "reason": ...}`.
-        public static let payeeRefused = Code(rawValue: "payeeRefused")
-        /// A comment the payee does not take (too long, or none allowed).
-        public static let invalidComment = Code(rawValue: "invalidComment")
-        /// The amount is outside what the payee accepts.
-        public static let amountOutOfRange = Code(rawValue: "amountOutOfRange")
-        /// The invoice does not ask for the amount, or does not commit to the payee's metadata.
-        public static let invoiceMismatch = Code(rawValue: "invoiceMismatch")
-        /// The payee could not be reached.
-        public static let unreachable = Code(rawValue: "unreachable")
-    }
+public struct LNURLError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<LNURLError>
 
     public let code: Code
     /// A human explanation (the payee's own words are passed through `reason` only after the caller's display rules).
@@ -32,6 +13,21 @@ public struct LNURLError: Error, Sendable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
+}
 
-    public var description: String { "LNURLError.\(code): \(reason)" }
+extension ErrorCode where Domain == LNURLError {
+    /// Not a Lightning address or an LNURL.
+    public static let invalidAddress = Self(rawValue: "invalidAddress")
+    /// The payee's answer cannot be read, or says something a wallet must refuse.
+    public static let invalidResponse = Self(rawValue: "invalidResponse")
+    /// The payee answered `{"status": "ERROR", "reason": ...}`.
+    public static let payeeRefused = Self(rawValue: "payeeRefused")
+    /// A comment the payee does not take (too long, or none allowed).
+    public static let invalidComment = Self(rawValue: "invalidComment")
+    /// The amount is outside what the payee accepts.
+    public static let amountOutOfRange = Self(rawValue: "amountOutOfRange")
+    /// The invoice does not ask for the amount, or does not commit to the payee's metadata.
+    public static let invoiceMismatch = Self(rawValue: "invoiceMismatch")
+    /// The payee could not be reached.
+    public static let unreachable = Self(rawValue: "unreachable")
 }

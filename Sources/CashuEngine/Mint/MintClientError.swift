@@ -6,33 +6,9 @@
 /// request (nothing happened), a connection that could not be opened never carried it; every other failure (timeout,
 /// connection cut, HTTP 5xx, an unreadable answer) leaves the outcome unknown, and the wallet keeps the operation
 /// pending until recovery learns what the mint did.
-public struct MintClientError: Error, Sendable, CustomStringConvertible {
-    /// What kind of failure this is.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// The mint answered with its NUT-00 error body; ``MintClientError/mintError`` holds it.
-        public static let mintRefused = Code(rawValue: "mintRefused")
-        /// No connection could be opened: the request never left.
-        public static let unreachable = Code(rawValue: "unreachable")
-        /// The request may have reached the mint but no complete answer came back (cut, reset, TLS failure).
-        public static let transport = Code(rawValue: "transport")
-        /// The request's deadline passed before the answer was complete.
-        public static let timeout = Code(rawValue: "timeout")
-        /// An HTTP status other than 200 without a NUT-00 error body (e.g. 500, 502, 404).
-        public static let httpStatus = Code(rawValue: "httpStatus")
-        /// The answer was not the JSON this endpoint returns, failed validation against the request, or exceeded
-        /// the size limit (the mint answered, so it may have acted).
-        public static let invalidResponse = Code(rawValue: "invalidResponse")
-        /// The request could not be encoded or addressed, so it was never sent.
-        public static let invalidRequest = Code(rawValue: "invalidRequest")
-        /// The request was cancelled by the caller.
-        public static let cancelled = Code(rawValue: "cancelled")
-        /// The endpoint needs a login the wallet does not have (or can no longer renew): never sent (NUT-21/22).
-        public static let authenticationRequired = Code(rawValue: "authenticationRequired")
-    }
+public struct MintClientError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<MintClientError>
 
     /// The kind of failure.
     public let code: Code
@@ -40,7 +16,7 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
     public let endpoint: String
     /// A human explanation, free of secrets.
     public let reason: String
-    /// The mint's error body, for ``Code/mintRefused``.
+    /// The mint's error body, for `Code/mintRefused`.
     public let mintError: MintError?
     /// The HTTP status, when one arrived.
     public let httpStatus: Int?
@@ -69,7 +45,7 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether the mint turned the request away for its rate limit before acting on it: HTTP 429 (reported as
-    /// ``Code/unreachable``, since nothing was done), or a 503 that says when to come back.
+    /// `Code/unreachable`, since nothing was done), or a 503 that says when to come back.
     public var isRateLimited: Bool { httpStatus == 429 || httpStatus == 503 && retryAfter != nil }
 
     /// Whether a NUT-19 replay of the identical body may recover the answer.
@@ -82,4 +58,26 @@ public struct MintClientError: Error, Sendable, CustomStringConvertible {
         if let mintError { text += " [\(mintError)]" }
         return text
     }
+}
+
+extension ErrorCode where Domain == MintClientError {
+    /// The mint answered with its NUT-00 error body; ``MintClientError/mintError`` holds it.
+    public static let mintRefused = Self(rawValue: "mintRefused")
+    /// No connection could be opened: the request never left.
+    public static let unreachable = Self(rawValue: "unreachable")
+    /// The request may have reached the mint but no complete answer came back (cut, reset, TLS failure).
+    public static let transport = Self(rawValue: "transport")
+    /// The request's deadline passed before the answer was complete.
+    public static let timeout = Self(rawValue: "timeout")
+    /// An HTTP status other than 200 without a NUT-00 error body (e.g. 500, 502, 404).
+    public static let httpStatus = Self(rawValue: "httpStatus")
+    /// The answer was not the JSON this endpoint returns, failed validation against the request, or exceeded
+    /// the size limit (the mint answered, so it may have acted).
+    public static let invalidResponse = Self(rawValue: "invalidResponse")
+    /// The request could not be encoded or addressed, so it was never sent.
+    public static let invalidRequest = Self(rawValue: "invalidRequest")
+    /// The request was cancelled by the caller.
+    public static let cancelled = Self(rawValue: "cancelled")
+    /// The endpoint needs a login the wallet does not have (or can no longer renew): never sent (NUT-21/22).
+    public static let authenticationRequired = Self(rawValue: "authenticationRequired")
 }

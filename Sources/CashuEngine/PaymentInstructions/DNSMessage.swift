@@ -2,24 +2,24 @@
 // verdict (RFC 6840 §5.7) and EDNS0 for answers past 512 bytes (RFC 6891), and the answer's TXT records read back.
 
 /// A DNS TXT query and what its answer says.
-public enum DNSMessage {
+package enum DNSMessage {
     /// An answer, read.
-    public struct Answer: Sendable, Equatable {
+    package struct Answer: Sendable, Equatable {
         /// The response code (0 no error, 3 no such name).
-        public var responseCode: UInt8
+        package var responseCode: UInt8
         /// Whether the resolver validated it with DNSSEC (the AD bit).
-        public var authenticated: Bool
+        package var authenticated: Bool
         /// Whether it was cut short (TC): ask again over TCP.
-        public var truncated: Bool
+        package var truncated: Bool
         /// Each TXT record's strings joined, in answer order.
-        public var texts: [[UInt8]]
+        package var texts: [[UInt8]]
         /// The question the answer repeats (lower case, no trailing dot), when it has one.
-        public var question: String? = nil
+        package var question: String? = nil
     }
 
     /// The query for the TXT records of `name`, with message id `id`.
     /// - Throws: ``PaymentInstructionError`` `.invalidAddress` for a name that is not DNS labels.
-    public static func query(name: String, id: UInt16) throws(PaymentInstructionError) -> [UInt8] {
+    package static func query(name: String, id: UInt16) throws(PaymentInstructionError) -> [UInt8] {
         // Header: id, flags RD (recursion desired) + AD, one question, one additional (the OPT record).
         var bytes: [UInt8] = [UInt8(id >> 8), UInt8(id & 0xFF), 0x01, 0x20, 0, 1, 0, 0, 0, 0, 0, 1]
         for label in name.split(separator: ".") {
@@ -37,7 +37,7 @@ public enum DNSMessage {
 
     /// Reads the answer to query `id`.
     /// - Throws: ``PaymentInstructionError`` `.invalidAnswer` for another message or one that does not parse.
-    public static func answer(_ bytes: [UInt8], id: UInt16) throws(PaymentInstructionError) -> Answer {
+    package static func answer(_ bytes: [UInt8], id: UInt16) throws(PaymentInstructionError) -> Answer {
         var reader = Reader(bytes: bytes)
         let header = try reader.take(12)
         guard UInt16(header[0]) << 8 | UInt16(header[1]) == id, header[2] & 0x80 != 0 else {

@@ -1,28 +1,9 @@
 // BIP-353 / BIP-321: what can be wrong resolving a human-readable address (₿user@domain) to payment instructions.
 
 /// A failure resolving or reading BIP-353 payment instructions.
-public struct PaymentInstructionError: Error, Sendable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// Not a `₿user@domain` address.
-        public static let invalidAddress = Code(rawValue: "invalidAddress")
-        /// The domain publishes no payment instructions for the user.
-        public static let notFound = Code(rawValue: "notFound")
-        /// The answer was not DNSSEC-validated (the resolver did not set AD).
-        public static let notValidated = Code(rawValue: "notValidated")
-        /// Several `bitcoin:` records, which BIP-353 forbids.
-        public static let ambiguous = Code(rawValue: "ambiguous")
-        /// The DNS answer or the URI in it cannot be read.
-        public static let invalidAnswer = Code(rawValue: "invalidAnswer")
-        /// No resolver answered.
-        public static let unreachable = Code(rawValue: "unreachable")
-        /// The instructions name only ways this wallet cannot pay (BOLT12 offers, on-chain addresses).
-        public static let unsupported = Code(rawValue: "unsupported")
-    }
+public struct PaymentInstructionError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<PaymentInstructionError>
 
     public let code: Code
     /// A human explanation; never the record's payment data.
@@ -32,6 +13,21 @@ public struct PaymentInstructionError: Error, Sendable, CustomStringConvertible 
         self.code = code
         self.reason = reason
     }
+}
 
-    public var description: String { "PaymentInstructionError.\(code): \(reason)" }
+extension ErrorCode where Domain == PaymentInstructionError {
+    /// Not a `₿user@domain` address.
+    public static let invalidAddress = Self(rawValue: "invalidAddress")
+    /// The domain publishes no payment instructions for the user.
+    public static let notFound = Self(rawValue: "notFound")
+    /// The answer was not DNSSEC-validated (the resolver did not set AD).
+    public static let notValidated = Self(rawValue: "notValidated")
+    /// Several `bitcoin:` records, which BIP-353 forbids.
+    public static let ambiguous = Self(rawValue: "ambiguous")
+    /// The DNS answer or the URI in it cannot be read.
+    public static let invalidAnswer = Self(rawValue: "invalidAnswer")
+    /// No resolver answered.
+    public static let unreachable = Self(rawValue: "unreachable")
+    /// The instructions name only ways this wallet cannot pay (BOLT12 offers, on-chain addresses).
+    public static let unsupported = Self(rawValue: "unsupported")
 }

@@ -9,7 +9,7 @@ public enum PaymentInstructions {
     ///   - requireValidation: refuse an answer without the AD bit (BIP-353 requires DNSSEC).
     /// - Throws: ``PaymentInstructionError``: `.notFound` (no such name, or no `bitcoin:` record), `.notValidated`,
     ///   `.ambiguous` (several `bitcoin:` records), `.invalidAnswer`.
-    public static func read(_ answer: DNSMessage.Answer, requireValidation: Bool) throws(PaymentInstructionError)
+    package static func read(_ answer: DNSMessage.Answer, requireValidation: Bool) throws(PaymentInstructionError)
         -> BitcoinPaymentURI
     {
         switch answer.responseCode {

@@ -1,32 +1,9 @@
 // Storage: the one error type of the wallet's stores.
 
 /// Why a store operation failed.
-public struct StorageError: Error, Sendable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// A record the operation needs does not exist.
-        public static let notFound = Code(rawValue: "notFound")
-        /// A record with the same key exists.
-        public static let conflict = Code(rawValue: "conflict")
-        /// The database could not be opened, created or migrated.
-        public static let unavailable = Code(rawValue: "unavailable")
-        /// Another process held the database for longer than the busy timeout.
-        public static let busy = Code(rawValue: "busy")
-        /// The disk is full.
-        public static let diskFull = Code(rawValue: "diskFull")
-        /// A stored value cannot be read back (corrupt or from a newer version).
-        public static let corrupt = Code(rawValue: "corrupt")
-        /// A write was attempted in a read transaction.
-        public static let readOnly = Code(rawValue: "readOnly")
-        /// A sum or a counter would pass `UInt64.max` (a balance over that many units, a counter run out).
-        public static let overflow = Code(rawValue: "overflow")
-        /// Any other database error.
-        public static let database = Code(rawValue: "database")
-    }
+public struct StorageError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<StorageError>
 
     /// The kind of failure.
     public let code: Code
@@ -41,6 +18,25 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
         self.underlying = underlying
     }
+}
 
-    public var description: String { "StorageError.\(code): \(reason)" }
+extension ErrorCode where Domain == StorageError {
+    /// A record the operation needs does not exist.
+    public static let notFound = Self(rawValue: "notFound")
+    /// A record with the same key exists.
+    public static let conflict = Self(rawValue: "conflict")
+    /// The database could not be opened, created or migrated.
+    public static let unavailable = Self(rawValue: "unavailable")
+    /// Another process held the database for longer than the busy timeout.
+    public static let busy = Self(rawValue: "busy")
+    /// The disk is full.
+    public static let diskFull = Self(rawValue: "diskFull")
+    /// A stored value cannot be read back (corrupt or from a newer version).
+    public static let corrupt = Self(rawValue: "corrupt")
+    /// A write was attempted in a read transaction.
+    public static let readOnly = Self(rawValue: "readOnly")
+    /// A sum or a counter would pass `UInt64.max` (a balance over that many units, a counter run out).
+    public static let overflow = Self(rawValue: "overflow")
+    /// Any other database error.
+    public static let database = Self(rawValue: "database")
 }

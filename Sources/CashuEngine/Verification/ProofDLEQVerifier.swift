@@ -3,13 +3,13 @@
 /// Checks the DLEQ proof each received proof carries against the mint's key for its amount (NUT-12 "Carol
 /// verifies"), and with ``VerificationContext/requireDLEQ`` refuses proofs that carry none. Per item: split across
 /// cores by the pipeline.
-public struct ProofDLEQVerifier: Verifier {
-    public init() {}
+package struct ProofDLEQVerifier: Verifier {
+    package init() {}
 
-    public var name: String { "dleq" }
-    public var cost: VerifierCost { .perItem }
+    package var name: String { "dleq" }
+    package var cost: VerifierCost { .perItem }
 
-    public func verify(_ items: ArraySlice<Proof>, in context: VerificationContext) throws(VerificationFailure) {
+    package func verify(_ items: ArraySlice<Proof>, in context: VerificationContext) throws(VerificationFailure) {
         for index in items.indices {
             let proof = items[index]
             guard proof.dleq != nil else {

@@ -3,13 +3,13 @@
 /// Checks the DLEQ proof on each of a mint's signatures against the output it answers (NUT-12 "Alice verifies";
 /// wallets must when it is present), and with ``VerificationContext/requireDLEQ`` refuses signatures that carry
 /// none. Per item: split across cores by the pipeline.
-public struct SignatureDLEQVerifier: Verifier {
-    public init() {}
+package struct SignatureDLEQVerifier: Verifier {
+    package init() {}
 
-    public var name: String { "dleq" }
-    public var cost: VerifierCost { .perItem }
+    package var name: String { "dleq" }
+    package var cost: VerifierCost { .perItem }
 
-    public func verify(_ items: ArraySlice<SignedOutput>, in context: VerificationContext)
+    package func verify(_ items: ArraySlice<SignedOutput>, in context: VerificationContext)
         throws(VerificationFailure)
     {
         for index in items.indices {

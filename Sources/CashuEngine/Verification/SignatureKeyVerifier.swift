@@ -2,12 +2,12 @@
 
 /// Refuses a signature from another keyset than its output asked, for another amount, or from a keyset or amount
 /// the wallet has no key for.
-public struct SignatureKeyVerifier: Verifier {
-    public init() {}
+package struct SignatureKeyVerifier: Verifier {
+    package init() {}
 
-    public var name: String { "keys" }
+    package var name: String { "keys" }
 
-    public func verify(_ items: ArraySlice<SignedOutput>, in context: VerificationContext)
+    package func verify(_ items: ArraySlice<SignedOutput>, in context: VerificationContext)
         throws(VerificationFailure)
     {
         for index in items.indices {

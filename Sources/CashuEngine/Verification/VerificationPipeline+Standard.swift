@@ -3,7 +3,7 @@
 extension VerificationPipeline where Item == Proof {
     /// The checks of a received token's proofs: keys for every keyset and amount, then DLEQ proofs; `extra` after.
     /// (Keyset ids, unit and duplicates are settled before, when the token's proofs are resolved against the mint.)
-    public static func receivedProofs(adding extra: [any Verifier<Proof>] = []) -> Self {
+    package static func receivedProofs(adding extra: [any Verifier<Proof>] = []) -> Self {
         Self {
             ProofKeyVerifier()
             ProofDLEQVerifier()
@@ -15,7 +15,7 @@ extension VerificationPipeline where Item == Proof {
 extension VerificationPipeline where Item == SignedOutput {
     /// The checks of a mint's signatures: each answers its output with a key the wallet has, then DLEQ proofs;
     /// `extra` after.
-    public static func mintSignatures(adding extra: [any Verifier<SignedOutput>] = []) -> Self {
+    package static func mintSignatures(adding extra: [any Verifier<SignedOutput>] = []) -> Self {
         Self {
             SignatureKeyVerifier()
             SignatureDLEQVerifier()

@@ -13,16 +13,16 @@ import Foundation
 /// them, so proofs cannot be batch-verified with one multi-scalar multiplication (that needs the commitment form,
 /// `R1`, `R2`, `s`), and libsecp256k1 0.2 exports no multi-scalar routine anyway. Many proofs are verified in
 /// parallel instead, each on its own, so a failure names its proof.
-public struct VerificationPipeline<Item: Sendable>: Sendable {
+package struct VerificationPipeline<Item: Sendable>: Sendable {
     /// The verifiers, in the order they run (whole-list ones before per-item ones).
-    public private(set) var verifiers: [any Verifier<Item>]
+    package private(set) var verifiers: [any Verifier<Item>]
     /// The most parts checked at once (1 to 64); 1 checks on the caller's task only.
-    public private(set) var maxConcurrency: Int
+    package private(set) var maxConcurrency: Int
     /// The fewest items worth a part of their own (below it the work does not pay for a task); at least 1.
-    public private(set) var minimumPart: Int
+    package private(set) var minimumPart: Int
 
     /// Creates a pipeline; by default it uses every core and parts of at least 16 items.
-    public init(
+    package init(
         _ verifiers: [any Verifier<Item>], maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         minimumPart: Int = 16
     ) {
@@ -32,14 +32,14 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
     }
 
     /// This pipeline checking at most `workers` parts at once (1 to 64).
-    public func withMaxConcurrency(_ workers: Int) -> Self {
+    package func withMaxConcurrency(_ workers: Int) -> Self {
         var copy = self
         copy.maxConcurrency = min(max(1, workers), 64)
         return copy
     }
 
     /// This pipeline with `more` verifiers after its own.
-    public func adding(_ more: [any Verifier<Item>]) -> Self {
+    package func adding(_ more: [any Verifier<Item>]) -> Self {
         var copy = self
         copy.verifiers += more
         return copy
@@ -47,14 +47,14 @@ public struct VerificationPipeline<Item: Sendable>: Sendable {
 
     /// Runs every verifier over `items` on the caller's task, in order.
     /// - Throws: the first ``VerificationFailure``.
-    public func verifySequentially(_ items: [Item], in context: VerificationContext) throws(VerificationFailure) {
+    package func verifySequentially(_ items: [Item], in context: VerificationContext) throws(VerificationFailure) {
         for verifier in ordered { try verifier.verify(items[...], in: context) }
     }
 
     /// Runs every verifier over `items`, the per-item ones across cores when the list is large.
     /// - Throws: a ``VerificationFailure``: the one with the lowest index among those found before the rest was
     ///   cancelled; also when the calling task is cancelled before every item was checked.
-    public func verify(_ items: [Item], in context: VerificationContext) async throws(VerificationFailure) {
+    package func verify(_ items: [Item], in context: VerificationContext) async throws(VerificationFailure) {
         let (wholeList, perItem) = split
         for verifier in wholeList { try verifier.verify(items[...], in: context) }
         let parts = Self.parts(count: items.count, workers: maxConcurrency, minimumPart: minimumPart)

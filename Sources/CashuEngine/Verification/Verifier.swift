@@ -1,7 +1,7 @@
 // Verification: one check of untrusted items — received proofs (NUT-00/02/12) or a mint's signatures (NUT-00/12).
 
 /// One check of a list of untrusted items: the proofs of a received token (``Proof``) or a mint's answers to the
-/// wallet's outputs (``SignedOutput``). A ``VerificationPipeline`` composes them; a wallet adds its own through
+/// wallet's outputs (``SignedOutput``). A `VerificationPipeline` composes them; a wallet adds its own through
 /// ``WalletOptions/proofVerifiers`` and ``WalletOptions/signatureVerifiers``.
 ///
 /// A verifier does no I/O and keeps no state between calls. A ``VerifierCost/perItem`` verifier may be called

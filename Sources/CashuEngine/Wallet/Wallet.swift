@@ -20,9 +20,9 @@ public actor Wallet {
     let lockingKeys: LockingKeyRing
     /// NUT-27: the key the wallet's mint list is backed up under on Nostr relays (`nil` for a seed that is not a
     /// 64-byte BIP-39 seed).
-    public nonisolated let mintBackupKey: MintBackupKey?
+    package nonisolated let mintBackupKey: MintBackupKey?
     /// NUT-18: the key the wallet's Nostr payment requests are paid to (`nil` as for ``mintBackupKey``).
-    public nonisolated let nostrRequestKey: NostrRequestKey?
+    package nonisolated let nostrRequestKey: NostrRequestKey?
     var connectors: [MintURL: any MintConnector] = [:]
     /// Bumped whenever a mint's stored info changes, so a connector built from older info is not cached.
     var connectorGenerations: [MintURL: Int] = [:]

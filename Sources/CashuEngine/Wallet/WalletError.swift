@@ -1,53 +1,9 @@
 // Wallet: the one error type of the wallet engine, keeping the mint's error and the cause.
 
 /// Why a wallet operation failed. ``Code`` is what callers (and the CLI's exit codes) match on.
-public struct WalletError: Error, Sendable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// The input (token, amount, request, URL) is malformed or not acceptable.
-        public static let invalidInput = Code(rawValue: "invalidInput")
-        /// The mint is not added to the wallet.
-        public static let unknownMint = Code(rawValue: "unknownMint")
-        /// The mint does not support what was asked (unit, method, NUT, amount limits).
-        public static let unsupported = Code(rawValue: "unsupported")
-        /// Not enough spendable proofs for the amount and its fees.
-        public static let insufficientFunds = Code(rawValue: "insufficientFunds")
-        /// The mint refused the request; ``WalletError/mintError`` has its code. Nothing was lost.
-        public static let mintRefused = Code(rawValue: "mintRefused")
-        /// The mint could not be reached; nothing was sent.
-        public static let mintUnreachable = Code(rawValue: "mintUnreachable")
-        /// The outcome is unknown (timeout, cut connection, broken answer). The operation stays pending and
-        /// recovery resolves it; no proof is released or spent until then.
-        public static let pending = Code(rawValue: "pending")
-        /// The mint's answer is wrong (amounts, counts, keysets, signatures, DLEQ). Treated as ambiguous.
-        public static let invalidMintResponse = Code(rawValue: "invalidMintResponse")
-        /// A keyset's id does not match its keys, or collides with another mint's keyset.
-        public static let keysetMismatch = Code(rawValue: "keysetMismatch")
-        /// The token's proofs are already spent.
-        public static let alreadySpent = Code(rawValue: "alreadySpent")
-        /// A quote is not in a state that allows the operation (unpaid, expired, issued).
-        public static let quoteState = Code(rawValue: "quoteState")
-        /// The local store failed.
-        public static let storage = Code(rawValue: "storage")
-        /// A secret could not be read or written in the secure store.
-        public static let secureStore = Code(rawValue: "secureStore")
-        /// A cryptographic step failed.
-        public static let crypto = Code(rawValue: "crypto")
-        /// The operation was cancelled before anything left.
-        public static let cancelled = Code(rawValue: "cancelled")
-        /// A prepared operation was confirmed after it expired or was cancelled (or by another wallet): its inputs
-        /// were released and nothing was spent. Prepare it again.
-        public static let expired = Code(rawValue: "expired")
-        /// A payment was made but could not be delivered to its payee (unreachable, refused): the token stays a
-        /// pending send, to hand over another way or reclaim.
-        public static let deliveryFailed = Code(rawValue: "deliveryFailed")
-        /// NUT-21/22: the mint requires a login the wallet lacks or can no longer renew (`cashu auth login`).
-        public static let authenticationRequired = Code(rawValue: "authenticationRequired")
-    }
+public struct WalletError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<WalletError>
 
     /// The kind of failure.
     public let code: Code
@@ -161,4 +117,46 @@ public struct WalletError: Error, Sendable, CustomStringConvertible {
                 underlying: error)
         }
     }
+}
+
+extension ErrorCode where Domain == WalletError {
+    /// The input (token, amount, request, URL) is malformed or not acceptable.
+    public static let invalidInput = Self(rawValue: "invalidInput")
+    /// The mint is not added to the wallet.
+    public static let unknownMint = Self(rawValue: "unknownMint")
+    /// The mint does not support what was asked (unit, method, NUT, amount limits).
+    public static let unsupported = Self(rawValue: "unsupported")
+    /// Not enough spendable proofs for the amount and its fees.
+    public static let insufficientFunds = Self(rawValue: "insufficientFunds")
+    /// The mint refused the request; ``WalletError/mintError`` has its code. Nothing was lost.
+    public static let mintRefused = Self(rawValue: "mintRefused")
+    /// The mint could not be reached; nothing was sent.
+    public static let mintUnreachable = Self(rawValue: "mintUnreachable")
+    /// The outcome is unknown (timeout, cut connection, broken answer). The operation stays pending and
+    /// recovery resolves it; no proof is released or spent until then.
+    public static let pending = Self(rawValue: "pending")
+    /// The mint's answer is wrong (amounts, counts, keysets, signatures, DLEQ). Treated as ambiguous.
+    public static let invalidMintResponse = Self(rawValue: "invalidMintResponse")
+    /// A keyset's id does not match its keys, or collides with another mint's keyset.
+    public static let keysetMismatch = Self(rawValue: "keysetMismatch")
+    /// The token's proofs are already spent.
+    public static let alreadySpent = Self(rawValue: "alreadySpent")
+    /// A quote is not in a state that allows the operation (unpaid, expired, issued).
+    public static let quoteState = Self(rawValue: "quoteState")
+    /// The local store failed.
+    public static let storage = Self(rawValue: "storage")
+    /// A secret could not be read or written in the secure store.
+    public static let secureStore = Self(rawValue: "secureStore")
+    /// A cryptographic step failed.
+    public static let crypto = Self(rawValue: "crypto")
+    /// The operation was cancelled before anything left.
+    public static let cancelled = Self(rawValue: "cancelled")
+    /// A prepared operation was confirmed after it expired or was cancelled (or by another wallet): its inputs
+    /// were released and nothing was spent. Prepare it again.
+    public static let expired = Self(rawValue: "expired")
+    /// A payment was made but could not be delivered to its payee (unreachable, refused): the token stays a
+    /// pending send, to hand over another way or reclaim.
+    public static let deliveryFailed = Self(rawValue: "deliveryFailed")
+    /// NUT-21/22: the mint requires a login the wallet lacks or can no longer renew (`cashu auth login`).
+    public static let authenticationRequired = Self(rawValue: "authenticationRequired")
 }

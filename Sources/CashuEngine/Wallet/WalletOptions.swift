@@ -24,11 +24,11 @@ public struct WalletOptions: Sendable {
     /// NUT-22: the pool is topped up when it holds this many tokens or fewer (a failed top-up is then retried at most
     /// once a minute while tokens are left; an empty pool always tries).
     public var blindAuthLowWater: Int
-    /// Checks of received proofs run after the standard ones (``VerificationPipeline/receivedProofs(adding:)``); a
+    /// Checks of received proofs run after the standard ones (`VerificationPipeline/receivedProofs(adding:)`); a
     /// refusal refuses the token before anything is journaled or sent. They see the proofs' secrets: never log them.
     public var proofVerifiers: [any Verifier<Proof>]
     /// Checks of a mint's signatures (swap, mint, melt change, restore; not NUT-22 blind auth tokens) run after the
-    /// standard ones (``VerificationPipeline/mintSignatures(adding:)``). A refusal is treated as a broken answer:
+    /// standard ones (`VerificationPipeline/mintSignatures(adding:)`). A refusal is treated as a broken answer:
     /// the operation stays open (pending; the mint has the inputs) until a wallet without that refusal settles it,
     /// a melt's change is refused after its invoice was paid, and restore counts refused signatures as rejected.
     public var signatureVerifiers: [any Verifier<SignedOutput>]

@@ -64,7 +64,9 @@ package enum NIP59 {
     ///   `.invalidID`/`.invalidSignature` for a wrap or seal that does not verify, or a rumor whose author is not the
     ///   seal's signer (`.invalidSignature`) or whose id is wrong (`.invalidID`); `.decryptionFailed` or
     ///   `.unsupportedVersion` from NIP-44 (a wrap for someone else fails here).
-    package static func unwrap(_ giftWrap: NostrEvent, by recipient: NostrKeyPair) throws(NostrError) -> UnwrappedRumor {
+    package static func unwrap(_ giftWrap: NostrEvent, by recipient: NostrKeyPair) throws(NostrError)
+        -> UnwrappedRumor
+    {
         guard giftWrap.kind == giftWrapKind || giftWrap.kind == ephemeralGiftWrapKind else {
             throw NostrError(.malformedEvent, "a gift wrap is kind 1059 or 21059, not \(giftWrap.kind)")
         }

@@ -12,7 +12,9 @@ extension CashuWalletBackend {
     /// mint, briefly) or its quote is fresh and unpaid (it may be about to be paid), `failed` once its quote is unpaid
     /// and no longer fresh: the engine marks a quote unpaid only when no melt of it is open. An invoice is `settled`
     /// once paid (it is minted then, if it was not), `expired` past its expiry, else `pending` (asked of the mint).
-    package func lookupInvoice(paymentHash: String?, invoice: String?) async throws(NWCBackendError) -> NWCTransaction? {
+    package func lookupInvoice(paymentHash: String?, invoice: String?) async throws(NWCBackendError)
+        -> NWCTransaction?
+    {
         var hash = paymentHash?.lowercased()
         if hash == nil, let invoice { hash = Self.paymentHash(of: invoice) }
         guard let hash else { return nil }

@@ -8,7 +8,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Serves a wallet's connections (``NWCWalletStore``) until cancelled or shut down gracefully.
+/// Serves a wallet's connections (`NWCWalletStore`) until cancelled or shut down gracefully.
 ///
 /// At start, and every ``NWCServiceSettings/reconcileInterval``, the payments whose outcome was not known are looked
 /// up again (their budget settled or released). Every ``NWCServiceSettings/pollInterval`` the store is read: a

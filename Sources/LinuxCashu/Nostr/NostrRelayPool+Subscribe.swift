@@ -26,7 +26,9 @@ extension NostrRelayPool {
     ///   - filters: what to receive.
     ///   - relays: where to listen (duplicates count once).
     /// - Returns: the events; ``NostrRelayPoolConfiguration/subscriptionBuffer`` are kept for a busy consumer.
-    package nonisolated func subscribe(_ filters: [NostrFilter], on relays: [NostrRelayURL]) -> AsyncStream<NostrEvent> {
+    package nonisolated func subscribe(
+        _ filters: [NostrFilter], on relays: [NostrRelayURL]
+    ) -> AsyncStream<NostrEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: NostrEvent.self, bufferingPolicy: .bufferingNewest(configuration.subscriptionBuffer))
         let key = UUID()

@@ -13,7 +13,7 @@ import Logging
 /// carrier lost, an address added or removed, or lost events) resets every mint's backoff and probes again after a
 /// short settle delay, so a wallet notices a network change within a probe's time instead of a backoff's.
 ///
-/// ``start(netlink:)`` opens the netlink socket; ``shutdown()`` stops the loops, closes the socket and finishes every
+/// `start(netlink:)` opens the netlink socket; ``shutdown()`` stops the loops, closes the socket and finishes every
 /// stream. Nothing here logs a URL's query or any secret: probes are `GET /v1/info`.
 public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     /// Where changes are also told as wallet events.

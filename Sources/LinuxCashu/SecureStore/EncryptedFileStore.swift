@@ -10,7 +10,7 @@ import Foundation
 /// The key comes from the passphrase through the KDF named in the file's header (``KDFParameters/standard`` for a
 /// new file: scrypt N = 2^17, r = 8, p = 1) with a random 16-byte salt; the secrets are sealed with AES-256-GCM under
 /// a fresh nonce on every write, the header authenticated with them. The file is 0600 (its directory is created 0700
-/// when missing; ``SecureStoreFactory`` also tightens an existing wallet directory) and is replaced atomically
+/// when missing; `SecureStoreFactory` also tightens an existing wallet directory) and is replaced atomically
 /// (temporary file, fsync, rename, fsync of the directory). Writers in several processes (the
 /// CLI and the refresh timer) take an exclusive `flock` on `<file>.lock` and re-read the file before changing it, so
 /// no process overwrites a secret another one just saved. The derived key is kept in memory for the store's life;

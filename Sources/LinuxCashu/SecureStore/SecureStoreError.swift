@@ -1,43 +1,11 @@
 // SecureStore: the one error type of LinuxCashu's secure stores (libsecret, encrypted file, the chooser).
 
-/// Why a secure store could not do what was asked. Messages never carry a secret or a passphrase.
-public struct SecureStoreError: Error, Sendable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+import CoreCashu
 
-        /// No Secret Service: no D-Bus session bus ("Cannot autolaunch D-Bus"), or nothing on it provides
-        /// `org.freedesktop.secrets`.
-        public static let serviceUnavailable = Code(rawValue: "serviceUnavailable")
-        /// The Secret Service answers but has no default collection (a headless gnome-keyring never unlocked: there
-        /// is no login keyring, and no prompt can create one).
-        public static let noDefaultCollection = Code(rawValue: "noDefaultCollection")
-        /// The collection holding the secret is locked and could not be unlocked (no prompt possible, or dismissed).
-        public static let locked = Code(rawValue: "locked")
-        /// The Secret Service failed in another way (the D-Bus error is in the reason).
-        public static let serviceFailure = Code(rawValue: "serviceFailure")
-        /// The passphrase does not open the encrypted store (or its header was altered).
-        public static let wrongPassphrase = Code(rawValue: "wrongPassphrase")
-        /// The encrypted store needs a passphrase and none was given.
-        public static let passphraseRequired = Code(rawValue: "passphraseRequired")
-        /// The encrypted file is damaged or was tampered with (authentication failed, bad header, truncated).
-        public static let corrupt = Code(rawValue: "corrupt")
-        /// The encrypted file was written by a newer version (unknown format version, KDF or cipher).
-        public static let unsupportedFormat = Code(rawValue: "unsupportedFormat")
-        /// A file could not be read, written, locked or renamed (errno in the reason).
-        public static let fileSystem = Code(rawValue: "fileSystem")
-        /// A parameter was refused (an empty passphrase, KDF parameters out of range, a key name too long).
-        public static let invalidInput = Code(rawValue: "invalidInput")
-        /// The chooser found no store it may use (the reason says what to do), or the wallet's store is not the one
-        /// asked for.
-        public static let noStoreAvailable = Code(rawValue: "noStoreAvailable")
-        /// The plaintext store exists but the host did not opt in to plaintext secrets.
-        public static let plaintextNotAllowed = Code(rawValue: "plaintextNotAllowed")
-        /// The kernel keyring refused (`cashu unlock`, `cashu lock`): unavailable, over quota, or not permitted.
-        public static let keyring = Code(rawValue: "keyring")
-    }
+/// Why a secure store could not do what was asked. Messages never carry a secret or a passphrase.
+public struct SecureStoreError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in `ErrorCode`'s extension).
+    public typealias Code = ErrorCode<SecureStoreError>
 
     /// The kind of failure.
     public let code: Code
@@ -52,6 +20,36 @@ public struct SecureStoreError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
         self.underlying = underlying
     }
+}
 
-    public var description: String { "SecureStoreError.\(code): \(reason)" }
+extension ErrorCode where Domain == SecureStoreError {
+    /// No Secret Service: no D-Bus session bus ("Cannot autolaunch D-Bus"), or nothing on it provides
+    /// `org.freedesktop.secrets`.
+    public static let serviceUnavailable = Self(rawValue: "serviceUnavailable")
+    /// The Secret Service answers but has no default collection (a headless gnome-keyring never unlocked: there
+    /// is no login keyring, and no prompt can create one).
+    public static let noDefaultCollection = Self(rawValue: "noDefaultCollection")
+    /// The collection holding the secret is locked and could not be unlocked (no prompt possible, or dismissed).
+    public static let locked = Self(rawValue: "locked")
+    /// The Secret Service failed in another way (the D-Bus error is in the reason).
+    public static let serviceFailure = Self(rawValue: "serviceFailure")
+    /// The passphrase does not open the encrypted store (or its header was altered).
+    public static let wrongPassphrase = Self(rawValue: "wrongPassphrase")
+    /// The encrypted store needs a passphrase and none was given.
+    public static let passphraseRequired = Self(rawValue: "passphraseRequired")
+    /// The encrypted file is damaged or was tampered with (authentication failed, bad header, truncated).
+    public static let corrupt = Self(rawValue: "corrupt")
+    /// The encrypted file was written by a newer version (unknown format version, KDF or cipher).
+    public static let unsupportedFormat = Self(rawValue: "unsupportedFormat")
+    /// A file could not be read, written, locked or renamed (errno in the reason).
+    public static let fileSystem = Self(rawValue: "fileSystem")
+    /// A parameter was refused (an empty passphrase, KDF parameters out of range, a key name too long).
+    public static let invalidInput = Self(rawValue: "invalidInput")
+    /// The chooser found no store it may use (the reason says what to do), or the wallet's store is not the one
+    /// asked for.
+    public static let noStoreAvailable = Self(rawValue: "noStoreAvailable")
+    /// The plaintext store exists but the host did not opt in to plaintext secrets.
+    public static let plaintextNotAllowed = Self(rawValue: "plaintextNotAllowed")
+    /// The kernel keyring refused (`cashu unlock`, `cashu lock`): unavailable, over quota, or not permitted.
+    public static let keyring = Self(rawValue: "keyring")
 }

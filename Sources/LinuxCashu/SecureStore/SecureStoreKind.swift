@@ -2,7 +2,7 @@
 
 /// The secure store kinds the chooser picks from, in order of preference.
 public enum SecureStoreKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// The freedesktop Secret Service through libsecret (``LibSecretStore``).
+    /// The freedesktop Secret Service through libsecret (`LibSecretStore`).
     case secretService = "secret-service"
     /// A passphrase-encrypted file (``EncryptedFileStore``).
     case encryptedFile = "encrypted-file"

@@ -1,6 +1,6 @@
 // NUT-17 — WebSockets: the bounds of the mint WebSocket client (timeouts, keepalive, reconnection, frame sizes).
 
-/// Timeouts, keepalive and reconnection settings of a ``MintWebSocketClient``.
+/// Timeouts, keepalive and reconnection settings of a `MintWebSocketClient`.
 ///
 /// Every wait the client makes is bounded by one of these; none is infinite.
 public struct WebSocketConfiguration: Sendable {

@@ -18,8 +18,10 @@ struct FrontEndExampleTests {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("front-end-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // An invoice of another mint: one of its own mint's could be paid by the fake backend before the melt.
+        let invoice = try await TestMint.externalInvoice(amount: 50)
         let pid = try ScriptRunner.spawn(
-            executable, [directory.path, mint.url.rawValue], CLIProcess.environment([:]), standardInput: nil,
+            executable, [directory.path, mint.url.rawValue, invoice], CLIProcess.environment([:]), standardInput: nil,
             outputIn: scratch)
         let outcome = await RunningCLI(pid: pid, scratch: scratch).wait()
         #expect(outcome.status == 0, "\(outcome)")

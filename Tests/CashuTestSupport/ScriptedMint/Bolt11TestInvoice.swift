@@ -86,7 +86,7 @@ public enum Bolt11TestInvoice {
 
     /// An invoice with `hrp` (`ln` + currency + amount), a timestamp, the fields in order and the first
     /// `signatureGroups` groups of the stand-in signature, under `variant`'s checksum.
-    public static func make(
+    package static func make(
         hrp: String = "lnbc", timestamp: UInt64 = 1_700_000_000, fields: [Field],
         signatureGroups: Int = 104, variant: Bech32.Variant = .bech32
     ) throws -> String {

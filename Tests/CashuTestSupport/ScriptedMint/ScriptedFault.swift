@@ -16,7 +16,7 @@ public enum ScriptedFault: Sendable {
     case timeout
     /// The mint processes the request fully, then the answer is lost: the call throws `code` (`.timeout` by default;
     /// `.transport` or `.httpStatus` are other ambiguous losses).
-    case lostAnswer(MintClientError.Code = .timeout)
+    case lostAnswer(MintClientError.Code = MintClientError.Code.timeout)
     /// The mint processes the request, then answers with a refusal (Nutshell answers code 0 after an internal error
     /// even when the work was done).
     case processThenRefuse(code: Int, detail: String = "scripted refusal after processing")

@@ -144,20 +144,54 @@ struct WalletPrepareEngineTests {
         #expect(try await harness.balance() == 960)
     }
 
-    @Test("a prepared transfer holds the source's proofs; confirm moves the amount within the stated most")
-    func transfer() async throws {
+    /// A wallet with `amount` sat at A (input fee 100 ppk) and B, whose mint quotes pay themselves.
+    /// - Parameter options: `targetProofsPerDenomination: 0` funds with the fewest proofs (512: one), which no
+    ///   smaller amount can be paid with exactly.
+    static func transferWallet(amount: UInt64 = 500, options: WalletOptions = WalletOptions()) async throws
+        -> (Wallet, ScriptedMint, ScriptedMint)
+    {
         let a = ScriptedMint(host: "a.example", inputFeePPK: 100)
         let b = ScriptedMint(host: "b.example")
         b.autoPayMintQuotes = true
-        let wallet = try await ScriptedWallet.open(mints: [a, b])
-        try await ScriptedWallet.fund(wallet, at: a, amount: 500)
+        let wallet = try await ScriptedWallet.open(mints: [a, b], options: options)
+        try await ScriptedWallet.fund(wallet, at: a, amount: amount)
         try await wallet.addMint(b.url)
+        return (wallet, a, b)
+    }
+
+    @Test("a prepared transfer holds the source's proofs; confirm moves the amount within the stated most")
+    func transfer() async throws {
+        let (wallet, a, b) = try await Self.transferWallet()
         let prepared = try await wallet.prepareTransfer(amount: 200, from: a.url, to: b.url)
         #expect(try await wallet.balance(mint: a.url) == 500 - prepared.payment.reserved)
         let result = try await prepared.confirm()
         #expect(result.state == .done)
         #expect(try await wallet.balance(mint: b.url) == 200)
         #expect(500 - (try await wallet.balance(mint: a.url)) <= prepared.most)
+    }
+
+    @Test("a prepared transfer whose swap's answer is lost waits, never fails; recovery settles it, nothing moves")
+    func transferSwapAnswerLost() async throws {
+        // One proof of 512: the payment swaps it first.
+        let (wallet, a, b) = try await Self.transferWallet(
+            amount: 512, options: WalletOptions(targetProofsPerDenomination: 0))
+        let prepared = try await wallet.prepareTransfer(amount: 200, from: a.url, to: b.url)
+        try #require(prepared.payment.swaps)
+        a.script(.swap, .lostAnswer())
+        do throws(WalletError) {
+            let result = try await prepared.confirm()
+            #expect(result.state == .pending)
+        } catch {
+            #expect(error.code == .pending, "a lost swap answer is ambiguous, never a failure: \(error)")
+        }
+        // The mint did the swap: recovery settles it (its change is the wallet's), releases the hold the confirming
+        // call left, and ends the transfer with nothing moved. No sat is lost: only the swap's fee is spent.
+        let report = await wallet.recover()
+        #expect(report.unresolved.isEmpty)
+        #expect(try await wallet.balance(mint: b.url) == 0)
+        let swapFee = try #require(try await wallet.activity(limit: 10).first { $0.kind == .swap }).fee
+        #expect(try await wallet.balance(mint: a.url) == 512 - swapFee)
+        #expect(try await wallet.activity(limit: 10).first { $0.kind == .transfer }?.state == .failed)
     }
 
     @Test("prepareReceive states the token's value, fee and lock; confirm receives it; then the mint says spent")

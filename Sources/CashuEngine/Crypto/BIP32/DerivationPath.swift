@@ -1,24 +1,24 @@
 // BIP-32 — Hierarchical deterministic keys: derivation paths such as `m/129372'/0'/1'/2'/0`.
 
 /// A BIP-32 path from the master key: a list of child indices, each hardened or normal.
-public struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
+package struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path: a child index below 2^31 and whether it is hardened.
-    public struct Component: Sendable, Hashable, CustomStringConvertible {
+    package struct Component: Sendable, Hashable, CustomStringConvertible {
         /// The index as BIP-32 serialises it: hardened indices have the top bit set.
-        public let rawValue: UInt32
+        package let rawValue: UInt32
 
         /// The bit that marks a hardened index (2^31).
-        public static let hardenedBit: UInt32 = 0x8000_0000
+        package static let hardenedBit: UInt32 = 0x8000_0000
 
         /// A component from its serialised index (top bit = hardened). Every `UInt32` is a valid index.
-        public init(rawValue: UInt32) {
+        package init(rawValue: UInt32) {
             self.rawValue = rawValue
         }
 
         /// The hardened child `index'`.
         ///
         /// - Throws: ``CryptoError`` `.invalidDerivation` if `index` is 2^31 or more.
-        public static func hardened(_ index: UInt32) throws(CryptoError) -> Component {
+        package static func hardened(_ index: UInt32) throws(CryptoError) -> Component {
             guard index < hardenedBit else {
                 throw CryptoError(.invalidDerivation, "a child index must be below 2^31")
             }
@@ -28,7 +28,7 @@ public struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
         /// The normal (non-hardened) child `index`.
         ///
         /// - Throws: ``CryptoError`` `.invalidDerivation` if `index` is 2^31 or more.
-        public static func normal(_ index: UInt32) throws(CryptoError) -> Component {
+        package static func normal(_ index: UInt32) throws(CryptoError) -> Component {
             guard index < hardenedBit else {
                 throw CryptoError(.invalidDerivation, "a child index must be below 2^31")
             }
@@ -36,24 +36,24 @@ public struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// Whether the child is derived from the parent's private key only.
-        public var isHardened: Bool { rawValue & Self.hardenedBit != 0 }
+        package var isHardened: Bool { rawValue & Self.hardenedBit != 0 }
 
         /// The index without the hardened bit.
-        public var index: UInt32 { rawValue & ~Self.hardenedBit }
+        package var index: UInt32 { rawValue & ~Self.hardenedBit }
 
-        public var description: String { isHardened ? "\(index)'" : "\(index)" }
+        package var description: String { isHardened ? "\(index)'" : "\(index)" }
     }
 
     /// BIP-32 stores depth in one byte.
-    public static let maxDepth = 255
+    package static let maxDepth = 255
 
     /// The steps from the master key.
-    public let components: [Component]
+    package let components: [Component]
 
     /// A path of the given steps.
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` for more than 255 steps.
-    public init(components: [Component]) throws(CryptoError) {
+    package init(components: [Component]) throws(CryptoError) {
         guard components.count <= Self.maxDepth else {
             throw CryptoError(.invalidDerivation, "a path has at most \(Self.maxDepth) steps")
         }
@@ -65,7 +65,7 @@ public struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CryptoError`` `.invalidDerivation` with a reason for: a missing `m` root, an empty step, a step
     ///   that is not a decimal number (signs, spaces and leading zeros are refused), an index of 2^31 or more, or a
     ///   path deeper than 255.
-    public init(parsing text: String) throws(CryptoError) {
+    package init(parsing text: String) throws(CryptoError) {
         var parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)[...]
         guard let root = parts.popFirst(), root.elementsEqual("m".utf8) else {
             throw CryptoError(.invalidDerivation, "a derivation path starts with \"m\"")
@@ -84,12 +84,12 @@ public struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
     /// The path extended by one step.
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` if the path would exceed 255 steps.
-    public func appending(_ component: Component) throws(CryptoError) -> DerivationPath {
+    package func appending(_ component: Component) throws(CryptoError) -> DerivationPath {
         try DerivationPath(components: components + [component])
     }
 
     /// The path in `m/…'/…` notation.
-    public var description: String {
+    package var description: String {
         (["m"] + components.map(\.description)).joined(separator: "/")
     }
 

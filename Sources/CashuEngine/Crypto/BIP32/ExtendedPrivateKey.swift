@@ -3,13 +3,13 @@
 import Crypto
 
 /// A BIP-32 extended private key: a private key and its chain code. Both are secret; the key prints as `<redacted>`.
-public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The private key at this node.
-    public let privateKey: Scalar
+    package let privateKey: Scalar
     /// The 32-byte chain code at this node.
     let chainCode: SecureBytes
     /// How many steps below the master key this node is.
-    public let depth: Int
+    package let depth: Int
 
     private init(privateKey: Scalar, chainCode: SecureBytes, depth: Int) {
         self.privateKey = privateKey
@@ -22,7 +22,7 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomDebug
     /// - Parameter seed: 16 to 64 bytes (BIP-39 seeds are 64).
     /// - Throws: ``CryptoError`` `.invalidDerivation` for a seed of another length, or in the (probability 2^-127)
     ///   case that the master key is zero or not below the group order.
-    public init(seed: SecureBytes) throws(CryptoError) {
+    package init(seed: SecureBytes) throws(CryptoError) {
         guard (16...64).contains(seed.count) else {
             throw CryptoError(.invalidDerivation, "a BIP-32 seed is 16 to 64 bytes, got \(seed.count)")
         }
@@ -33,20 +33,20 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// The public key at this node.
-    public var publicKey: Point { privateKey.publicKey }
+    package var publicKey: Point { privateKey.publicKey }
 
     /// The child at `component` (BIP-32 CKDpriv).
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` below depth 255, or when BIP-32 declares the child invalid
     ///   (probability below 2^-127; BIP-32 says to move on to the next index).
-    public func derivingChild(_ component: DerivationPath.Component) throws(CryptoError) -> ExtendedPrivateKey {
+    package func derivingChild(_ component: DerivationPath.Component) throws(CryptoError) -> ExtendedPrivateKey {
         try derivingChild(component, parentPublicKey: nil)
     }
 
     /// The node at `path` below this one.
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` as ``derivingChild(_:)``.
-    public func deriving(_ path: DerivationPath) throws(CryptoError) -> ExtendedPrivateKey {
+    package func deriving(_ path: DerivationPath) throws(CryptoError) -> ExtendedPrivateKey {
         var node = self
         for component in path.components {
             node = try node.derivingChild(component)
@@ -113,6 +113,6 @@ public struct ExtendedPrivateKey: Sendable, CustomStringConvertible, CustomDebug
         }
     }
 
-    public var description: String { "<redacted>" }
-    public var debugDescription: String { "ExtendedPrivateKey(depth: \(depth), <redacted>)" }
+    package var description: String { "<redacted>" }
+    package var debugDescription: String { "ExtendedPrivateKey(depth: \(depth), <redacted>)" }
 }

@@ -3,21 +3,21 @@
 /// The `secret` and blinding factor `r` NUT-13 derives for one counter value of one keyset.
 ///
 /// Both are secret material: the value prints as `<redacted>`.
-public struct DerivedOutputSecret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct DerivedOutputSecret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The counter value this output was derived for.
-    public let counter: UInt64
+    package let counter: UInt64
     /// The proof secret: lowercase hex of the 32 derived bytes (NUT-13).
-    public let secret: String
+    package let secret: String
     /// The blinding factor `r` for `B_ = Y + r·G`.
-    public let blindingFactor: Scalar
+    package let blindingFactor: Scalar
 
     /// Wraps derived values.
-    public init(counter: UInt64, secret: String, blindingFactor: Scalar) {
+    package init(counter: UInt64, secret: String, blindingFactor: Scalar) {
         self.counter = counter
         self.secret = secret
         self.blindingFactor = blindingFactor
     }
 
-    public var description: String { "<redacted>" }
-    public var debugDescription: String { "DerivedOutputSecret(counter: \(counter), <redacted>)" }
+    package var description: String { "<redacted>" }
+    package var debugDescription: String { "DerivedOutputSecret(counter: \(counter), <redacted>)" }
 }

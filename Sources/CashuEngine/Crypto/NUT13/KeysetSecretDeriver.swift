@@ -7,14 +7,14 @@ import Crypto
 /// Obtain one from ``DeterministicSecrets/deriver(for:)``. For a v2 keyset it holds the HMAC state already keyed with
 /// the seed and fed `"Cashu_KDF_HMAC_SHA256" || keyset_id`; for a v1 keyset it holds the BIP-32 node
 /// `m/129372'/0'/{keyset_id_int}'`.
-public struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
+package struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
     enum Method: Sendable {
         case hmacSHA256(HMAC<SHA256>)
         case bip32(keysetNode: ExtendedPrivateKey)
     }
 
     /// The keyset the outputs are for.
-    public let keysetID: KeysetID
+    package let keysetID: KeysetID
     let method: Method
 
     init(keysetID: KeysetID, method: Method) {
@@ -26,7 +26,7 @@ public struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` for a v1 keyset and a counter of 2^31 or more (the counter
     ///   is a hardened BIP-32 index), or if a derived value is unusable (probability about 2^-128).
-    public func derive(counter: UInt64) throws(CryptoError) -> DerivedOutputSecret {
+    package func derive(counter: UInt64) throws(CryptoError) -> DerivedOutputSecret {
         switch method {
         case .hmacSHA256(let keyed):
             return try Self.deriveHMAC(keyed, counter: counter)
@@ -36,13 +36,13 @@ public struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
     }
 
     /// The most outputs one batch call derives (NUT-13 restores in batches of 100).
-    public static let maxBatchSize: UInt64 = 10_000
+    package static let maxBatchSize: UInt64 = 10_000
 
     /// The outputs for each counter in `counters`, in order (a NUT-09 restore batch or a run of new outputs).
     ///
     /// - Throws: ``CryptoError`` `.invalidDerivation` for more than ``maxBatchSize`` counters; otherwise as
     ///   ``derive(counter:)``.
-    public func derive(counters: Range<UInt64>) throws(CryptoError) -> [DerivedOutputSecret] {
+    package func derive(counters: Range<UInt64>) throws(CryptoError) -> [DerivedOutputSecret] {
         let size = counters.upperBound - counters.lowerBound
         guard size <= Self.maxBatchSize else {
             throw CryptoError(.invalidDerivation, "a batch derives at most \(Self.maxBatchSize) outputs")
@@ -55,7 +55,7 @@ public struct KeysetSecretDeriver: Sendable, CustomStringConvertible {
         return out
     }
 
-    public var description: String { "KeysetSecretDeriver(\(keysetID))" }
+    package var description: String { "KeysetSecretDeriver(\(keysetID))" }
 
     /// NUT-13 §HMAC-SHA256 Derivation: `HMAC(seed, prefix || uint64_be(counter) || 0x00 / 0x01)`.
     private static func deriveHMAC(_ keyed: HMAC<SHA256>, counter: UInt64) throws(CryptoError) -> DerivedOutputSecret {

@@ -5,7 +5,7 @@ internal import CSecp256k1
 /// BIP-340 Schnorr signing and verification of 32-byte messages.
 ///
 /// NUT-11 and NUT-20 sign `SHA256(utf8(message))`: hash first, then pass the digest here.
-public enum Schnorr {
+package enum Schnorr {
     /// Signs a 32-byte message.
     ///
     /// - Parameters:
@@ -14,7 +14,7 @@ public enum Schnorr {
     ///   - auxiliaryRandomness: 32 bytes of BIP-340 aux randomness; fresh random bytes when `nil`.
     /// - Returns: the 64-byte signature.
     /// - Throws: ``CryptoError`` `.invalidSignature` for a message or aux that is not 32 bytes.
-    public static func sign(
+    package static func sign(
         message: [UInt8],
         key: Scalar,
         auxiliaryRandomness: [UInt8]? = nil
@@ -41,7 +41,7 @@ public enum Schnorr {
     /// Verifies a BIP-340 signature against a public key used x-only (its `02`/`03` prefix is ignored).
     ///
     /// - Returns: `true` only for a valid 64-byte signature over the 32-byte message.
-    public static func verify(signature: [UInt8], message: [UInt8], publicKey: Point) -> Bool {
+    package static func verify(signature: [UInt8], message: [UInt8], publicKey: Point) -> Bool {
         guard signature.count == 64, message.count == 32 else { return false }
         var xonly = secp256k1_xonly_pubkey()
         let x = publicKey.xOnly

@@ -4,12 +4,12 @@
 ///
 /// Denominations are the keyset's amounts (powers of two in practice). The split takes the largest denomination
 /// first; with power-of-two denominations that include 1 it is the unique minimal split.
-public enum AmountSplit {
+package enum AmountSplit {
     /// The default cap on the number of outputs one split may produce.
-    public static let defaultMaximumOutputs = 1024
+    package static let defaultMaximumOutputs = 1024
 
     /// The denominations 2^0 … 2^63.
-    public static let powersOfTwo: [UInt64] = (0..<64).map { UInt64(1) << UInt64($0) }
+    package static let powersOfTwo: [UInt64] = (0..<64).map { UInt64(1) << UInt64($0) }
 
     /// Splits `amount` into denominations.
     ///
@@ -20,7 +20,7 @@ public enum AmountSplit {
     /// - Returns: the output amounts, ascending (NUT-03 recommends ascending order for privacy).
     /// - Throws: ``KeysetError`` `.notRepresentable` when the denominations cannot make the amount this way,
     ///   `.tooManyOutputs` when the split needs more than `maximumOutputs` outputs.
-    public static func split(
+    package static func split(
         _ amount: UInt64,
         denominations: [UInt64] = powersOfTwo,
         maximumOutputs: Int = defaultMaximumOutputs
@@ -56,7 +56,7 @@ public enum AmountSplit {
     /// - Returns: the send and change outputs, each ascending.
     /// - Throws: ``KeysetError`` `.insufficientAmount` when `target > total`, and the errors of
     ///   ``split(_:denominations:maximumOutputs:)``.
-    public static func split(
+    package static func split(
         total: UInt64,
         target: UInt64,
         denominations: [UInt64] = powersOfTwo,
@@ -74,7 +74,7 @@ public enum AmountSplit {
     /// The sum of `amounts`.
     ///
     /// - Throws: ``KeysetError`` `.overflow` when the sum does not fit in 64 bits.
-    public static func sum(_ amounts: some Sequence<UInt64>) throws(KeysetError) -> UInt64 {
+    package static func sum(_ amounts: some Sequence<UInt64>) throws(KeysetError) -> UInt64 {
         var total: UInt64 = 0
         for amount in amounts {
             let (next, overflow) = total.addingReportingOverflow(amount)

@@ -3,32 +3,9 @@
 /// A failure while validating a keyset, deriving its id, computing fees or splitting an amount.
 ///
 /// The `code` says what went wrong in a way callers can match on; `reason` is for humans.
-public struct KeysetError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, as a value callers can compare.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// A key was not a 33-byte compressed secp256k1 point (NUT-01).
-        public static let invalidKey = Code(rawValue: "invalidKey")
-        /// An amount key was not a canonical non-zero decimal `UInt64` (NUT-01).
-        public static let invalidAmount = Code(rawValue: "invalidAmount")
-        /// A keyset had no keys, or more than the library accepts.
-        public static let invalidKeyCount = Code(rawValue: "invalidKeyCount")
-        /// The id recomputed from the keys differs from the id the mint claims (NUT-02).
-        public static let idMismatch = Code(rawValue: "idMismatch")
-        /// An input's keyset is not known, so its fee cannot be computed (NUT-02).
-        public static let unknownKeyset = Code(rawValue: "unknownKeyset")
-        /// A sum of amounts or fees does not fit in 64 bits.
-        public static let overflow = Code(rawValue: "overflow")
-        /// An amount cannot be made from the keyset's denominations (NUT-03).
-        public static let notRepresentable = Code(rawValue: "notRepresentable")
-        /// A split would need more outputs than allowed.
-        public static let tooManyOutputs = Code(rawValue: "tooManyOutputs")
-        /// A target amount exceeds the amount available.
-        public static let insufficientAmount = Code(rawValue: "insufficientAmount")
-    }
+public struct KeysetError: CashuError, Hashable {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<KeysetError>
 
     /// What went wrong.
     public let code: Code
@@ -40,6 +17,25 @@ public struct KeysetError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
+}
 
-    public var description: String { "KeysetError.\(code): \(reason)" }
+extension ErrorCode where Domain == KeysetError {
+    /// A key was not a 33-byte compressed secp256k1 point (NUT-01).
+    public static let invalidKey = Self(rawValue: "invalidKey")
+    /// An amount key was not a canonical non-zero decimal `UInt64` (NUT-01).
+    public static let invalidAmount = Self(rawValue: "invalidAmount")
+    /// A keyset had no keys, or more than the library accepts.
+    public static let invalidKeyCount = Self(rawValue: "invalidKeyCount")
+    /// The id recomputed from the keys differs from the id the mint claims (NUT-02).
+    public static let idMismatch = Self(rawValue: "idMismatch")
+    /// An input's keyset is not known, so its fee cannot be computed (NUT-02).
+    public static let unknownKeyset = Self(rawValue: "unknownKeyset")
+    /// A sum of amounts or fees does not fit in 64 bits.
+    public static let overflow = Self(rawValue: "overflow")
+    /// An amount cannot be made from the keyset's denominations (NUT-03).
+    public static let notRepresentable = Self(rawValue: "notRepresentable")
+    /// A split would need more outputs than allowed.
+    public static let tooManyOutputs = Self(rawValue: "tooManyOutputs")
+    /// A target amount exceeds the amount available.
+    public static let insufficientAmount = Self(rawValue: "insufficientAmount")
 }

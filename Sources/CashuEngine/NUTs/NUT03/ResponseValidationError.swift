@@ -5,34 +5,13 @@
 /// A wallet must not settle an operation on such a response: it treats the answer as ambiguous and recovers later
 /// (NUT-19 replay, NUT-07 state check or NUT-09 restore). `index` names the offending element of the response where
 /// there is one.
-public struct ResponseValidationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, as a value callers can compare.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// The response has a different number of elements than the request allows.
-        public static let countMismatch = Code(rawValue: "countMismatch")
-        /// A signature's amount differs from the amount of the output it answers.
-        public static let amountMismatch = Code(rawValue: "amountMismatch")
-        /// A signature's keyset id differs from the keyset id of the output it answers.
-        public static let keysetMismatch = Code(rawValue: "keysetMismatch")
-        /// A NUT-07 state names a different `Y` than the request had at that position.
-        public static let orderMismatch = Code(rawValue: "orderMismatch")
-        /// A NUT-07 state is not `UNSPENT`, `PENDING` or `SPENT`.
-        public static let unknownState = Code(rawValue: "unknownState")
-        /// A NUT-09 restored output (by `B_`) was not in the request.
-        public static let unknownOutput = Code(rawValue: "unknownOutput")
-        /// A NUT-09 restored output (by `B_`) appears twice in the response.
-        public static let duplicateOutput = Code(rawValue: "duplicateOutput")
-        /// The request itself names the same `B_` twice, so answers cannot be matched unambiguously.
-        public static let duplicateRequestOutput = Code(rawValue: "duplicateRequestOutput")
-    }
+public struct ResponseValidationError: CashuError, Hashable {
+    /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
+    public typealias Code = ErrorCode<ResponseValidationError>
 
     /// What went wrong.
     public let code: Code
-    /// The position in the response (or, for ``Code/duplicateRequestOutput``, the request) that is at fault.
+    /// The position in the response (or, for `Code/duplicateRequestOutput`, the request) that is at fault.
     public let index: Int?
     /// A human-readable explanation. Never contains secret material.
     public let reason: String
@@ -52,4 +31,23 @@ public struct ResponseValidationError: Error, Hashable, Sendable, CustomStringCo
         if let index { return "ResponseValidationError.\(code) at index \(index): \(reason)" }
         return "ResponseValidationError.\(code): \(reason)"
     }
+}
+
+extension ErrorCode where Domain == ResponseValidationError {
+    /// The response has a different number of elements than the request allows.
+    public static let countMismatch = Self(rawValue: "countMismatch")
+    /// A signature's amount differs from the amount of the output it answers.
+    public static let amountMismatch = Self(rawValue: "amountMismatch")
+    /// A signature's keyset id differs from the keyset id of the output it answers.
+    public static let keysetMismatch = Self(rawValue: "keysetMismatch")
+    /// A NUT-07 state names a different `Y` than the request had at that position.
+    public static let orderMismatch = Self(rawValue: "orderMismatch")
+    /// A NUT-07 state is not `UNSPENT`, `PENDING` or `SPENT`.
+    public static let unknownState = Self(rawValue: "unknownState")
+    /// A NUT-09 restored output (by `B_`) was not in the request.
+    public static let unknownOutput = Self(rawValue: "unknownOutput")
+    /// A NUT-09 restored output (by `B_`) appears twice in the response.
+    public static let duplicateOutput = Self(rawValue: "duplicateOutput")
+    /// The request itself names the same `B_` twice, so answers cannot be matched unambiguously.
+    public static let duplicateRequestOutput = Self(rawValue: "duplicateRequestOutput")
 }

@@ -1,11 +1,11 @@
 // NUT-08 — Lightning fee return: how many blank outputs a melt carries and how change comes back.
 
 /// Rules for NUT-08 blank outputs.
-public enum BlankOutputs {
+package enum BlankOutputs {
     /// The number of blank outputs for a fee reserve: `0` when it is 0, else `max(ceil(log2(fee_reserve)), 1)`.
     ///
     /// Integer math only: `ceil(log2(x))` for `x ≥ 2` is the bit length of `x − 1`.
-    public static func count(forFeeReserve feeReserve: UInt64) -> Int {
+    package static func count(forFeeReserve feeReserve: UInt64) -> Int {
         guard feeReserve > 1 else { return feeReserve == 0 ? 0 : 1 }
         return max(64 - (feeReserve - 1).leadingZeroBitCount, 1)
     }
@@ -14,7 +14,7 @@ public enum BlankOutputs {
     ///
     /// - Throws: ``KeysetError`` `.tooManyOutputs` when more than `blankOutputs` outputs would be needed (the mint
     ///   can then return only part of the change).
-    public static func changeAmounts(overpaid: UInt64, blankOutputs: Int) throws(KeysetError) -> [UInt64] {
+    package static func changeAmounts(overpaid: UInt64, blankOutputs: Int) throws(KeysetError) -> [UInt64] {
         try AmountSplit.split(overpaid, maximumOutputs: blankOutputs)
     }
 }

@@ -3,15 +3,15 @@
 import Foundation
 
 /// The signatures that unlock a P2PK input (NUT-11 "Witness format").
-public struct P2PKWitness: Hashable, Sendable {
+package struct P2PKWitness: Hashable, Sendable {
     /// At most this many signatures are accepted in one witness (bounds verification work).
-    public static let maxSignatures = 2 * SignaturePathway.maxKeys
+    package static let maxSignatures = 2 * SignaturePathway.maxKeys
 
     /// 64-byte BIP-340 signatures as lowercase hex.
-    public let signatures: [String]
+    package let signatures: [String]
 
     /// Makes a witness from hex signatures.
-    public init(signatures: [String]) {
+    package init(signatures: [String]) {
         self.signatures = signatures
     }
 
@@ -20,20 +20,20 @@ public struct P2PKWitness: Hashable, Sendable {
     /// Members other than `signatures` (an HTLC witness's `preimage`) are ignored.
     /// - Throws: ``SpendingConditionError`` `.malformedWitness` if it is not a JSON object whose `signatures` is an
     ///   array of 128-character hex strings; `.limitExceeded` past ``maxSignatures``.
-    public init(parsing witness: String) throws(SpendingConditionError) {
+    package init(parsing witness: String) throws(SpendingConditionError) {
         let object = try Self.jsonObject(witness)
         self.signatures = try Self.signatures(in: object)
     }
 
     /// The compact JSON string to put in `Proof.witness`.
-    public var serialized: String {
+    package var serialized: String {
         "{\"signatures\":[" + signatures.map(WellKnownSecret.quoted).joined(separator: ",") + "]}"
     }
 
     /// The signatures decoded to bytes.
     ///
     /// - Throws: ``SpendingConditionError`` `.malformedWitness` for a signature that is not 64 bytes of hex.
-    public func signatureBytes() throws(SpendingConditionError) -> [[UInt8]] {
+    package func signatureBytes() throws(SpendingConditionError) -> [[UInt8]] {
         try Self.decode(signatures)
     }
 

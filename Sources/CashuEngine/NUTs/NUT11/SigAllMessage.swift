@@ -8,16 +8,16 @@ import Foundation
 /// Swap: `secret_0 || C_0 || … || secret_n || C_n || amount_0 || B__0 || … || amount_m || B__m`; melt: the same
 /// followed by `quote_id`. Secrets are the exact strings sent; `C` and `B_` are the lowercase compressed hex the
 /// wallet puts in the request; amounts are decimal. Outputs must be final (order and amounts) before signing.
-public enum SigAllMessage {
+package enum SigAllMessage {
     /// The transaction a SIG_ALL signature covers, apart from its inputs.
-    public enum Transaction: Hashable, Sendable {
+    package enum Transaction: Hashable, Sendable {
         /// A swap (NUT-03) with these outputs.
         case swap(outputs: [BlindedMessage])
         /// A melt (NUT-05) with these NUT-08 blank outputs, paying this quote.
         case melt(outputs: [BlindedMessage], quoteID: String)
 
         /// The SIG_ALL message for `inputs` in this transaction.
-        public func message(inputs: [Proof]) -> String {
+        package func message(inputs: [Proof]) -> String {
             switch self {
             case .swap(let outputs): SigAllMessage.swap(inputs: inputs, outputs: outputs)
             case .melt(let outputs, let quoteID): SigAllMessage.melt(inputs: inputs, outputs: outputs, quoteID: quoteID)
@@ -30,7 +30,7 @@ public enum SigAllMessage {
     /// - Parameters:
     ///   - inputs: the proofs in request order.
     ///   - outputs: the blinded messages in request order.
-    public static func swap(inputs: [Proof], outputs: [BlindedMessage]) -> String {
+    package static func swap(inputs: [Proof], outputs: [BlindedMessage]) -> String {
         var message = ""
         for proof in inputs {
             message += proof.secret
@@ -49,12 +49,12 @@ public enum SigAllMessage {
     ///   - inputs: the proofs in request order.
     ///   - outputs: the blank outputs in request order (may be empty).
     ///   - quoteID: the melt quote being paid.
-    public static func melt(inputs: [Proof], outputs: [BlindedMessage], quoteID: String) -> String {
+    package static func melt(inputs: [Proof], outputs: [BlindedMessage], quoteID: String) -> String {
         swap(inputs: inputs, outputs: outputs) + quoteID
     }
 
     /// `SHA256(utf8(message))`: the 32 bytes a NUT-11 signature signs.
-    public static func digest(_ message: String) -> [UInt8] {
+    package static func digest(_ message: String) -> [UInt8] {
         Array(SHA256.hash(data: Array(message.utf8)))
     }
 }

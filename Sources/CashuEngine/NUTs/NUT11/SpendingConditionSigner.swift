@@ -5,7 +5,7 @@
 /// Each key signs an input only if it is one of that input's main or refund keys (by x-coordinate). Signatures
 /// already in a witness are kept, so co-signers of a multisig can add theirs in turn. Plain inputs are left alone.
 /// Outputs must be final before signing SIG_ALL: the signature covers their order and amounts.
-public enum SpendingConditionSigner {
+package enum SpendingConditionSigner {
     /// Signs the locked inputs of a swap: per input for SIG_INPUTS, once on the first input for SIG_ALL.
     ///
     /// - Parameters:
@@ -16,7 +16,7 @@ public enum SpendingConditionSigner {
     /// - Returns: the inputs with witnesses set.
     /// - Throws: ``SpendingConditionError`` for malformed secrets, SIG_ALL inputs that differ, a wrong preimage, or
     ///   `.noSigningKey` when a locked input gets neither a signature nor a preimage.
-    public static func signSwap(
+    package static func signSwap(
         inputs: [Proof], outputs: [BlindedMessage], keys: [Scalar], preimage: HTLCPreimage? = nil
     ) throws(SpendingConditionError) -> [Proof] {
         try sign(inputs: inputs, transaction: .swap(outputs: outputs), keys: keys, preimage: preimage)
@@ -32,7 +32,7 @@ public enum SpendingConditionSigner {
     ///   - preimage: the preimage for HTLC inputs spent by the receiver pathway.
     /// - Returns: the inputs with witnesses set.
     /// - Throws: ``SpendingConditionError`` as ``signSwap(inputs:outputs:keys:preimage:)``.
-    public static func signMelt(
+    package static func signMelt(
         inputs: [Proof], outputs: [BlindedMessage], quoteID: String, keys: [Scalar], preimage: HTLCPreimage? = nil
     ) throws(SpendingConditionError) -> [Proof] {
         try sign(
@@ -42,7 +42,7 @@ public enum SpendingConditionSigner {
     /// Signs the locked inputs of a transaction.
     ///
     /// - Throws: ``SpendingConditionError`` as ``signSwap(inputs:outputs:keys:preimage:)``.
-    public static func sign(
+    package static func sign(
         inputs: [Proof], transaction: SigAllMessage.Transaction, keys: [Scalar], preimage: HTLCPreimage?
     ) throws(SpendingConditionError) -> [Proof] {
         guard !inputs.isEmpty else { throw SpendingConditionError(.emptyTransaction, "no inputs") }

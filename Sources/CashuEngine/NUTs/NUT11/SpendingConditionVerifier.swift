@@ -4,7 +4,7 @@
 ///
 /// A wallet uses it to see whether proofs it receives or builds will be accepted. Time is an argument: no rule reads
 /// a clock. Plain (not well-known) secrets carry no conditions and pass.
-public enum SpendingConditionVerifier {
+package enum SpendingConditionVerifier {
     /// Checks the inputs of a swap.
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum SpendingConditionVerifier {
     ///   - outputs: the outputs in request order.
     ///   - now: the current unix time in seconds.
     /// - Throws: ``SpendingConditionError`` naming the first rule an input breaks.
-    public static func verifySwap(inputs: [Proof], outputs: [BlindedMessage], now: UInt64)
+    package static func verifySwap(inputs: [Proof], outputs: [BlindedMessage], now: UInt64)
         throws(SpendingConditionError)
     {
         try verify(inputs: inputs, transaction: .swap(outputs: outputs), now: now)
@@ -26,7 +26,7 @@ public enum SpendingConditionVerifier {
     ///   - quoteID: the melt quote id.
     ///   - now: the current unix time in seconds.
     /// - Throws: ``SpendingConditionError`` naming the first rule an input breaks.
-    public static func verifyMelt(inputs: [Proof], outputs: [BlindedMessage], quoteID: String, now: UInt64)
+    package static func verifyMelt(inputs: [Proof], outputs: [BlindedMessage], quoteID: String, now: UInt64)
         throws(SpendingConditionError)
     {
         try verify(inputs: inputs, transaction: .melt(outputs: outputs, quoteID: quoteID), now: now)
@@ -36,7 +36,7 @@ public enum SpendingConditionVerifier {
     ///
     /// - Throws: ``SpendingConditionError``; `.sigAllNeedsTransaction` for a SIG_ALL input, whose signature covers
     ///   a whole transaction.
-    public static func verify(_ proof: Proof, now: UInt64) throws(SpendingConditionError) {
+    package static func verify(_ proof: Proof, now: UInt64) throws(SpendingConditionError) {
         guard let conditions = try SpendingConditions.parse(secret: proof.secret) else { return }
         guard conditions.sigFlag == .sigInputs else {
             throw SpendingConditionError(.sigAllNeedsTransaction, "a SIG_ALL input is checked with its transaction")
@@ -47,7 +47,7 @@ public enum SpendingConditionVerifier {
     /// Checks all inputs of a transaction.
     ///
     /// - Throws: ``SpendingConditionError`` naming the first rule an input breaks.
-    public static func verify(inputs: [Proof], transaction: SigAllMessage.Transaction, now: UInt64)
+    package static func verify(inputs: [Proof], transaction: SigAllMessage.Transaction, now: UInt64)
         throws(SpendingConditionError)
     {
         guard !inputs.isEmpty else { throw SpendingConditionError(.emptyTransaction, "no inputs") }

@@ -3,14 +3,14 @@
 import Foundation
 
 /// The preimage and signatures that unlock an HTLC input (NUT-14 "Witness format"). Prints redacted.
-public struct HTLCWitness: Hashable, Sendable, CustomStringConvertible {
+package struct HTLCWitness: Hashable, Sendable, CustomStringConvertible {
     /// The preimage, if the receiver pathway is used; the refund pathway needs none.
-    public let preimage: HTLCPreimage?
+    package let preimage: HTLCPreimage?
     /// 64-byte BIP-340 signatures as lowercase hex.
-    public let signatures: [String]
+    package let signatures: [String]
 
     /// Makes a witness.
-    public init(preimage: HTLCPreimage?, signatures: [String] = []) {
+    package init(preimage: HTLCPreimage?, signatures: [String] = []) {
         self.preimage = preimage
         self.signatures = signatures
     }
@@ -20,7 +20,7 @@ public struct HTLCWitness: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``SpendingConditionError`` `.malformedWitness` if it is not a JSON object with an optional string
     ///   `preimage` and a `signatures` array of hex signatures; `.invalidPreimage` if the preimage is not 32 bytes
     ///   of hex; `.limitExceeded` for too many signatures.
-    public init(parsing witness: String) throws(SpendingConditionError) {
+    package init(parsing witness: String) throws(SpendingConditionError) {
         let object = try P2PKWitness.jsonObject(witness)
         signatures = try P2PKWitness.signatures(in: object)
         if let value = object["preimage"], !(value is NSNull) {
@@ -34,11 +34,11 @@ public struct HTLCWitness: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The compact JSON string to put in `Proof.witness`; `preimage` is left out when there is none.
-    public var serialized: String {
+    package var serialized: String {
         let sigs = "\"signatures\":[" + signatures.map(WellKnownSecret.quoted).joined(separator: ",") + "]"
         guard let preimage else { return "{" + sigs + "}" }
         return "{\"preimage\":" + WellKnownSecret.quoted(preimage.exposedSecretHex) + "," + sigs + "}"
     }
 
-    public var description: String { "HTLCWitness(preimage: <redacted>, signatures: \(signatures.count))" }
+    package var description: String { "HTLCWitness(preimage: <redacted>, signatures: \(signatures.count))" }
 }

@@ -4,14 +4,14 @@
 ///
 /// Goes in `PostMeltQuoteBolt11Request.options`; the wallet splits the invoice amount across mints and asks each one
 /// for its part.
-public struct MultipathPaymentOption: Codable, Hashable, Sendable {
+package struct MultipathPaymentOption: Codable, Hashable, Sendable {
     /// The partial amount this mint should pay, in millisatoshi (NUT-15 "Melt quote"), never zero.
-    public let amountMsat: UInt64
+    package let amountMsat: UInt64
 
     /// Creates the option for a partial amount in millisatoshi.
     /// - Parameter amountMsat: the part of the invoice to pay here, in msat.
     /// - Throws: ``EncodingFailure`` `.invalidField` if the amount is zero.
-    public init(amountMsat: UInt64) throws(EncodingFailure) {
+    package init(amountMsat: UInt64) throws(EncodingFailure) {
         guard amountMsat > 0 else { throw EncodingFailure(.invalidField, "mpp amount must be positive") }
         self.amountMsat = amountMsat
     }
@@ -20,7 +20,7 @@ public struct MultipathPaymentOption: Codable, Hashable, Sendable {
     /// - Parameter amountSat: the part of the invoice to pay here, in sat.
     /// - Throws: ``EncodingFailure`` `.amountOverflow` if the amount in msat does not fit 64 bits, `.invalidField`
     ///   if it is zero.
-    public init(amountSat: UInt64) throws(EncodingFailure) {
+    package init(amountSat: UInt64) throws(EncodingFailure) {
         let (msat, overflow) = amountSat.multipliedReportingOverflow(by: 1000)
         guard !overflow else { throw EncodingFailure(.amountOverflow, "mpp amount in msat exceeds 64 bits") }
         try self.init(amountMsat: msat)
@@ -36,14 +36,14 @@ public struct MultipathPaymentOption: Codable, Hashable, Sendable {
 
     /// Decodes `{"mpp": {"amount": n}}`.
     /// - Throws: `DecodingError` for a missing or mistyped field, ``EncodingFailure`` `.invalidField` for zero.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let mpp = try container.nestedContainer(keyedBy: MPPKeys.self, forKey: .mpp)
         try self.init(amountMsat: try mpp.decode(UInt64.self, forKey: .amount))
     }
 
     /// Encodes `{"mpp": {"amount": n}}`.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         var mpp = container.nestedContainer(keyedBy: MPPKeys.self, forKey: .mpp)
         try mpp.encode(amountMsat, forKey: .amount)

@@ -1,30 +1,30 @@
 // NUT-15 — Partial multi-path payments: the mint-info setting `"15"` listing which method/unit pairs support MPP.
 
 /// The NUT-06 info entry `"15": {"methods": [{"method", "unit"}]}`.
-public struct MultipathPaymentSettings: Codable, Hashable, Sendable {
+package struct MultipathPaymentSettings: Codable, Hashable, Sendable {
     /// A payment method and unit for which the mint accepts partial (MPP) melt quotes.
-    public struct MethodUnit: Codable, Hashable, Sendable {
+    package struct MethodUnit: Codable, Hashable, Sendable {
         /// The payment method, e.g. `bolt11`.
-        public var method: String
+        package var method: String
         /// The unit, e.g. `sat`.
-        public var unit: String
+        package var unit: String
 
         /// Creates a method/unit pair.
         /// - Parameters:
         ///   - method: the payment method.
         ///   - unit: the unit.
-        public init(method: String, unit: String) {
+        package init(method: String, unit: String) {
             self.method = method
             self.unit = unit
         }
     }
 
     /// The pairs the mint supports MPP for; the mint MUST list each one (NUT-15 "Mint info setting").
-    public var methods: [MethodUnit]
+    package var methods: [MethodUnit]
 
     /// Creates the setting.
     /// - Parameter methods: the supported method/unit pairs.
-    public init(methods: [MethodUnit]) {
+    package init(methods: [MethodUnit]) {
         self.methods = methods
     }
 
@@ -33,7 +33,7 @@ public struct MultipathPaymentSettings: Codable, Hashable, Sendable {
     ///   - method: the payment method, e.g. `bolt11`.
     ///   - unit: the unit, e.g. `sat`.
     /// - Returns: `true` if the pair is listed exactly.
-    public func supports(method: String, unit: String) -> Bool {
+    package func supports(method: String, unit: String) -> Bool {
         methods.contains { $0.method == method && $0.unit == unit }
     }
 }

@@ -1,13 +1,13 @@
 // NUT-17 — WebSockets: a JSON-RPC request id, an integer or a string (mints answer with either).
 
 /// A JSON-RPC id: the spec's requests use integers, but its error example answers with the string `"1"`.
-public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// An integer id.
     case int(Int64)
     /// A string id.
     case string(String)
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let value = try? c.decode(Int64.self) {
             self = .int(value)
@@ -16,7 +16,7 @@ public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .int(let value): try c.encode(value)
@@ -25,9 +25,9 @@ public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Whether this id answers the request with `other`, comparing `1` and `"1"` as equal.
-    public func answers(_ other: JSONRPCID) -> Bool { description == other.description }
+    package func answers(_ other: JSONRPCID) -> Bool { description == other.description }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .int(let value): String(value)
         case .string(let value): value

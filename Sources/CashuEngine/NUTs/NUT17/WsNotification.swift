@@ -4,30 +4,30 @@
 ///
 /// The message does not name its kind: the wallet knows it from the `subId` it chose, so decoding is two steps
 /// (`subscriptionID(in:)`, then ``NotificationPayload/decode(_:kind:)``).
-public struct WsNotification<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+package struct WsNotification<Payload: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
     /// The notification parameters.
-    public struct Params: Codable, Hashable, Sendable {
+    package struct Params: Codable, Hashable, Sendable {
         /// The subscription this notification belongs to.
-        public var subId: String
+        package var subId: String
         /// The new state of the watched object.
-        public var payload: Payload
+        package var payload: Payload
 
         /// Creates parameters.
-        public init(subId: String, payload: Payload) {
+        package init(subId: String, payload: Payload) {
             self.subId = subId
             self.payload = payload
         }
     }
 
     /// Always `"2.0"`.
-    public var jsonrpc: String
+    package var jsonrpc: String
     /// Always `"subscribe"`.
-    public var method: String
+    package var method: String
     /// The parameters.
-    public var params: Params
+    package var params: Params
 
     /// Creates a notification.
-    public init(subId: String, payload: Payload) {
+    package init(subId: String, payload: Payload) {
         self.jsonrpc = "2.0"
         self.method = "subscribe"
         self.params = Params(subId: subId, payload: payload)

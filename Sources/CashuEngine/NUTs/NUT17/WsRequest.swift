@@ -1,32 +1,32 @@
 // NUT-17 — WebSockets: a wallet's JSON-RPC `subscribe` / `unsubscribe` request.
 
 /// `{"jsonrpc": "2.0", "id", "method", "params": {kind?, subId, filters?}}`.
-public struct WsRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct WsRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The request parameters.
-    public struct Params: Codable, Hashable, Sendable, CustomStringConvertible {
+    package struct Params: Codable, Hashable, Sendable, CustomStringConvertible {
         /// The subscription kind (subscribe only).
-        public var kind: SubscriptionKind?
+        package var kind: SubscriptionKind?
         /// The wallet-chosen subscription id.
-        public var subId: String
+        package var subId: String
         /// Quote ids or proof `Y`s to watch (subscribe only).
-        public var filters: [String]?
+        package var filters: [String]?
 
         /// Creates parameters.
-        public init(kind: SubscriptionKind? = nil, subId: String, filters: [String]? = nil) {
+        package init(kind: SubscriptionKind? = nil, subId: String, filters: [String]? = nil) {
             self.kind = kind
             self.subId = subId
             self.filters = filters
         }
 
         // Filters of quote kinds are mint quote ids, which let anyone who reads them mint the quote.
-        public var description: String {
+        package var description: String {
             "Params(kind: \(kind.map(\.rawValue) ?? "nil"), subId: \(subId), "
                 + "filters: \(filters?.count ?? 0) <redacted>)"
         }
     }
 
     /// The JSON-RPC method.
-    public enum Method: String, Codable, Hashable, Sendable {
+    package enum Method: String, Codable, Hashable, Sendable {
         /// Start a subscription.
         case subscribe
         /// End a subscription.
@@ -34,16 +34,16 @@ public struct WsRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Always `"2.0"`.
-    public var jsonrpc: String
+    package var jsonrpc: String
     /// The request id (an integer incremented per request).
-    public var id: JSONRPCID
+    package var id: JSONRPCID
     /// `subscribe` or `unsubscribe`.
-    public var method: Method
+    package var method: Method
     /// The parameters.
-    public var params: Params
+    package var params: Params
 
     /// Creates a request.
-    public init(id: JSONRPCID, method: Method, params: Params) {
+    package init(id: JSONRPCID, method: Method, params: Params) {
         self.jsonrpc = "2.0"
         self.id = id
         self.method = method
@@ -51,14 +51,14 @@ public struct WsRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A subscribe request.
-    public static func subscribe(id: Int64, kind: SubscriptionKind, subId: String, filters: [String]) -> WsRequest {
+    package static func subscribe(id: Int64, kind: SubscriptionKind, subId: String, filters: [String]) -> WsRequest {
         WsRequest(id: .int(id), method: .subscribe, params: Params(kind: kind, subId: subId, filters: filters))
     }
 
     /// An unsubscribe request.
-    public static func unsubscribe(id: Int64, subId: String) -> WsRequest {
+    package static func unsubscribe(id: Int64, subId: String) -> WsRequest {
         WsRequest(id: .int(id), method: .unsubscribe, params: Params(subId: subId))
     }
 
-    public var description: String { "WsRequest(id: \(id), method: \(method.rawValue), params: \(params))" }
+    package var description: String { "WsRequest(id: \(id), method: \(method.rawValue), params: \(params))" }
 }

@@ -4,21 +4,21 @@
 /// Adds one blind auth token to each request for an endpoint in the mint's NUT-22 list.
 ///
 /// The `/v1/auth/` endpoints never get one (minting tokens must not need a token, whatever the mint lists).
-public struct BlindAuthAuthorizer: MintRequestAuthorizer {
+package struct BlindAuthAuthorizer: MintRequestAuthorizer {
     /// The mint the tokens are for.
-    public let mint: MintURL
+    package let mint: MintURL
     /// The mint's NUT-22 settings.
-    public let settings: BlindAuthSettings
+    package let settings: BlindAuthSettings
     /// Where tokens come from.
-    public let tokens: any BlindAuthTokenSource
+    package let tokens: any BlindAuthTokenSource
     /// The authorizer beneath (NUT-21 clear auth), if any.
-    public let inner: (any MintRequestAuthorizer)?
+    package let inner: (any MintRequestAuthorizer)?
 
     /// The header's name.
-    public static let headerName = "Blind-auth"
+    package static let headerName = "Blind-auth"
 
     /// Creates an authorizer.
-    public init(
+    package init(
         mint: MintURL, settings: BlindAuthSettings, tokens: any BlindAuthTokenSource,
         inner: (any MintRequestAuthorizer)?
     ) {
@@ -29,11 +29,11 @@ public struct BlindAuthAuthorizer: MintRequestAuthorizer {
     }
 
     /// Whether a request needs a blind auth token.
-    public func needsToken(method: String, path: String) -> Bool {
+    package func needsToken(method: String, path: String) -> Bool {
         !path.hasPrefix("/v1/auth/") && settings.isProtected(method: method, path: path)
     }
 
-    public func headers(method: String, path: String) async throws(MintClientError)
+    package func headers(method: String, path: String) async throws(MintClientError)
         -> [(name: String, value: String)]
     {
         var headers = try await inner?.headers(method: method, path: path) ?? []

@@ -44,7 +44,7 @@ public struct Bolt11Invoice: Hashable, Sendable {
     /// - Parameter string: a BOLT11 invoice, optionally prefixed `lightning:`, all in upper or all in lower case,
     ///   surrounding white space ignored.
     /// - Throws: ``EncodingFailure``: `.limitExceeded`, `.mixedCase`, `.invalidBech32`, `.bech32Checksum` (as
-    ///   ``Bech32/decode(_:limit:)``; a bech32m checksum counts as wrong), `.invalidPrefix` for a human-readable part
+    ///   `Bech32/decode(_:limit:)`; a bech32m checksum counts as wrong), `.invalidPrefix` for a human-readable part
     ///   not `ln` + currency, `.invalidField` / `.amountOverflow` for a bad amount or expiry, `.truncated` when the
     ///   data is too short for a timestamp and a signature or a tagged field runs past its end, `.missingField` when
     ///   no `p` field of the right length is present.

@@ -2,16 +2,16 @@
 
 /// A Nostr public key with optional relay hints, as NIP-19 writes it: `npub` (key only) or `nprofile` (bech32 over
 /// TLV: type 0 = 32-byte key, type 1 = relay URL, each with a one-byte length).
-public struct NostrProfile: Hashable, Sendable {
+package struct NostrProfile: Hashable, Sendable {
     /// The 32-byte x-only public key.
-    public let publicKey: [UInt8]
+    package let publicKey: [UInt8]
     /// Relay URLs, in order.
-    public var relays: [String]
+    package var relays: [String]
 
     /// Creates a profile.
     ///
     /// - Throws: ``EncodingFailure`` `.invalidLength` unless `publicKey` has 32 bytes.
-    public init(publicKey: [UInt8], relays: [String] = []) throws(EncodingFailure) {
+    package init(publicKey: [UInt8], relays: [String] = []) throws(EncodingFailure) {
         guard publicKey.count == 32 else {
             throw EncodingFailure(.invalidLength, "a Nostr public key has 32 bytes, not \(publicKey.count)")
         }
@@ -23,7 +23,7 @@ public struct NostrProfile: Hashable, Sendable {
     ///
     /// - Throws: ``EncodingFailure`` from ``Bech32``; `.invalidPrefix` for another `hrp`; `.invalidLength` for a key
     ///   that is not 32 bytes; `.truncated`/`.missingField`/`.invalidField` for a malformed `nprofile`.
-    public init(nip19 string: String) throws(EncodingFailure) {
+    package init(nip19 string: String) throws(EncodingFailure) {
         let (hrp, bytes) = try Bech32.decodeBytes(string, variant: .bech32)
         switch hrp {
         case "npub":
@@ -59,7 +59,7 @@ public struct NostrProfile: Hashable, Sendable {
     }
 
     /// The `npub` form (relays dropped).
-    public var npub: String {
+    package var npub: String {
         // 32 bytes under a 4-letter hrp is far inside every limit, so this cannot fail.
         (try? Bech32.encode(hrp: "npub", bytes: publicKey, variant: .bech32)) ?? ""
     }
@@ -67,7 +67,7 @@ public struct NostrProfile: Hashable, Sendable {
     /// The `nprofile` form: key first, then each relay.
     ///
     /// - Throws: ``EncodingFailure`` `.limitExceeded` for a relay URL over 255 bytes or a result too long for bech32.
-    public func nprofile() throws(EncodingFailure) -> String {
+    package func nprofile() throws(EncodingFailure) -> String {
         var tlv: [UInt8] = [0, 32] + publicKey
         for relay in relays {
             let utf8 = Array(relay.utf8)
@@ -80,7 +80,7 @@ public struct NostrProfile: Hashable, Sendable {
     }
 
     /// NUT-26 §Nostr Transport Details: `npub` when there are no relays, else `nprofile`.
-    public func nip19() throws(EncodingFailure) -> String {
+    package func nip19() throws(EncodingFailure) -> String {
         relays.isEmpty ? npub : try nprofile()
     }
 }

@@ -3,9 +3,9 @@
 import Crypto
 
 /// The pieces of NUT-28 that sender (``P2BKEphemeralKey``) and receiver (``P2BKReceiver``) share.
-public enum P2BK {
+package enum P2BK {
     /// NUT-11 locking slots `[data, ...pubkeys, ...refund]`: at most 11, indexed `0...10`.
-    public static let slotCount = 11
+    package static let slotCount = 11
 
     /// NUT-28 §Deriving Blinded Public Keys domain separator.
     static let domainSeparator = Array("Cashu_P2BK_v1".utf8)
@@ -15,7 +15,7 @@ public enum P2BK {
     ///
     /// - Parameter hex: 66 or 64 hex characters.
     /// - Throws: ``CryptoError`` `.invalidPoint` for any other form or a key not on the curve.
-    public static func receiverKey(hex: String) throws(CryptoError) -> Point {
+    package static func receiverKey(hex: String) throws(CryptoError) -> Point {
         let bytes: [UInt8]
         do { bytes = try Hex.decode(hex) } catch {
             throw CryptoError(.invalidPoint, "a receiver key must be hex")

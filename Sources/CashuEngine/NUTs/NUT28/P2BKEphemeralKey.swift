@@ -5,19 +5,19 @@
 ///
 /// Use a fresh key for every output, except under `SIG_ALL`, where all outputs share one (NUT-28 §Sender Workflow).
 /// Put ``publicKey`` in the proof's `p2pk_e`. The private key prints as `<redacted>`.
-public struct P2BKEphemeralKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct P2BKEphemeralKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The ephemeral private key `e`.
-    public let privateKey: Scalar
+    package let privateKey: Scalar
     /// The ephemeral public key `E = e·G`, sent as `p2pk_e`.
-    public let publicKey: Point
+    package let publicKey: Point
 
     /// A fresh ephemeral key from the system's secure random generator.
-    public init() {
+    package init() {
         self.init(privateKey: .random())
     }
 
     /// The ephemeral key for a given `e` (tests, or a key persisted for a `SIG_ALL` batch).
-    public init(privateKey: Scalar) {
+    package init(privateKey: Scalar) {
         self.privateKey = privateKey
         self.publicKey = privateKey.publicKey
     }
@@ -29,7 +29,7 @@ public struct P2BKEphemeralKey: Sendable, CustomStringConvertible, CustomDebugSt
     ///   - slot: the NUT-11 slot index: 0 for `data`, then `pubkeys`, then `refund`.
     /// - Throws: ``CryptoError`` `.p2bkInvalidSlot` for a slot outside `0...10`; `.p2bkTweakUnusable` or
     ///   `.degenerateResult` in the cases (probability about 2^-128) where this ephemeral key must be discarded.
-    public func blind(_ receiverKey: Point, slot: Int) throws(CryptoError) -> Point {
+    package func blind(_ receiverKey: Point, slot: Int) throws(CryptoError) -> Point {
         let zx = P2BK.sharedSecret(point: receiverKey, scalar: privateKey)
         let r = try P2BK.blindingScalar(sharedSecret: zx, slot: slot)
         return try receiverKey.adding(r.publicKey)
@@ -38,7 +38,7 @@ public struct P2BKEphemeralKey: Sendable, CustomStringConvertible, CustomDebugSt
     /// Blinds the keys of one lock in slot order (`[data, ...pubkeys, ...refund]`): position `i` is slot `i`.
     ///
     /// - Throws: ``CryptoError`` `.p2bkInvalidSlot` for more than 11 keys; otherwise as ``blind(_:slot:)``.
-    public func blind(_ receiverKeys: [Point]) throws(CryptoError) -> [Point] {
+    package func blind(_ receiverKeys: [Point]) throws(CryptoError) -> [Point] {
         guard receiverKeys.count <= P2BK.slotCount else {
             throw CryptoError(.p2bkInvalidSlot, "a P2BK lock has at most \(P2BK.slotCount) keys")
         }
@@ -50,6 +50,6 @@ public struct P2BKEphemeralKey: Sendable, CustomStringConvertible, CustomDebugSt
         return blinded
     }
 
-    public var description: String { "P2BKEphemeralKey(\(publicKey))" }
-    public var debugDescription: String { "P2BKEphemeralKey(public: \(publicKey), private: <redacted>)" }
+    package var description: String { "P2BKEphemeralKey(\(publicKey))" }
+    package var debugDescription: String { "P2BKEphemeralKey(public: \(publicKey), private: <redacted>)" }
 }

@@ -6,14 +6,14 @@
 /// NUT-28 §Deriving Private Keys: `P = P' − r_i·G` must share its x-coordinate with `p·G`; then `k = p + r_i` if
 /// their y-parities agree, else `k = −p + r_i` (the key was given x-only and lifted to even y). Either way
 /// `k·G = P'`. Prints as `<redacted>`.
-public struct P2BKReceiver: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct P2BKReceiver: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The receiver's long-lived private key `p`.
-    public let privateKey: Scalar
+    package let privateKey: Scalar
     /// `p·G`, the natural public key.
     let naturalPublicKey: Point
 
     /// A receiver for private key `p`.
-    public init(privateKey: Scalar) {
+    package init(privateKey: Scalar) {
         self.privateKey = privateKey
         self.naturalPublicKey = privateKey.publicKey
     }
@@ -25,7 +25,7 @@ public struct P2BKReceiver: Sendable, CustomStringConvertible, CustomDebugString
     ///   - slot: its slot index (0 for `data`, then `pubkeys`, then `refund`).
     ///   - ephemeralKey: `E` from the proof's `p2pk_e`.
     /// - Throws: ``CryptoError`` `.p2bkInvalidSlot` for a slot outside `0...10`.
-    public func signingKey(for blindedKey: Point, slot: Int, ephemeralKey: Point) throws(CryptoError) -> Scalar? {
+    package func signingKey(for blindedKey: Point, slot: Int, ephemeralKey: Point) throws(CryptoError) -> Scalar? {
         let zx = P2BK.sharedSecret(point: ephemeralKey, scalar: privateKey)
         return try signingKey(for: blindedKey, slot: slot, sharedSecret: zx)
     }
@@ -36,7 +36,7 @@ public struct P2BKReceiver: Sendable, CustomStringConvertible, CustomDebugString
     ///   - blindedKeys: `[data, ...pubkeys, ...refund]` as they appear in the P2PK secret.
     ///   - ephemeralKey: `E` from the proof's `p2pk_e`.
     /// - Throws: ``CryptoError`` `.p2bkInvalidSlot` for more than 11 keys.
-    public func signingKeys(for blindedKeys: [Point], ephemeralKey: Point) throws(CryptoError) -> [Int: Scalar] {
+    package func signingKeys(for blindedKeys: [Point], ephemeralKey: Point) throws(CryptoError) -> [Int: Scalar] {
         guard blindedKeys.count <= P2BK.slotCount else {
             throw CryptoError(.p2bkInvalidSlot, "a P2BK lock has at most \(P2BK.slotCount) keys")
         }
@@ -64,6 +64,6 @@ public struct P2BKReceiver: Sendable, CustomStringConvertible, CustomDebugString
         return try base.adding(r)
     }
 
-    public var description: String { "<redacted>" }
-    public var debugDescription: String { "P2BKReceiver(<redacted>)" }
+    package var description: String { "<redacted>" }
+    package var debugDescription: String { "P2BKReceiver(<redacted>)" }
 }

@@ -64,7 +64,7 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     ///   - settings: the mint's NUT-29 settings, for `max_batch_size`.
     ///   - scheme: the NUT-20 message the signatures were made over.
     /// - Throws: ``BatchMintError`` naming the first rule broken.
-    public func validate(
+    package func validate(
         method: String, quotes known: [String: BatchQuoteInfo], settings: BatchMintSettings? = nil,
         scheme: MintQuoteSignature.Scheme = .hardened
     ) throws(BatchMintError) {

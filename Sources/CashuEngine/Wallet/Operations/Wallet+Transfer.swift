@@ -172,7 +172,12 @@ extension Wallet {
         let (melt, meltOpen, meltJournaled, mint, mintOpen) = try await read { tx in
             (
                 try tx.meltQuote(id: journal.meltQuoteID), try self.openMelt(tx, quoteID: journal.meltQuoteID) != nil,
-                try meltID.map { try tx.operation(id: $0) != nil } ?? false,
+                // Journaled as a melt (its request written), not a prepared transfer's hold still waiting or released.
+                try meltID.map { id in
+                    try tx.operation(id: id).map { record in
+                        (try? Self.decodeJSON(MeltJournal.self, record.payload)) != nil
+                    } ?? false
+                } ?? false,
                 try tx.mintQuote(id: journal.mintQuoteID),
                 try self.openOperation(tx, kind: .mint, quoteID: journal.mintQuoteID, journal: MintJournal.self) != nil
             )

@@ -1,0 +1,9 @@
+// Errors: the code of an error, one type for every error of the library.
+
+/// What went wrong, as a value callers match on: a stable string, namespaced by the error type it belongs to
+/// (`Domain`), so that `WalletError.Code.insufficientFunds` and `KeysetError.Code.overflow` never compare equal.
+public struct ErrorCode<Domain>: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
