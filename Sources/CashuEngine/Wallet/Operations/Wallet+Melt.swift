@@ -68,6 +68,8 @@ extension Wallet {
         let (need, overflow) = quote.amount.addingReportingOverflow(quote.feeReserve)
         guard !overflow else { throw WalletError(.invalidMintResponse, "the quote's amount and fee reserve overflow") }
         let hold = confirmingHold ? try await meltHold(id, quoteID: quoteID) : nil
+        // A quote a prepared payment holds is refused before any swap is paid for it (checked again when journaling).
+        if hold == nil { try await read { tx in try self.requireQuoteFree(tx, quoteID) } }
         switch hold?.purpose {
         case .meltExact: break
         case .meltSwap: try await swapHeldForExactProofs(id, need: need, mint: mint, unit: quote.unit, keyset: keyset)
@@ -87,9 +89,14 @@ extension Wallet {
                 let held = try self.heldInputs(tx, id).proofs
                 selection = ProofSelector.Selection(
                     proofs: held, total: held.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try selector.fee(of: held))
-            } else if hold?.purpose == .meltSwap, let exact = try self.exactHeld(tx, id, selector: selector),
-                exact.total >= need &+ exact.fee
-            {
+            } else if hold?.purpose == .meltSwap {
+                // The exact proofs its swap made, or nothing: paying from the balance instead could cost more than
+                // the figures the payment was confirmed on (another operation took them meanwhile).
+                guard let exact = try self.exactHeld(tx, id, selector: selector), exact.total >= need &+ exact.fee
+                else {
+                    throw WalletError(
+                        .expired, "the proofs made for this payment were taken by another operation; nothing was paid")
+                }
                 selection = exact
             } else {
                 if hold != nil {

@@ -198,7 +198,7 @@ extension Wallet {
             }
         } catch {
             // Nothing left the wallet: the proofs go back.
-            await releaseHold(id, because: error.code == .expired ? .expired : .refused)
+            await releaseHoldOrRetry(id, because: error.code == .expired ? .expired : .refused)
             throw error
         }
         step(.journaled, .send)
@@ -227,7 +227,7 @@ extension Wallet {
                 return held
             }
         } catch {
-            await releaseHold(id, because: error.code == .expired ? .expired : .refused)
+            await releaseHoldOrRetry(id, because: error.code == .expired ? .expired : .refused)
             throw error
         }
         await emitOutcome(id)

@@ -172,12 +172,9 @@ extension Wallet {
         let (melt, meltOpen, meltJournaled, mint, mintOpen) = try await read { tx in
             (
                 try tx.meltQuote(id: journal.meltQuoteID), try self.openMelt(tx, quoteID: journal.meltQuoteID) != nil,
-                // Journaled as a melt (its request written), not a prepared transfer's hold still waiting or released.
-                try meltID.map { id in
-                    try tx.operation(id: id).map { record in
-                        (try? Self.decodeJSON(MeltJournal.self, record.payload)) != nil
-                    } ?? false
-                } ?? false,
+                // Journaled as a melt (its request written, open or closed since): a melt's journal entry comes with
+                // its history line, a prepared transfer's hold (waiting, or released) never has one.
+                try meltID.map { id in try tx.historyEntry(id: id) != nil } ?? false,
                 try tx.mintQuote(id: journal.mintQuoteID),
                 try self.openOperation(tx, kind: .mint, quoteID: journal.mintQuoteID, journal: MintJournal.self) != nil
             )

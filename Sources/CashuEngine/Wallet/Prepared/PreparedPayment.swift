@@ -46,6 +46,6 @@ public struct PreparedPayment: Sendable {
 
     /// Releases the held proofs; nothing is paid. A no-op once confirmed or released.
     public func cancel() async {
-        await wallet.releaseHold(operationID, because: .cancelled)
+        await wallet.releaseHoldOrRetry(operationID, because: .cancelled)
     }
 }

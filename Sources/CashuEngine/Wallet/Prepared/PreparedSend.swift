@@ -44,6 +44,6 @@ public struct PreparedSend: Sendable {
 
     /// Releases the held proofs; nothing is spent. A no-op once confirmed or released.
     public func cancel() async {
-        await wallet.releaseHold(operationID, because: .cancelled)
+        await wallet.releaseHoldOrRetry(operationID, because: .cancelled)
     }
 }

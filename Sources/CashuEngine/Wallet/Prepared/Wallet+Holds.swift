@@ -62,7 +62,8 @@ extension Wallet {
     /// Starts the timer that releases hold `id` at `expiresAt` unless it was confirmed or cancelled by then.
     /// A release that fails (a busy or unreachable store) is tried again, 1 s later, then less and less often (at
     /// most every minute), until it succeeds or the hold is no longer waiting (confirmed, cancelled, released).
-    func startHoldTimer(_ id: OperationID, expiresAt: Date) {
+    /// - Parameter reason: what the release says (a cancel retried is still a cancel).
+    func startHoldTimer(_ id: OperationID, expiresAt: Date, reason: HoldRelease = .expired) {
         // At most a year: a huge `holdFor` must not overflow the sleep's milliseconds.
         let delay = min(max(0, expiresAt.timeIntervalSinceNow), 365 * 24 * 3600)
         holdTimers[id] = Task { [weak self] in
@@ -70,12 +71,22 @@ extension Wallet {
             var pause = Duration.seconds(1)
             while !Task.isCancelled {
                 guard let self else { return }
-                if await self.releaseHold(id, because: .expired) { return }
+                if await self.releaseHold(id, because: reason) { return }
                 guard await self.holdWaits(id) else { return }
                 try? await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(60))
             }
         }
+    }
+
+    /// Releases hold `id` (``releaseHold(_:because:)``); when that fails while the hold still waits (a busy store),
+    /// its timer is restarted to retry now (then less and less often), so that proofs are never left held until the
+    /// hold's expiry, or with nothing to release them at all (a confirming call took the timer).
+    func releaseHoldOrRetry(_ id: OperationID, because reason: HoldRelease) async {
+        let released = await releaseHold(id, because: reason)
+        guard !released, await holdWaits(id) else { return }
+        holdTimers.removeValue(forKey: id)?.cancel()
+        startHoldTimer(id, expiresAt: Date(), reason: reason)
     }
 
     /// Whether hold `id` still waits for its confirmation; `true` when the store cannot say (so its release is tried

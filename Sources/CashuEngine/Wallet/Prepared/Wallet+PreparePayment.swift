@@ -110,7 +110,7 @@ extension Wallet {
                 quoteID: prepared.quote.id, preferAsync: preferAsync, operationID: id, confirmingHold: true)
         } catch {
             // Refused before its journal entry was written (a no-op after): the held proofs go back.
-            await releaseHold(id, because: error.code == .expired ? .expired : .refused)
+            await releaseHoldOrRetry(id, because: error.code == .expired ? .expired : .refused)
             throw error
         }
     }

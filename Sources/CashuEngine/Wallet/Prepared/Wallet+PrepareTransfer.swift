@@ -31,7 +31,7 @@ extension Wallet {
         do {
             return try await transfer(prepared.quote, mintWait: mintWait, heldMelt: id)
         } catch {
-            await releaseHold(id, because: error.code == .expired ? .expired : .refused)
+            await releaseHoldOrRetry(id, because: error.code == .expired ? .expired : .refused)
             throw error
         }
     }
