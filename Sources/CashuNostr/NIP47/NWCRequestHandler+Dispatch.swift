@@ -27,7 +27,7 @@ extension NWCRequestHandler {
                 return .failure(method.rawValue, .notImplemented, "\(method) is not implemented")
             }
         } catch {
-            return .failure(method.rawValue, error.code.responseCode, error.message)
+            return .failure(method.rawValue, error.code.responseCode, error.reason)
         }
     }
 

@@ -58,7 +58,7 @@ extension NWCRequestHandler {
         do throws(NWCBackendError) {
             quote = try await backend.preparePayment(invoice: params.invoice, amountMsat: amountMsat)
         } catch {
-            return .failure(method, error.code.responseCode, error.message)
+            return .failure(method, error.code.responseCode, error.reason)
         }
         let (most, overflow) = max(quote.amountMsat, amountMsat).addingReportingOverflow(quote.feeReserveMsat)
         let reserveSats = overflow ? UInt64.max : NWCAmount.satsRoundingUp(most)
@@ -101,7 +101,7 @@ extension NWCRequestHandler {
         } catch let error where error.code.provesNothingSpent {
             // A store failure here leaves the reservation counted: the budget errs on the side of spent.
             try? await store.updateLedger(connectionID: connectionID) { $0.release(paymentHash: paymentHash) }
-            return .failure(method, error.code.responseCode, error.message)
+            return .failure(method, error.code.responseCode, error.reason)
         } catch {
             return Self.inFlight(paymentHash)
         }

@@ -1,18 +1,11 @@
 // Reachability: the error type of the reachability monitor (the netlink socket could not be opened or read).
 
-/// Why the reachability monitor could not do something.
-package struct ReachabilityError: Error, Sendable, CustomStringConvertible {
-    /// The kind of failure.
-    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
+import CoreCashu
 
-        /// The rtnetlink socket could not be opened or bound (no AF_NETLINK in this sandbox, out of descriptors).
-        package static let netlinkUnavailable = Code(rawValue: "netlinkUnavailable")
-        /// The monitor was shut down.
-        package static let shutDown = Code(rawValue: "shutDown")
-    }
+/// Why the reachability monitor could not do something.
+package struct ReachabilityError: CashuError {
+    /// What went wrong, as a value callers can compare (the codes are below, in `ErrorCode`'s extension).
+    package typealias Code = ErrorCode<ReachabilityError>
 
     /// The kind of failure.
     package let code: Code
@@ -31,4 +24,11 @@ package struct ReachabilityError: Error, Sendable, CustomStringConvertible {
     package var description: String {
         "ReachabilityError.\(code): \(reason)" + (errno.map { " (errno \($0))" } ?? "")
     }
+}
+
+extension ErrorCode where Domain == ReachabilityError {
+    /// The rtnetlink socket could not be opened or bound (no AF_NETLINK in this sandbox, out of descriptors).
+    package static let netlinkUnavailable = Self(rawValue: "netlinkUnavailable")
+    /// The monitor was shut down.
+    package static let shutDown = Self(rawValue: "shutDown")
 }

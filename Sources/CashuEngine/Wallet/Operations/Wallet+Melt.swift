@@ -86,9 +86,7 @@ extension Wallet {
             try self.requireQuoteFree(tx, quoteID, except: hold == nil ? nil : id)
             let selection: ProofSelector.Selection
             if hold?.purpose == .meltExact {
-                let held = try self.heldInputs(tx, id).proofs
-                selection = ProofSelector.Selection(
-                    proofs: held, total: held.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try selector.fee(of: held))
+                selection = try selector.selection(of: self.heldInputs(tx, id).proofs)
             } else if hold?.purpose == .meltSwap {
                 // The exact proofs its swap made, or nothing: paying from the balance instead could cost more than
                 // the figures the payment was confirmed on (another operation took them meanwhile).
@@ -99,12 +97,7 @@ extension Wallet {
                 }
                 selection = exact
             } else {
-                if hold != nil {
-                    _ = try self.heldRecord(tx, id)
-                    // What the hold still reserves does not pay: back to the balance (it may be selected again).
-                    let stale = try tx.proofs(operationID: id).filter { $0.status == .reserved }
-                    if !stale.isEmpty { try tx.setStatus(.unspent, Ys: stale.map(\.Y), operationID: nil) }
-                }
+                // No hold (a prepared payment's hold is `meltExact` or `meltSwap`, above): from the balance.
                 let histogram = try selector.histogram(tx, mint: mint, unit: quote.unit)
                 let chosen = try selector.selectExact(histogram, amount: need, includingFee: true)
                     ?? selector.select(histogram, atLeast: need)

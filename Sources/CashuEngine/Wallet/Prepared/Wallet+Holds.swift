@@ -43,10 +43,13 @@ extension Wallet {
         -> ProofSelector.Selection?
     {
         _ = try heldRecord(tx, id)
-        let held = try tx.proofs(operationID: id).filter { $0.status == .reserved }
-        guard !held.isEmpty else { return nil }
-        return ProofSelector.Selection(
-            proofs: held, total: held.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try selector.fee(of: held))
+        let held = try reservedProofs(tx, heldBy: id)
+        return held.isEmpty ? nil : try selector.selection(of: held)
+    }
+
+    /// The proofs reserved under hold `id`.
+    nonisolated func reservedProofs(_ tx: any WalletTransaction, heldBy id: OperationID) throws -> [StoredProof] {
+        try tx.proofs(operationID: id).filter { $0.status == .reserved }
     }
 
     /// The record of hold `id` while it still waits for its confirmation (a melt confirming after its swap checks it
@@ -121,7 +124,7 @@ extension Wallet {
         do {
             let released = try await write { tx -> (OperationRecord, UInt64)? in
                 guard let record = try tx.operation(id: id), record.state == .awaitingConfirmation else { return nil }
-                let held = try tx.proofs(operationID: id).filter { $0.status == .reserved }
+                let held = try self.reservedProofs(tx, heldBy: id)
                 if !held.isEmpty { try tx.setStatus(.unspent, Ys: held.map(\.Y), operationID: nil) }
                 try self.close(tx, record, state: .failed, history: .failed)
                 return (record, held.reduce(UInt64(0)) { $0 &+ $1.amount })

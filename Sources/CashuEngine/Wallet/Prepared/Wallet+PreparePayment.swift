@@ -120,7 +120,7 @@ extension Wallet {
     func swapHeldForExactProofs(
         _ id: OperationID, need: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset
     ) async throws(WalletError) {
-        let held = try await read { tx in try tx.proofs(operationID: id) }.filter { $0.status == .reserved }
+        let held = try await read { tx in try self.reservedProofs(tx, heldBy: id) }
         let target = try await exactProofTarget(need, keyset: keyset)
         let outcome: SwapOutcome
         do {
@@ -135,7 +135,7 @@ extension Wallet {
         }
         // The exact proofs are the hold's again at once, so that no other operation takes them before the melt
         // (which pays with them) and the melt spends no more than was prepared. One already taken (between the
-        // swap's settlement and this write) leaves the melt to select from the balance.
+        // swap's settlement and this write) makes the melt refuse: nothing is paid, the hold is released.
         var wanted = try await exactAmounts(target, keyset: keyset)
         let exact = outcome.kept.filter { proof in
             guard let index = wanted.firstIndex(of: proof.amount) else { return false }

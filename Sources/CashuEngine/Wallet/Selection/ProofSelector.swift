@@ -59,6 +59,11 @@ struct ProofSelector: Sendable {
         return nil
     }
 
+    /// All of `proofs` as one selection (what a prepared operation holds), with their input fee.
+    func selection(of proofs: [StoredProof]) throws(WalletError) -> Selection {
+        Selection(proofs: proofs, total: proofs.reduce(UInt64(0)) { $0 &+ $1.amount }, fee: try fee(of: proofs))
+    }
+
     /// The input fee of a set of proofs.
     func fee(of proofs: [StoredProof]) throws(WalletError) -> UInt64 {
         do {
