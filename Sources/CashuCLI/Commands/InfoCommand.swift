@@ -13,7 +13,7 @@ struct InfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletContext.run(global) { context in
-            let defaultMint = try await context.defaultMint()
+            let defaultMint = try await context.wallet.defaultMint()
             var mints: [(MintURL, MintCapabilities, UInt64)] = []
             for mint in try await context.wallet.mints() {
                 let filter = try context.global.explicitMint()

@@ -103,9 +103,9 @@ struct ReceiveCommand: AsyncParsableCommand {
                 return
             }
             if context.created, let first = decoded.mints.first, let url = try? MintURL(first),
-                try await context.defaultMint() == nil
+                try await context.wallet.defaultMint() == nil
             {
-                try await context.setDefaultMint(url)
+                try await context.wallet.setDefaultMint(url)
             }
             let fee = result.fee > 0 ? " (fee \(Amount.text(result.fee, unit)))" : ""
             let memo = decoded.memo.map { " Memo: \($0)" } ?? ""

@@ -41,7 +41,9 @@ struct RestoreCommand: AsyncParsableCommand {
             var mints = try await context.wallet.mints().map(\.url)
             if let explicit = try context.global.explicitMint() {
                 if !mints.contains(explicit) { try await context.wallet.addMint(explicit) }
-                if try await context.defaultMint() == nil { try await context.setDefaultMint(explicit) }
+                if try await context.wallet.defaultMint() == nil {
+                    try await context.wallet.setDefaultMint(explicit)
+                }
                 mints = [explicit]
             }
             if mints.isEmpty { mints = try await Self.mintsFromNostr(context) }
@@ -123,7 +125,9 @@ struct RestoreCommand: AsyncParsableCommand {
                     "cannot reach \(mint) from the Nostr backup (\(error)); restore it later with --mint")
             }
         }
-        if try await context.defaultMint() == nil, let first = added.first { try await context.setDefaultMint(first) }
+        if try await context.wallet.defaultMint() == nil, let first = added.first {
+            try await context.wallet.setDefaultMint(first)
+        }
         return added
     }
 

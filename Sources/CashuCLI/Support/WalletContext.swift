@@ -173,16 +173,6 @@ struct WalletContext: Sendable {
 
     // MARK: Mints
 
-    /// The wallet's default mint, if set.
-    func defaultMint() async throws -> MintURL? {
-        try await wallet.defaultMint()
-    }
-
-    /// Makes `url` the default mint.
-    func setDefaultMint(_ url: MintURL?) async throws {
-        try await wallet.setDefaultMint(url)
-    }
-
     /// The mint a command acts on: `--mint`/`CASHU_MINT_URL`, else the default mint, else the wallet's only mint.
     /// - Parameter addIfMissing: add an explicitly named mint the wallet does not know yet (minting there).
     func mint(addIfMissing: Bool = false) async throws -> MintURL {
@@ -190,12 +180,12 @@ struct WalletContext: Sendable {
         if let explicit = try global.explicitMint() {
             if addIfMissing && !known.contains(explicit) {
                 let capabilities = try await wallet.addMint(explicit)
-                if try await defaultMint() == nil { try await setDefaultMint(explicit) }
+                if try await wallet.defaultMint() == nil { try await wallet.setDefaultMint(explicit) }
                 output.note("Added mint \(explicit)\(capabilities.name.map { " (\($0))" } ?? "").")
             }
             return explicit
         }
-        if let chosen = try await defaultMint() { return chosen }
+        if let chosen = try await wallet.defaultMint() { return chosen }
         if known.count == 1, let only = known.first { return only }
         if known.isEmpty {
             throw CLIError(.config, "this wallet has no mint yet; add one with `cashu mints add URL`", code: "noMint")

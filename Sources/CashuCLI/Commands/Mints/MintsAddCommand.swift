@@ -33,9 +33,9 @@ struct MintsAddCommand: AsyncParsableCommand {
             if let proxy { try await context.linux.setProxy(proxy, for: url) }
             let capabilities = try await context.wallet.addMint(url)
             let isDefault: Bool
-            let current = try await context.defaultMint()
+            let current = try await context.wallet.defaultMint()
             if makeDefault || current == nil {
-                try await context.setDefaultMint(url)
+                try await context.wallet.setDefaultMint(url)
                 isDefault = true
             } else {
                 isDefault = current == url

@@ -25,9 +25,9 @@ struct MintsDefaultCommand: AsyncParsableCommand {
                         code: "unknownMint"
                     )
                 }
-                try await context.setDefaultMint(url)
+                try await context.wallet.setDefaultMint(url)
             }
-            let current = try await context.defaultMint()
+            let current = try await context.wallet.defaultMint()
             let human =
                 current.map { url == nil ? $0.rawValue : "The default mint is now \($0)." }
                 ?? "No default mint; set one with `cashu mints default URL`."

@@ -14,7 +14,7 @@ struct MintsListCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletContext.run(global) { context in
             let mints = try await context.wallet.mints()
-            let defaultMint = try await context.defaultMint()
+            let defaultMint = try await context.wallet.defaultMint()
             let unit = context.global.currencyUnit
             let routed = mints.contains { context.linux.proxy(for: $0.url) != nil }
             var table = TextTable(

@@ -25,8 +25,8 @@ struct MintsRemoveCommand: AsyncParsableCommand {
             try? await context.linux.forgetMintInBackup(url)
             // Its own proxy goes with it.
             if context.linux.proxy(for: url) != nil { try await context.linux.setProxy(nil, for: url) }
-            let wasDefault = try await context.defaultMint() == url
-            if wasDefault { try await context.setDefaultMint(nil) }
+            let wasDefault = try await context.wallet.defaultMint() == url
+            if wasDefault { try await context.wallet.setDefaultMint(nil) }
             context.output.result(
                 human: "Removed mint \(url).\(wasDefault ? " The wallet has no default mint now." : "")",
                 json: .object([("removed", .string(url.rawValue)), ("wasDefault", .bool(wasDefault))])

@@ -136,7 +136,7 @@ struct RequestCreateCommand: AsyncParsableCommand {
                 mints = [explicit.rawValue]
             } else if (try? await WalletContext.exists(global)) == true {
                 mints = try await WalletContext.run(global) { context in
-                    try await context.defaultMint().map { [$0.rawValue] } ?? []
+                    try await context.wallet.defaultMint().map { [$0.rawValue] } ?? []
                 }
             }
         }

@@ -66,7 +66,7 @@ struct RequestPayCommand: AsyncParsableCommand {
             do {
                 prepared = try await context.linux.preparePaymentRequest(
                     request, amount: given, mint: try context.global.explicitMint(),
-                    preferredMint: try await context.defaultMint(), memo: memo)
+                    preferredMint: try await context.wallet.defaultMint(), memo: memo)
             } catch let error as WalletError where error.code == .unsupported || error.code == .invalidInput {
                 // Nothing was held: the request cannot be paid as it asks.
                 throw CLIError(.input, "\(CLIError.oneLine(error.reason)); nothing was paid", code: error.code.rawValue)
