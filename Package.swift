@@ -241,6 +241,7 @@ let package = Package(
             name: "WalletDemo",
             dependencies: ["CoreCashu", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Examples/WalletDemo",
+            packageAccess: false,
             swiftSettings: projectSettings
         ),
         // Example: a small front end on LinuxCashu (events, prepare and confirm); the DocC article
@@ -249,6 +250,7 @@ let package = Package(
             name: "FrontEnd",
             dependencies: ["CoreCashu", "LinuxCashu"],
             path: "Examples/FrontEnd",
+            packageAccess: false,
             swiftSettings: projectSettings
         ),
         // Test tool: one secure store operation in a child process (its own D-Bus session: none, no service, locked).

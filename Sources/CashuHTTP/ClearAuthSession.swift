@@ -6,7 +6,7 @@ import Foundation
 
 /// The `Clear-auth` side of a mint's authentication.
 public actor ClearAuthSession: MintRequestAuthorizer {
-    public let mint: MintURL
+    package let mint: MintURL
     let settings: ClearAuthSettings
     let secureStore: any SecureStore
     let client: OpenIDClient
@@ -86,7 +86,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
 
     /// An access token good for the next request: the stored one, renewed first when it is about to expire.
     /// - Throws: `AuthError` `.loginRequired` without a login or when it can no longer be renewed.
-    public func validAccessToken(now: Date = Date()) async throws(AuthError) -> String {
+    package func validAccessToken(now: Date = Date()) async throws(AuthError) -> String {
         guard let tokens = try await tokens() else {
             throw AuthError(.loginRequired, "\(mint) requires a login: run `cashu auth login`")
         }

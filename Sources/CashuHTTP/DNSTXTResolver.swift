@@ -11,17 +11,17 @@ import Foundation
 /// Asks a DNS resolver for TXT records.
 public struct DNSTXTResolver: Sendable {
     /// A resolver: an IP address literal and a port.
-    public struct Server: Sendable, Hashable, CustomStringConvertible {
-        public var host: String
-        public var port: UInt16
+    package struct Server: Sendable, Hashable, CustomStringConvertible {
+        package var host: String
+        package var port: UInt16
 
-        public init(host: String, port: UInt16 = 53) {
+        package init(host: String, port: UInt16 = 53) {
             self.host = host
             self.port = port
         }
 
         /// `1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`, `::1`.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") {
                 host = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
@@ -37,13 +37,13 @@ public struct DNSTXTResolver: Sendable {
             guard port > 0, !host.isEmpty else { return nil }
         }
 
-        public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+        package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
     }
 
-    public let servers: [Server]
-    public let timeout: Duration
+    package let servers: [Server]
+    package let timeout: Duration
 
-    public init(servers: [Server], timeout: Duration = .seconds(3)) {
+    package init(servers: [Server], timeout: Duration = .seconds(3)) {
         self.servers = servers
         self.timeout = timeout
     }

@@ -49,21 +49,21 @@ public struct HTTPMintConnector: MintConnector {
     /// The mint this connector talks to.
     public let mintURL: MintURL
     /// The deadlines per kind of request. `MintTimeouts/connect` applies through the client's configuration.
-    public let timeouts: MintTimeouts
+    package let timeouts: MintTimeouts
     /// The mint's NUT-19 setting (`info.nuts.cachedResponses`), or `nil` when it caches nothing.
-    public let cachedResponses: CachedResponseSettings?
+    package let cachedResponses: CachedResponseSettings?
     /// The largest answer accepted, in bytes.
-    public let maximumResponseBytes: Int
+    package let maximumResponseBytes: Int
 
     /// Spaces requests to this mint once it has limited them; shared by the copies of this connector.
-    public let pacer: MintRequestPacer
+    package let pacer: MintRequestPacer
     /// Told of each wait for the mint's rate limit (the mint, how long), e.g. to tell the user once.
-    public let onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
+    package let onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
     /// Whether the client sends through a proxy (``NetworkProxy``); without one an `.onion` mint is refused before
     /// any connection.
-    public let proxied: Bool
+    package let proxied: Bool
     /// Adds NUT-21/22 authentication to requests for protected endpoints, when the mint asks for it.
-    public let authorizer: (any MintRequestAuthorizer)?
+    package let authorizer: (any MintRequestAuthorizer)?
 
     let httpClient: HTTPClient
     let logger: Logger?
@@ -109,7 +109,7 @@ public struct HTTPMintConnector: MintConnector {
     /// The same connector with the mint's NUT-19 setting, e.g. once ``info()`` has answered.
     /// - Parameter cachedResponses: the setting, or `nil` to disable replays.
     /// - Returns: a connector sharing this one's client.
-    public func with(cachedResponses: CachedResponseSettings?) -> HTTPMintConnector {
+    package func with(cachedResponses: CachedResponseSettings?) -> HTTPMintConnector {
         HTTPMintConnector(
             mintURL: mintURL,
             httpClient: httpClient,
@@ -125,7 +125,7 @@ public struct HTTPMintConnector: MintConnector {
     }
 
     /// The same connector authenticating protected requests with `authorizer` (NUT-21/22).
-    public func with(authorizer: (any MintRequestAuthorizer)?) -> HTTPMintConnector {
+    package func with(authorizer: (any MintRequestAuthorizer)?) -> HTTPMintConnector {
         HTTPMintConnector(
             mintURL: mintURL, httpClient: httpClient, timeouts: timeouts, cachedResponses: cachedResponses,
             maximumResponseBytes: maximumResponseBytes, logger: logger, pacer: pacer, onRateLimited: onRateLimited,

@@ -68,7 +68,7 @@ public final class MintRequestPacer: Sendable {
     }
 
     /// Whether requests are being paced now.
-    public var isPacing: Bool {
+    package var isPacing: Bool {
         state.withLock { state in state.pacedUntil.map { ContinuousClock.now < $0 } ?? false }
     }
 }

@@ -3,14 +3,14 @@
 import CashuEngine
 
 /// Hands out the same ``MintRequestPacer`` for the same mint, so that a rebuilt connector keeps pacing it.
-public final class MintRequestPacers: Sendable {
+package final class MintRequestPacers: Sendable {
     private let pacers = Locked<[MintURL: MintRequestPacer]>([:])
 
     /// An empty set of pacers.
-    public init() {}
+    package init() {}
 
     /// The pacer of `mint`, made on first use.
-    public func pacer(for mint: MintURL) -> MintRequestPacer {
+    package func pacer(for mint: MintURL) -> MintRequestPacer {
         pacers.withLock { pacers in
             if let existing = pacers[mint] { return existing }
             let made = MintRequestPacer()

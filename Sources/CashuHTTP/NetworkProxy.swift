@@ -10,12 +10,12 @@ import Foundation
 /// `http://[user:password@]host:port` (HTTP CONNECT). Printing it never shows the credentials.
 public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The proxy protocols.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case socks5h, socks5, http
     }
 
     /// The protocol.
-    public let kind: Kind
+    package let kind: Kind
     /// The proxy's host.
     public let host: String
     /// The proxy's port.
@@ -72,7 +72,7 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
     }
 
     /// async-http-client's proxy setting for this proxy.
-    public var clientProxy: HTTPClient.Configuration.Proxy {
+    package var clientProxy: HTTPClient.Configuration.Proxy {
         switch kind {
         case .socks5h, .socks5:
             return .socksServer(host: host, port: port)
@@ -84,7 +84,7 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
     }
 
     /// `Basic …` for an HTTP proxy's `Proxy-Authorization` header, when it has credentials.
-    public var basicAuthorization: String? {
+    package var basicAuthorization: String? {
         credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
     }
 
@@ -126,5 +126,5 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
 
 extension MintURL {
     /// Whether the mint is a Tor onion service (reachable only through a proxy to Tor).
-    public var isOnion: Bool { URLComponents(string: rawValue)?.host.map(HostName.isOnion) ?? false }
+    package var isOnion: Bool { URLComponents(string: rawValue)?.host.map(HostName.isOnion) ?? false }
 }

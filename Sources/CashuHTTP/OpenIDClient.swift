@@ -27,7 +27,7 @@ public struct OpenIDClient: Sendable {
 
     /// The provider's discovery document.
     /// - Throws: `AuthError` `.invalidProvider`, `.unreachable`.
-    public func configuration(discovery: String) async throws(AuthError) -> OpenIDConfiguration {
+    package func configuration(discovery: String) async throws(AuthError) -> OpenIDConfiguration {
         guard let url = URL(string: discovery), OpenIDConfiguration.isAcceptable(url) else {
             throw AuthError(.invalidProvider, "the mint's discovery URL must be https (or on this machine)")
         }
@@ -89,7 +89,7 @@ public struct OpenIDClient: Sendable {
 
     /// New tokens for a refresh token.
     /// - Throws: `AuthError` `.loginRequired` when the provider refuses it (log in again), `.unreachable`.
-    public func refresh(_ configuration: OpenIDConfiguration, _ tokens: ClearAuthTokens) async throws(AuthError)
+    package func refresh(_ configuration: OpenIDConfiguration, _ tokens: ClearAuthTokens) async throws(AuthError)
         -> ClearAuthTokens
     {
         guard let refreshToken = tokens.refreshToken else {

@@ -6,7 +6,7 @@ import Foundation
 import NIOCore
 
 /// Posts NUT-18 payment payloads to a payee's endpoint (§Transport `post`), never following redirects.
-public struct PaymentRequestPoster: Sendable {
+package struct PaymentRequestPoster: Sendable {
     let httpClient: HTTPClient
     let proxied: Bool
 
@@ -14,7 +14,7 @@ public struct PaymentRequestPoster: Sendable {
     /// - Parameters:
     ///   - httpClient: the client (``HTTPMintConnector/makeHTTPClient(timeouts:proxy:)`` never follows redirects).
     ///   - proxied: whether the client goes through a proxy (an `.onion` payee is reached only then).
-    public init(httpClient: HTTPClient, proxied: Bool) {
+    package init(httpClient: HTTPClient, proxied: Bool) {
         self.httpClient = httpClient
         self.proxied = proxied
     }
@@ -22,7 +22,7 @@ public struct PaymentRequestPoster: Sendable {
     /// POSTs `payload` as JSON to `target`.
     /// - Throws: `WalletError` `invalidInput` for a target that is not an http(s) URL, `deliveryFailed` when the
     ///   payee cannot be reached or does not answer 2xx.
-    public func post(_ payload: PaymentRequestPayload, to target: String) async throws(WalletError) {
+    package func post(_ payload: PaymentRequestPayload, to target: String) async throws(WalletError) {
         guard let url = URL(string: target), let scheme = url.scheme?.lowercased(),
             scheme == "https" || scheme == "http", url.host != nil
         else {

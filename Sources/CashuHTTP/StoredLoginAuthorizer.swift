@@ -6,8 +6,8 @@ import CashuEngine
 import Foundation
 
 /// Authenticates a mint's requests with the login kept for it, if any.
-public actor StoredLoginAuthorizer: MintRequestAuthorizer {
-    public let mint: MintURL
+package actor StoredLoginAuthorizer: MintRequestAuthorizer {
+    package let mint: MintURL
     let secureStore: any SecureStore
     let httpClient: HTTPClient
     let proxied: Bool
@@ -23,14 +23,14 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
     ///   - secureStore: where `cashu auth login` keeps the login (`SecureStoreKey/clearAuth(_:)`).
     ///   - httpClient: the client for the mint's info and its provider (the mint's own route: its proxy, if any).
     ///   - proxied: whether that client goes through a proxy.
-    public init(mint: MintURL, secureStore: any SecureStore, httpClient: HTTPClient, proxied: Bool) {
+    package init(mint: MintURL, secureStore: any SecureStore, httpClient: HTTPClient, proxied: Bool) {
         self.mint = mint
         self.secureStore = secureStore
         self.httpClient = httpClient
         self.proxied = proxied
     }
 
-    public nonisolated func headers(method: String, path: String) async throws(MintClientError)
+    package nonisolated func headers(method: String, path: String) async throws(MintClientError)
         -> [(name: String, value: String)]
     {
         // The info itself is never protected (and asking for headers there would loop).
@@ -40,7 +40,7 @@ public actor StoredLoginAuthorizer: MintRequestAuthorizer {
 
     /// Forgets what was learned, so the next request looks for a login again (after `cashu auth login` or
     /// `logout` in this process).
-    public func reload() {
+    package func reload() {
         session = nil
         checked = false
         lookup = nil

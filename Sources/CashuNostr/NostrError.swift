@@ -14,7 +14,7 @@ public struct NostrError: CashuError, Hashable {
     /// A human-readable explanation, free of secrets.
     public let reason: String
 
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -22,27 +22,27 @@ public struct NostrError: CashuError, Hashable {
 
 extension ErrorCode where Domain == NostrError {
     /// A key that is not a valid secp256k1 private key or x-only public key.
-    public static let invalidKey = Self(rawValue: "invalidKey")
+    package static let invalidKey = Self(rawValue: "invalidKey")
     /// An event whose JSON is malformed or whose fields have the wrong shape.
-    public static let malformedEvent = Self(rawValue: "malformedEvent")
+    package static let malformedEvent = Self(rawValue: "malformedEvent")
     /// An event whose `id` is not the hash of its content.
-    public static let invalidID = Self(rawValue: "invalidID")
+    package static let invalidID = Self(rawValue: "invalidID")
     /// An event whose signature does not verify against its `pubkey`.
-    public static let invalidSignature = Self(rawValue: "invalidSignature")
+    package static let invalidSignature = Self(rawValue: "invalidSignature")
     /// An encrypted payload (NIP-44, NIP-04) that is malformed or fails its MAC.
-    public static let decryptionFailed = Self(rawValue: "decryptionFailed")
+    package static let decryptionFailed = Self(rawValue: "decryptionFailed")
     /// An encrypted payload of a version this implementation does not know.
-    public static let unsupportedVersion = Self(rawValue: "unsupportedVersion")
+    package static let unsupportedVersion = Self(rawValue: "unsupportedVersion")
     /// A plaintext too short or too long to encrypt.
-    public static let invalidPlaintext = Self(rawValue: "invalidPlaintext")
+    package static let invalidPlaintext = Self(rawValue: "invalidPlaintext")
     /// A message from a relay that is not valid NIP-01.
-    public static let malformedMessage = Self(rawValue: "malformedMessage")
+    package static let malformedMessage = Self(rawValue: "malformedMessage")
     /// No relay could be reached.
     public static let relayUnreachable = Self(rawValue: "relayUnreachable")
     /// A relay refused an event (`OK` false) or closed a subscription (`CLOSED`).
-    public static let relayRefused = Self(rawValue: "relayRefused")
+    package static let relayRefused = Self(rawValue: "relayRefused")
     /// A relay did not answer in time.
-    public static let timeout = Self(rawValue: "timeout")
+    package static let timeout = Self(rawValue: "timeout")
     /// A relay URL that is not `ws://` or `wss://`.
     public static let invalidRelayURL = Self(rawValue: "invalidRelayURL")
 }

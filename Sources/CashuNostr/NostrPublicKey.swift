@@ -5,12 +5,12 @@ import CashuEngine
 /// An x-only public key, written as 64 lowercase hex characters in events and filters.
 public struct NostrPublicKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The 32 bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The curve point with even y whose x coordinate ``bytes`` is.
-    public let point: Point
+    package let point: Point
 
     /// The x-only key of `point` (the point with even y and the same x).
-    public init(of point: Point) {
+    package init(of point: Point) {
         self.bytes = point.xOnly
         self.point = point.hasEvenY ? point : point.negated()
     }
@@ -18,7 +18,7 @@ public struct NostrPublicKey: Sendable, Hashable, Comparable, Codable, CustomStr
     /// A key from its 32 bytes.
     ///
     /// - Throws: ``NostrError`` `.invalidKey` unless the bytes are the x coordinate of a point on the curve.
-    public init(bytes: [UInt8]) throws(NostrError) {
+    package init(bytes: [UInt8]) throws(NostrError) {
         guard bytes.count == 32, let point = try? Point(xOnly: bytes) else {
             throw NostrError(.invalidKey, "not an x-only secp256k1 public key")
         }
@@ -29,7 +29,7 @@ public struct NostrPublicKey: Sendable, Hashable, Comparable, Codable, CustomStr
     /// A key from 64 hex characters (either case).
     ///
     /// - Throws: ``NostrError`` `.invalidKey`.
-    public init(hex: some StringProtocol) throws(NostrError) {
+    package init(hex: some StringProtocol) throws(NostrError) {
         guard let bytes = try? Hex.decode(hex, count: 32) else {
             throw NostrError(.invalidKey, "a Nostr public key is 64 hex characters")
         }
@@ -43,7 +43,7 @@ public struct NostrPublicKey: Sendable, Hashable, Comparable, Codable, CustomStr
     public var hex: String { Hex.encode(bytes) }
 
     /// The NIP-19 `npub`.
-    public var npub: String { (try? NostrProfile(publicKey: bytes))?.npub ?? hex }
+    package var npub: String { (try? NostrProfile(publicKey: bytes))?.npub ?? hex }
 
     public var description: String { hex }
 

@@ -11,7 +11,7 @@ import Foundation
 /// `~/.pgpass`, ignored unless only its owner can read it). The password is never part of ``description``.
 public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible, CustomReflectable {
     /// Where the server listens.
-    public enum Endpoint: Sendable, Equatable {
+    package enum Endpoint: Sendable, Equatable {
         /// A host name or address and a TCP port.
         case tcp(host: String, port: Int)
         /// A unix socket file (`<directory>/.s.PGSQL.<port>`).
@@ -19,7 +19,7 @@ public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible, Cus
     }
 
     /// libpq's `sslmode`, of the modes this store supports.
-    public enum TLSMode: String, Sendable, CaseIterable {
+    package enum TLSMode: String, Sendable, CaseIterable {
         /// Never TLS.
         case disable
         /// TLS when the server offers it, without verifying its certificate.
@@ -30,24 +30,24 @@ public struct PostgresStoreConfiguration: Sendable, CustomStringConvertible, Cus
         case verifyFull = "verify-full"
     }
 
-    public var endpoint: Endpoint
-    public var username: String
-    public var password: String?
-    public var database: String
-    public var tls: TLSMode
+    package var endpoint: Endpoint
+    package var username: String
+    package var password: String?
+    package var database: String
+    package var tls: TLSMode
     /// A PEM file of trust roots for `verify-full` (`sslrootcert`); the system's roots when `nil`.
-    public var trustRootsFile: String?
+    package var trustRootsFile: String?
     /// The schema the wallet's tables live in: one wallet per schema, so one database can hold several.
-    public var schema: String
+    package var schema: String
     /// How long opening, or waiting for a free connection, may take before the store is `unavailable`.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// The most connections (and so concurrent transactions) this process opens.
-    public var maxConnections: Int
+    package var maxConnections: Int
 
     /// The default schema.
-    public static let defaultSchema = "cashu"
+    package static let defaultSchema = "cashu"
 
-    public init(
+    package init(
         endpoint: Endpoint, username: String, password: String?, database: String, tls: TLSMode = .prefer,
         trustRootsFile: String? = nil, schema: String = Self.defaultSchema, connectTimeout: Duration = .seconds(10),
         maxConnections: Int = 8
@@ -141,7 +141,7 @@ extension PostgresStoreConfiguration {
     /// Reads libpq's environment: `PGSERVICE` (a service in `PGSERVICEFILE` or `~/.pg_service.conf`), then `PGHOST`,
     /// `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`, `PGSSLROOTCERT`, `PGCONNECT_TIMEOUT`, and
     /// `CASHU_DATABASE_SCHEMA`. A host starting with `/` is a unix socket directory; no host means `localhost`.
-    public init(environment: [String: String]) throws(StorageError) {
+    package init(environment: [String: String]) throws(StorageError) {
         try self.init(settings: Self.settings(environment))
     }
 

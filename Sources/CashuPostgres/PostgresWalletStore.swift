@@ -24,10 +24,10 @@ import PostgresNIO
 ///   (``RecordSealer``): a dump of the database holds no proof secret, signature or blinding factor.
 ///
 /// Call ``close()`` when done; the connections end with the process otherwise.
-public final class PostgresWalletStore: RecordSealingStore, Sendable {
+package final class PostgresWalletStore: RecordSealingStore, Sendable {
     /// Where the store connects (its description leaves out the password).
-    public let configuration: PostgresStoreConfiguration
-    public var operationLeases: any OperationLeases { leases }
+    package let configuration: PostgresStoreConfiguration
+    package var operationLeases: any OperationLeases { leases }
 
     private let leases: PostgresOperationLeases
     private let client: PostgresClient
@@ -41,7 +41,7 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
     /// Connects, creates the schema when missing and migrates it.
     /// - Throws: ``StorageError`` `unavailable` when the server cannot be reached within the connect timeout, refuses
     ///   the login, or holds a schema written by a newer version.
-    public init(configuration: PostgresStoreConfiguration) async throws(StorageError) {
+    package init(configuration: PostgresStoreConfiguration) async throws(StorageError) {
         self.configuration = configuration
         // Never log statements: their values include proof secrets.
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -89,19 +89,19 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
     }()
 
     /// Ends every connection (and so every lease this process holds).
-    public func close() async {
+    package func close() async {
         await leases.close()
         runner.cancel()
         _ = await runner.value
     }
 
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
         try await transaction(readOnly: true, during: "read", sealer: sealerState.withLockedValue { $0 }) { tx in
             try body(tx)
         }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
         try await transaction(readOnly: false, during: "write", sealer: sealerState.withLockedValue { $0 }) { tx in
             try body(tx)
         }
@@ -109,7 +109,7 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
 
     /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction.
     @discardableResult
-    public func useSealer(_ sealer: RecordSealer) async throws -> Int {
+    package func useSealer(_ sealer: RecordSealer) async throws -> Int {
         // A read first: a wallet already sealed (every open but the first) takes no write lock for it.
         let plaintext = try await transaction(readOnly: true, during: "seal records") { tx in
             try tx.hasPlaintextRecords()
@@ -127,7 +127,7 @@ public final class PostgresWalletStore: RecordSealingStore, Sendable {
 
     /// Re-seals every record with `sealer`'s generation and records it, in one transaction; then seals with it.
     @discardableResult
-    public func reseal(with sealer: RecordSealer) async throws -> Int {
+    package func reseal(with sealer: RecordSealer) async throws -> Int {
         let sealed = try await transaction(readOnly: false, during: "reseal records", sealer: sealer) { tx in
             let sealed = try tx.sealRecords(all: true)
             try tx.setMetadata(RecordSealer.generationMetadataKey, String(sealer.generation))

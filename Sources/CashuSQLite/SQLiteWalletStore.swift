@@ -24,7 +24,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     var sealer: RecordSealer? { sealerState.withLock { $0 } }
 
     /// The database file's path.
-    public let path: String
+    package let path: String
 
     /// `flock` leases on files in `locks/` beside the database (`FileOperationLeases`), which every process opening
     /// this database shares.
@@ -36,7 +36,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     ///   - busyTimeout: how long a write waits for another process's write to finish.
     /// - Throws: `StorageError`: `unavailable` when the directory or database cannot be created, opened or
     ///   migrated (or was written by a newer version), `corrupt` when the file is not a database.
-    public convenience init(directory: WalletDirectory, busyTimeout: TimeInterval = 10) throws(StorageError) {
+    package convenience init(directory: WalletDirectory, busyTimeout: TimeInterval = 10) throws(StorageError) {
         try directory.create()
         try self.init(path: directory.databaseURL.path, busyTimeout: busyTimeout)
     }
@@ -128,7 +128,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction; then
     /// empties the WAL, so no plaintext page stays in it (deleted rows were already overwritten: `secure_delete`).
     @discardableResult
-    public func useSealer(_ sealer: RecordSealer) async throws -> Int {
+    package func useSealer(_ sealer: RecordSealer) async throws -> Int {
         // A read first: a wallet already sealed (every open but the first) takes no write lock for it.
         let plaintext = try await read { tx in try (tx as? SQLiteTransaction)?.hasPlaintextRecords() ?? false }
         guard plaintext else {
@@ -142,7 +142,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
 
     /// Re-seals every record with `sealer`'s generation and records it, in one transaction; then seals with it.
     @discardableResult
-    public func reseal(with sealer: RecordSealer) async throws -> Int {
+    package func reseal(with sealer: RecordSealer) async throws -> Int {
         let sealed = try await sealing(with: sealer, all: true, generation: sealer.generation)
         sealerState.withLock { $0 = sealer }
         return sealed

@@ -9,7 +9,7 @@ public struct WalletDirectory: Hashable, Sendable {
     public let url: URL
 
     /// The name of the database file inside the directory.
-    public static let databaseFileName = "wallet.sqlite"
+    package static let databaseFileName = "wallet.sqlite"
 
     /// A wallet directory at `url`.
     /// - Parameter url: a file URL; it is created by ``create()``.
@@ -18,11 +18,11 @@ public struct WalletDirectory: Hashable, Sendable {
     }
 
     /// The wallet database file, `wallet.sqlite`.
-    public var databaseURL: URL { url.appendingPathComponent(Self.databaseFileName) }
+    package var databaseURL: URL { url.appendingPathComponent(Self.databaseFileName) }
 
     /// Creates the directory (and its missing parents, with the usual permissions) and makes it 0700.
     /// - Throws: `StorageError` with code `unavailable` when it cannot be created or its permissions set.
-    public func create() throws(StorageError) {
+    package func create() throws(StorageError) {
         let files = FileManager.default
         do {
             try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -2,7 +2,7 @@
 // the NUT-17 WebSocket client, the redacting logger, and the `LinuxWallet` façade that wires them together).
 
 /// Namespace for facts about the Linux platform layer.
-public enum LinuxCashu {
+package enum LinuxCashu {
     /// The name the layer uses for itself in logs and in libsecret's schema.
-    public static let name = "cashu"
+    package static let name = "cashu"
 }

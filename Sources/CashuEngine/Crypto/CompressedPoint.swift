@@ -8,12 +8,12 @@
 /// ``Token/validatePoints()`` checks a whole token at once.
 public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 33 bytes.
-    public let compressedRepresentation: [UInt8]
+    package let compressedRepresentation: [UInt8]
 
     /// Wraps 33 bytes starting `02` or `03`.
     ///
     /// - Throws: ``CryptoError`` `.invalidPoint` for any other length or prefix.
-    public init(compressedRepresentation bytes: [UInt8]) throws(CryptoError) {
+    package init(compressedRepresentation bytes: [UInt8]) throws(CryptoError) {
         guard bytes.count == 33, bytes[0] == 0x02 || bytes[0] == 0x03 else {
             throw CryptoError(.invalidPoint, "a compressed point is 33 bytes starting 02 or 03")
         }
@@ -21,7 +21,7 @@ public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     /// Parses 66 hex characters.
-    public init(hex: some StringProtocol) throws(CryptoError) {
+    package init(hex: some StringProtocol) throws(CryptoError) {
         let bytes: [UInt8]
         do { bytes = try Hex.decode(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
@@ -31,7 +31,7 @@ public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConverti
 
     /// Parses hex from a `String`: the generic initializer, specialized here, so that a caller in another module (an
     /// app, a store of its own reading two points per proof) does not run it unspecialized.
-    public init(hex: String) throws(CryptoError) {
+    package init(hex: String) throws(CryptoError) {
         let bytes: [UInt8]
         do { bytes = try Hex.decode(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
@@ -40,19 +40,19 @@ public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     /// The encoding of a point already known to be valid.
-    public init(_ point: Point) {
+    package init(_ point: Point) {
         compressedRepresentation = point.compressedRepresentation
     }
 
     /// The point, after checking that it lies on secp256k1.
     ///
     /// - Throws: ``CryptoError`` `.invalidPoint` when the x-coordinate has no point.
-    public func point() throws(CryptoError) -> Point {
+    package func point() throws(CryptoError) -> Point {
         try Point(compressedRepresentation: compressedRepresentation)
     }
 
     /// Lowercase hex, as points appear in NUT JSON.
-    public var hex: String { Hex.encode(compressedRepresentation) }
+    package var hex: String { Hex.encode(compressedRepresentation) }
 
     public var description: String { hex }
     public init(from decoder: Decoder) throws {

@@ -2,5 +2,5 @@
 
 extension CryptoError.Code {
     /// A DLEQ check was asked of a signature or proof that carries no DLEQ proof.
-    public static let dleqMissing = CryptoError.Code(rawValue: "dleqMissing")
+    package static let dleqMissing = CryptoError.Code(rawValue: "dleqMissing")
 }

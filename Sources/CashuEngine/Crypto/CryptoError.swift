@@ -12,7 +12,7 @@ public struct CryptoError: CashuError, Hashable {
     /// A human-readable explanation. Never contains secret material.
     public let reason: String
 
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -20,23 +20,23 @@ public struct CryptoError: CashuError, Hashable {
 
 extension ErrorCode where Domain == CryptoError {
     /// A scalar was not 32 bytes, was zero, or was not below the curve order.
-    public static let invalidScalar = Self(rawValue: "invalidScalar")
+    package static let invalidScalar = Self(rawValue: "invalidScalar")
     /// Bytes that should encode a curve point did not.
-    public static let invalidPoint = Self(rawValue: "invalidPoint")
+    package static let invalidPoint = Self(rawValue: "invalidPoint")
     /// An operation produced the point at infinity or a zero scalar.
-    public static let degenerateResult = Self(rawValue: "degenerateResult")
+    package static let degenerateResult = Self(rawValue: "degenerateResult")
     /// A Schnorr or DLEQ signature was malformed.
-    public static let invalidSignature = Self(rawValue: "invalidSignature")
+    package static let invalidSignature = Self(rawValue: "invalidSignature")
     /// A DLEQ proof did not verify.
-    public static let dleqVerificationFailed = Self(rawValue: "dleqVerificationFailed")
+    package static let dleqVerificationFailed = Self(rawValue: "dleqVerificationFailed")
     /// hash_to_curve found no point within its counter range.
-    public static let hashToCurveExhausted = Self(rawValue: "hashToCurveExhausted")
+    package static let hashToCurveExhausted = Self(rawValue: "hashToCurveExhausted")
     /// A mnemonic word, length or checksum was wrong (BIP-39).
-    public static let invalidMnemonic = Self(rawValue: "invalidMnemonic")
+    package static let invalidMnemonic = Self(rawValue: "invalidMnemonic")
     /// A BIP-32 derivation step failed or a path was malformed.
-    public static let invalidDerivation = Self(rawValue: "invalidDerivation")
+    package static let invalidDerivation = Self(rawValue: "invalidDerivation")
     /// A keyset id could not be used for derivation.
-    public static let invalidKeysetID = Self(rawValue: "invalidKeysetID")
+    package static let invalidKeysetID = Self(rawValue: "invalidKeysetID")
     /// The system random number generator failed.
-    public static let randomnessUnavailable = Self(rawValue: "randomnessUnavailable")
+    package static let randomnessUnavailable = Self(rawValue: "randomnessUnavailable")
 }

@@ -26,7 +26,7 @@ public struct SecureBytes: Sendable, Hashable, CustomStringConvertible, CustomDe
     let storage: Storage
 
     /// Zero-filled secret storage of `count` bytes (a negative count gives an empty buffer).
-    public init(count: Int) {
+    package init(count: Int) {
         storage = Storage(count: count)
     }
 
@@ -37,7 +37,7 @@ public struct SecureBytes: Sendable, Hashable, CustomStringConvertible, CustomDe
     }
 
     /// `count` bytes from the system's cryptographically secure generator.
-    public static func random(count: Int) -> SecureBytes {
+    package static func random(count: Int) -> SecureBytes {
         let bytes = SecureBytes(count: count)
         var generator = SystemRandomNumberGenerator()
         var offset = 0
@@ -54,15 +54,15 @@ public struct SecureBytes: Sendable, Hashable, CustomStringConvertible, CustomDe
     }
 
     /// The number of bytes held.
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// Calls `body` with the secret bytes; do not let the pointer escape.
-    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    package func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(rebasing: storage.pointer[0..<storage.count]))
     }
 
     /// A copy of the secret bytes. The name is a reminder that the copy is not zeroed on release.
-    public var exposedSecretBytes: [UInt8] {
+    package var exposedSecretBytes: [UInt8] {
         withUnsafeBytes { Array($0) }
     }
 

@@ -9,7 +9,7 @@ public struct LNURLError: CashuError {
     /// A human explanation (the payee's own words are passed through `reason` only after the caller's display rules).
     public let reason: String
 
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -19,7 +19,7 @@ extension ErrorCode where Domain == LNURLError {
     /// Not a Lightning address or an LNURL.
     public static let invalidAddress = Self(rawValue: "invalidAddress")
     /// The payee's answer cannot be read, or says something a wallet must refuse.
-    public static let invalidResponse = Self(rawValue: "invalidResponse")
+    package static let invalidResponse = Self(rawValue: "invalidResponse")
     /// The payee answered `{"status": "ERROR", "reason": ...}`.
     public static let payeeRefused = Self(rawValue: "payeeRefused")
     /// A comment the payee does not take (too long, or none allowed).
@@ -27,7 +27,7 @@ extension ErrorCode where Domain == LNURLError {
     /// The amount is outside what the payee accepts.
     public static let amountOutOfRange = Self(rawValue: "amountOutOfRange")
     /// The invoice does not ask for the amount, or does not commit to the payee's metadata.
-    public static let invoiceMismatch = Self(rawValue: "invoiceMismatch")
+    package static let invoiceMismatch = Self(rawValue: "invoiceMismatch")
     /// The payee could not be reached.
     public static let unreachable = Self(rawValue: "unreachable")
 }

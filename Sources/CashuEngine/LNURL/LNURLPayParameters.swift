@@ -7,18 +7,18 @@ import Foundation
 /// The payee's `payRequest` answer.
 public struct LNURLPayParameters: Sendable, Hashable {
     /// Where to ask for the invoice (`callback?amount=<msat>[&comment=...]`).
-    public let callback: URL
+    package let callback: URL
     /// The smallest amount accepted, in millisatoshis.
-    public let minSendable: UInt64
+    package let minSendable: UInt64
     /// The largest amount accepted, in millisatoshis.
-    public let maxSendable: UInt64
+    package let maxSendable: UInt64
     /// The metadata string, exactly as sent: the invoice's description hash is its SHA-256.
-    public let metadata: String
+    package let metadata: String
     /// LUD-12: how many characters of comment the payee takes (0: none).
-    public let commentAllowed: Int
+    package let commentAllowed: Int
 
     /// The `text/plain` description inside the metadata, if any.
-    public var text: String? {
+    package var text: String? {
         guard let entries = try? JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [[Any]] else { return nil }
         return entries.first { ($0.first as? String) == "text/plain" }.flatMap { $0.count > 1 ? $0[1] as? String : nil }
     }
@@ -27,7 +27,7 @@ public struct LNURLPayParameters: Sendable, Hashable {
     /// - Throws: ``LNURLError`` `payeeRefused` for `{"status": "ERROR"}`, `invalidResponse` for anything that is
     ///   not a well-formed `payRequest` (wrong tag, bad numbers, an empty range, a callback that is not https, or
     ///   one on this machine from a payee that is not: the wallet is not sent to its own local services).
-    public init(json body: [UInt8], origin: URL? = nil) throws(LNURLError) {
+    package init(json body: [UInt8], origin: URL? = nil) throws(LNURLError) {
         let object: [String: Any]
         do {
             guard let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
@@ -73,7 +73,7 @@ public struct LNURLPayParameters: Sendable, Hashable {
 
     /// The URL that asks for an invoice of `millisatoshis`, with `comment` when the payee takes one.
     /// - Throws: ``LNURLError`` `amountOutOfRange`, `invalidAddress` for a comment the payee does not take.
-    public func invoiceURL(millisatoshis: UInt64, comment: String? = nil) throws(LNURLError) -> URL {
+    package func invoiceURL(millisatoshis: UInt64, comment: String? = nil) throws(LNURLError) -> URL {
         guard (minSendable...maxSendable).contains(millisatoshis) else {
             let lowest = minSendable / 1000 + (minSendable % 1000 == 0 ? 0 : 1)
             throw LNURLError(
@@ -99,7 +99,7 @@ public struct LNURLPayParameters: Sendable, Hashable {
     /// Reads the callback's answer (`{"pr": invoice}`) and checks the invoice before anything is paid: it asks for
     /// exactly `millisatoshis` and commits (tag `h`) to the SHA-256 of this metadata.
     /// - Throws: ``LNURLError`` `payeeRefused`, `invalidResponse`, `invoiceMismatch`.
-    public func invoice(fromCallback body: [UInt8], millisatoshis: UInt64) throws(LNURLError) -> String {
+    package func invoice(fromCallback body: [UInt8], millisatoshis: UInt64) throws(LNURLError) -> String {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
             throw LNURLError(.invalidResponse, "the payee's invoice answer is not a JSON object")
         }

@@ -6,9 +6,9 @@ import Foundation
 /// `lnurl1…` (LUD-01) or an `lnurlp://` URL (LUD-17).
 public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
     /// The URL of the first request (`GET`, answered by ``LNURLPayParameters``).
-    public let url: URL
+    package let url: URL
     /// The address as given, for Lightning addresses (`nil` for an LNURL).
-    public let address: String?
+    package let address: String?
 
     /// Parses a Lightning address, a bech32 LNURL (optionally `lightning:`-prefixed) or an `lnurlp://` URL.
     ///

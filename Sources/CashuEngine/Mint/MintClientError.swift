@@ -13,20 +13,20 @@ public struct MintClientError: CashuError {
     /// The kind of failure.
     public let code: Code
     /// The endpoint, e.g. `POST /v1/swap` (never a URL query or a body).
-    public let endpoint: String
+    package let endpoint: String
     /// A human explanation, free of secrets.
     public let reason: String
     /// The mint's error body, for `Code/mintRefused`.
-    public let mintError: MintError?
+    package let mintError: MintError?
     /// The HTTP status, when one arrived.
-    public let httpStatus: Int?
+    package let httpStatus: Int?
     /// The underlying error, when there is one.
-    public let underlying: (any Error)?
+    package let underlying: (any Error)?
     /// How long the mint asked to wait (`Retry-After` of a 429 or 503), when it said.
-    public let retryAfter: Duration?
+    package let retryAfter: Duration?
 
     /// Creates an error.
-    public init(
+    package init(
         _ code: Code, endpoint: String, _ reason: String, mintError: MintError? = nil, httpStatus: Int? = nil,
         underlying: (any Error)? = nil, retryAfter: Duration? = nil
     ) {
@@ -46,10 +46,10 @@ public struct MintClientError: CashuError {
 
     /// Whether the mint turned the request away for its rate limit before acting on it: HTTP 429 (reported as
     /// `Code/unreachable`, since nothing was done), or a 503 that says when to come back.
-    public var isRateLimited: Bool { httpStatus == 429 || httpStatus == 503 && retryAfter != nil }
+    package var isRateLimited: Bool { httpStatus == 429 || httpStatus == 503 && retryAfter != nil }
 
     /// Whether a NUT-19 replay of the identical body may recover the answer.
-    public var isReplayable: Bool {
+    package var isReplayable: Bool {
         code == .transport || code == .timeout || code == .httpStatus && (httpStatus ?? 0) >= 500
     }
 
@@ -66,16 +66,16 @@ extension ErrorCode where Domain == MintClientError {
     /// No connection could be opened: the request never left.
     public static let unreachable = Self(rawValue: "unreachable")
     /// The request may have reached the mint but no complete answer came back (cut, reset, TLS failure).
-    public static let transport = Self(rawValue: "transport")
+    package static let transport = Self(rawValue: "transport")
     /// The request's deadline passed before the answer was complete.
-    public static let timeout = Self(rawValue: "timeout")
+    package static let timeout = Self(rawValue: "timeout")
     /// An HTTP status other than 200 without a NUT-00 error body (e.g. 500, 502, 404).
-    public static let httpStatus = Self(rawValue: "httpStatus")
+    package static let httpStatus = Self(rawValue: "httpStatus")
     /// The answer was not the JSON this endpoint returns, failed validation against the request, or exceeded
     /// the size limit (the mint answered, so it may have acted).
-    public static let invalidResponse = Self(rawValue: "invalidResponse")
+    package static let invalidResponse = Self(rawValue: "invalidResponse")
     /// The request could not be encoded or addressed, so it was never sent.
-    public static let invalidRequest = Self(rawValue: "invalidRequest")
+    package static let invalidRequest = Self(rawValue: "invalidRequest")
     /// The request was cancelled by the caller.
     public static let cancelled = Self(rawValue: "cancelled")
     /// The endpoint needs a login the wallet does not have (or can no longer renew): never sent (NUT-21/22).

@@ -75,21 +75,21 @@ public protocol MintConnector: Sendable {
 }
 
 extension MintConnector {
-    public func configured(with capabilities: MintCapabilities) -> any MintConnector { self }
+    package func configured(with capabilities: MintCapabilities) -> any MintConnector { self }
 
-    public func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse {
+    package func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse {
         throw Self.noBlindAuth("GET /v1/auth/blind/keysets")
     }
 
-    public func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
+    package func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
         throw Self.noBlindAuth("GET /v1/auth/blind/keys/{keyset_id}")
     }
 
-    public func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse {
+    package func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse {
         throw Self.noBlindAuth("POST /v1/auth/blind/mint")
     }
 
-    public func authenticatingBlindly(_ settings: BlindAuthSettings, tokens: any BlindAuthTokenSource)
+    package func authenticatingBlindly(_ settings: BlindAuthSettings, tokens: any BlindAuthTokenSource)
         -> any MintConnector
     {
         self

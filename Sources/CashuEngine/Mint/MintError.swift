@@ -8,13 +8,13 @@ public struct MintError: Error, Hashable, Sendable, Codable, CustomStringConvert
     public var detail: String
 
     /// Creates a mint error.
-    public init(code: Int?, detail: String) {
+    package init(code: Int?, detail: String) {
         self.code = code
         self.detail = String(detail.prefix(512))
     }
 
     /// A well-known code, when the mint used one.
-    public var known: KnownCode? { code.flatMap(KnownCode.init(rawValue:)) }
+    package var known: KnownCode? { code.flatMap(KnownCode.init(rawValue:)) }
 
     public var description: String {
         if let code { return "mint error \(code): \(detail)" }
@@ -22,7 +22,7 @@ public struct MintError: Error, Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// The codes of the NUT error table the wallet reacts to.
-    public enum KnownCode: Int, Sendable, CaseIterable {
+    package enum KnownCode: Int, Sendable, CaseIterable {
         case proofVerificationFailed = 10001
         case proofsAlreadySpent = 11001
         case proofsPending = 11002

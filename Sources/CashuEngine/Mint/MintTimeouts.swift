@@ -3,19 +3,19 @@
 /// How long each kind of request may take before it is abandoned (and, for a state-changing one, left pending).
 public struct MintTimeouts: Hashable, Sendable {
     /// Opening a connection.
-    public var connect: Duration
+    package var connect: Duration
     /// Reads: info, keys, keysets, quote states, checkstate.
-    public var read: Duration
+    package var read: Duration
     /// State-changing requests that the mint answers at once: quotes, mint, swap, restore.
-    public var write: Duration
+    package var write: Duration
     /// `POST /v1/melt/{method}` without `prefer_async`: the mint answers after the Lightning payment settles.
-    public var melt: Duration
+    package var melt: Duration
     /// How long a request may wait, in all, for a mint that keeps refusing it for its rate limit (HTTP 429) before
     /// it fails as unreachable.
-    public var rateLimitWait: Duration
+    package var rateLimitWait: Duration
 
     /// Creates a set of timeouts.
-    public init(
+    package init(
         connect: Duration = .seconds(5), read: Duration = .seconds(15), write: Duration = .seconds(60),
         melt: Duration = .seconds(600), rateLimitWait: Duration = .seconds(120)
     ) {

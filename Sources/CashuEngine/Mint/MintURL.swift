@@ -47,7 +47,7 @@ public struct MintURL: Hashable, Sendable, Codable, Comparable, CustomStringConv
     }
 
     /// The URL for an API path below the mint, e.g. `/v1/keys`.
-    public func appending(path: String) -> String { rawValue + path }
+    package func appending(path: String) -> String { rawValue + path }
 
     public var description: String { rawValue }
 

@@ -4,9 +4,9 @@
 /// A BIP-353 address.
 public struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
     /// The user part (lower case).
-    public let user: String
+    package let user: String
     /// The domain (lower case, no trailing dot).
-    public let domain: String
+    package let domain: String
 
     /// Parses `₿user@domain` (the `₿` is optional here; callers decide whether a bare `user@domain` is meant as
     /// BIP-353 or as a Lightning address).
@@ -32,7 +32,7 @@ public struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name whose TXT record holds the instructions.
-    public var recordName: String { "\(user).user._bitcoin-payment.\(domain)" }
+    package var recordName: String { "\(user).user._bitcoin-payment.\(domain)" }
 
     public var description: String { "₿\(user)@\(domain)" }
 

@@ -17,7 +17,7 @@ public struct BitcoinPaymentURI: Hashable, Sendable {
     /// Parses `bitcoin:[address][?key=value&...]`; keys are case-insensitive and percent-decoded.
     /// - Throws: ``PaymentInstructionError`` `.invalidAnswer` for another scheme, or a `req-` key this wallet does
     ///   not know (BIP-321: such a URI must not be paid).
-    public init(_ text: String) throws(PaymentInstructionError) {
+    package init(_ text: String) throws(PaymentInstructionError) {
         guard text.utf8.count <= 8192, text.lowercased().hasPrefix("bitcoin:") else {
             throw PaymentInstructionError(.invalidAnswer, "payment instructions are a bitcoin: URI")
         }

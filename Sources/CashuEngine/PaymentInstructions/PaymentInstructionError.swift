@@ -9,7 +9,7 @@ public struct PaymentInstructionError: CashuError {
     /// A human explanation; never the record's payment data.
     public let reason: String
 
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -21,11 +21,11 @@ extension ErrorCode where Domain == PaymentInstructionError {
     /// The domain publishes no payment instructions for the user.
     public static let notFound = Self(rawValue: "notFound")
     /// The answer was not DNSSEC-validated (the resolver did not set AD).
-    public static let notValidated = Self(rawValue: "notValidated")
+    package static let notValidated = Self(rawValue: "notValidated")
     /// Several `bitcoin:` records, which BIP-353 forbids.
-    public static let ambiguous = Self(rawValue: "ambiguous")
+    package static let ambiguous = Self(rawValue: "ambiguous")
     /// The DNS answer or the URI in it cannot be read.
-    public static let invalidAnswer = Self(rawValue: "invalidAnswer")
+    package static let invalidAnswer = Self(rawValue: "invalidAnswer")
     /// No resolver answered.
     public static let unreachable = Self(rawValue: "unreachable")
     /// The instructions name only ways this wallet cannot pay (BOLT12 offers, on-chain addresses).

@@ -2,7 +2,7 @@
 // the caller accepts otherwise.
 
 /// The rules BIP-353 sets on a TXT answer.
-public enum PaymentInstructions {
+package enum PaymentInstructions {
     /// The instructions an answer carries.
     /// - Parameters:
     ///   - answer: the resolver's answer for ``BIP353Address/recordName``.

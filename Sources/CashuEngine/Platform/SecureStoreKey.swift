@@ -1,16 +1,16 @@
 // Platform: the names under which the wallet keeps its secrets in a SecureStore.
 
 /// Keys of the wallet's secrets.
-public enum SecureStoreKey {
+package enum SecureStoreKey {
     /// The BIP-39 mnemonic (UTF-8 phrase).
-    public static let mnemonic = "mnemonic"
+    package static let mnemonic = "mnemonic"
 
     /// The NUT-20 private key of the quote locked to `pubkey` (raw 32 bytes).
-    public static func quoteKey(_ pubkey: Point) -> String { "nut20/" + pubkey.hex }
+    package static func quoteKey(_ pubkey: Point) -> String { "nut20/" + pubkey.hex }
 
     /// A P2PK private key whose public key is `pubkey` (raw 32 bytes).
-    public static func p2pkKey(_ pubkey: Point) -> String { "p2pk/" + pubkey.hex }
+    package static func p2pkKey(_ pubkey: Point) -> String { "p2pk/" + pubkey.hex }
 
     /// NUT-21: the login at `mint` (``ClearAuthTokens`` as JSON).
-    public static func clearAuth(_ mint: MintURL) -> String { "nut21/" + mint.rawValue }
+    package static func clearAuth(_ mint: MintURL) -> String { "nut21/" + mint.rawValue }
 }

@@ -13,10 +13,10 @@ public struct SubscriptionError: CashuError {
     /// The mint's JSON-RPC error, when it refused (``Code/rejected``).
     package let rpcError: WsResponse.ErrorObject?
     /// The underlying error.
-    public let underlying: (any Error)?
+    package let underlying: (any Error)?
 
     /// Creates an error (a transport of one's own says what went wrong this way).
-    public init(_ code: Code, _ reason: String, underlying: (any Error)? = nil) {
+    package init(_ code: Code, _ reason: String, underlying: (any Error)? = nil) {
         self.init(code, reason, rpcError: nil, underlying: underlying)
     }
 
@@ -42,17 +42,17 @@ public struct SubscriptionError: CashuError {
 
 extension ErrorCode where Domain == SubscriptionError {
     /// No connection within the connect timeout (including the probe that proves the socket answers).
-    public static let connectTimeout = Self(rawValue: "connectTimeout")
+    package static let connectTimeout = Self(rawValue: "connectTimeout")
     /// The connection could not be made (refused, no route, failed upgrade, TLS).
     public static let unreachable = Self(rawValue: "unreachable")
     /// A request was sent but its answer did not come within the request timeout.
-    public static let timeout = Self(rawValue: "timeout")
+    package static let timeout = Self(rawValue: "timeout")
     /// The mint answered the request with a JSON-RPC error (see `SubscriptionError/rpcError`).
-    public static let rejected = Self(rawValue: "rejected")
+    package static let rejected = Self(rawValue: "rejected")
     /// The connection was lost before the request was answered.
-    public static let connectionLost = Self(rawValue: "connectionLost")
+    package static let connectionLost = Self(rawValue: "connectionLost")
     /// The transport cannot serve this request (another mint, a kind it cannot decode, bad filters).
     public static let unsupported = Self(rawValue: "unsupported")
     /// The transport was shut down.
-    public static let shutdown = Self(rawValue: "shutdown")
+    package static let shutdown = Self(rawValue: "shutdown")
 }

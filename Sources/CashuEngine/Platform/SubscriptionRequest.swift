@@ -3,18 +3,18 @@
 /// A NUT-17 subscription: updates of `kind` for the objects named by `filters`, at `mint`.
 public struct SubscriptionRequest: Hashable, Sendable, CustomStringConvertible {
     /// The mint to watch.
-    public var mint: MintURL
+    package var mint: MintURL
     /// The kind of object (`bolt11_mint_quote`, `bolt11_melt_quote`, `proof_state`, ...).
-    public var kind: SubscriptionKind
+    package var kind: SubscriptionKind
     /// Quote ids (for quote kinds) or proofs' `Y`s (for `proof_state`).
-    public var filters: [String]
+    package var filters: [String]
 
     /// Creates a request.
     /// - Parameters:
     ///   - mint: the mint to watch.
     ///   - kind: the kind of object.
     ///   - filters: quote ids or proofs' `Y`s (hex).
-    public init(mint: MintURL, kind: SubscriptionKind, filters: [String]) {
+    package init(mint: MintURL, kind: SubscriptionKind, filters: [String]) {
         self.mint = mint
         self.kind = kind
         self.filters = filters

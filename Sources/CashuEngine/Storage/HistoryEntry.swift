@@ -12,13 +12,13 @@ public struct HistoryEntry: Hashable, Sendable {
     }
 
     /// The operation's id.
-    public var id: OperationID
+    package var id: OperationID
     /// What happened.
     public var kind: OperationKind
     /// The mint.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// The unit.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// The amount moved: received, sent, minted, or paid (excluding fees).
     public var amount: UInt64
     /// Fees paid: NUT-02 input fees plus, for melts, the Lightning fee actually spent.
@@ -26,14 +26,14 @@ public struct HistoryEntry: Hashable, Sendable {
     /// The state.
     public var state: State
     /// A memo (a token's memo, an invoice description), when there is one.
-    public var memo: String?
+    package var memo: String?
     /// When the operation began.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When it last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates an entry.
-    public init(
+    package init(
         id: OperationID, kind: OperationKind, mintURL: MintURL, unit: CurrencyUnit, amount: UInt64, fee: UInt64,
         state: State, memo: String? = nil, createdAt: Date = Date(), updatedAt: Date = Date()
     ) {

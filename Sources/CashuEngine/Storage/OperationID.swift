@@ -8,7 +8,7 @@ public struct OperationID: RawRepresentable, Hashable, Sendable, Codable, Compar
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// A fresh random identifier.
-    public static func random() -> OperationID { OperationID(rawValue: UUID().uuidString.lowercased()) }
+    package static func random() -> OperationID { OperationID(rawValue: UUID().uuidString.lowercased()) }
 
     public var description: String { rawValue }
     public static func < (lhs: OperationID, rhs: OperationID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -6,24 +6,24 @@ import Foundation
 /// counters, the exact request body); the store keeps it opaque.
 public struct OperationRecord: Hashable, Sendable, CustomStringConvertible {
     /// The operation's id.
-    public var id: OperationID
+    package var id: OperationID
     /// What it does.
-    public var kind: OperationKind
+    package var kind: OperationKind
     /// The mint it talks to.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// Its unit.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// How far it has come.
-    public var state: OperationState
+    package var state: OperationState
     /// The kind-specific journal (JSON). Holds secrets: it never prints.
-    public var payload: [UInt8]
+    package var payload: [UInt8]
     /// When it was journaled.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When its state last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a record.
-    public init(
+    package init(
         id: OperationID, kind: OperationKind, mintURL: MintURL, unit: CurrencyUnit, state: OperationState,
         payload: [UInt8], createdAt: Date = Date(), updatedAt: Date = Date()
     ) {

@@ -1,7 +1,7 @@
 // Storage: how far an operation has come (docs/architecture.md, "The wallet engine": "The life of an operation").
 
 /// The state of a journaled operation.
-public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
+package enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
     /// Prepared for a front end to confirm (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)`` and the other
     /// `prepare` calls): inputs reserved, nothing journaled to send. Confirming turns it into ``prepared``;
     /// cancelling, expiry, or a recovery pass that finds no live process holding it releases the inputs.
@@ -18,7 +18,7 @@ public enum OperationState: String, Hashable, Sendable, Codable, CaseIterable {
     case failed
 
     /// Whether recovery still has to resolve the operation.
-    public var isUnfinished: Bool {
+    package var isUnfinished: Bool {
         self == .awaitingConfirmation || self == .prepared || self == .inFlight || self == .pending
     }
 }

@@ -6,9 +6,9 @@ public struct ProofBalance: Hashable, Sendable {
     public var unit: CurrencyUnit
     public var status: ProofStatus
     public var amount: UInt64
-    public var count: Int
+    package var count: Int
 
-    public init(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, amount: UInt64, count: Int) {
+    package init(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus, amount: UInt64, count: Int) {
         self.mintURL = mintURL
         self.unit = unit
         self.status = status

@@ -3,11 +3,11 @@
 
 /// A count of proofs sharing a keyset and an amount; as a selection, how many of them to take.
 public struct ProofBucket: Hashable, Sendable {
-    public var keysetID: KeysetID
-    public var amount: UInt64
-    public var count: Int
+    package var keysetID: KeysetID
+    package var amount: UInt64
+    package var count: Int
 
-    public init(keysetID: KeysetID, amount: UInt64, count: Int) {
+    package init(keysetID: KeysetID, amount: UInt64, count: Int) {
         self.keysetID = keysetID
         self.amount = amount
         self.count = count

@@ -48,7 +48,7 @@ public protocol ProofStore {
 extension ProofStore {
     /// How many proofs of each amount a mint and unit hold in `status` (for choosing output denominations), without
     /// loading the proofs.
-    public func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
+    package func amountCounts(mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus) throws -> [UInt64: Int] {
         var counts: [UInt64: Int] = [:]
         for bucket in try proofBuckets(mintURL: mintURL, unit: unit, status: status) {
             counts[bucket.amount, default: 0] += bucket.count

@@ -31,36 +31,36 @@ public struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
         case failed
 
         /// Whether the queue still has to run the entry.
-        public var isPending: Bool { self == .queued || self == .running }
+        package var isPending: Bool { self == .queued || self == .running }
     }
 
     /// The entry's id (its own, not a wallet operation's).
-    public var id: OperationID
+    package var id: OperationID
     /// The mint it waits for.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// What it does.
-    public var kind: Kind
+    package var kind: Kind
     /// The request (JSON). Holds secrets: it never prints.
-    public var payload: [UInt8]
+    package var payload: [UInt8]
     /// Where it is.
-    public var state: State
+    package var state: State
     /// How many times it was started.
-    public var attempts: Int
+    package var attempts: Int
     /// The last failure's code (a ``WalletError/Code`` raw value), when there was one.
-    public var lastErrorCode: String?
+    package var lastErrorCode: String?
     /// The last failure's reason, free of secrets.
-    public var lastError: String?
+    package var lastError: String?
     /// The wallet operation this entry started and waits on (or finished with), when there is one.
-    public var operationID: OperationID?
+    package var operationID: OperationID?
     /// The recorded outcome (JSON), once it is done or failed.
-    public var result: [UInt8]?
+    package var result: [UInt8]?
     /// When it was queued; entries of one mint run in this order.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When it last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates an entry.
-    public init(
+    package init(
         id: OperationID = .random(),
         mintURL: MintURL,
         kind: Kind,

@@ -10,10 +10,10 @@ public struct StorageError: CashuError {
     /// A human explanation, free of secrets.
     public let reason: String
     /// The underlying error, when there is one.
-    public let underlying: (any Error)?
+    package let underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String, underlying: (any Error)? = nil) {
+    package init(_ code: Code, _ reason: String, underlying: (any Error)? = nil) {
         self.code = code
         self.reason = reason
         self.underlying = underlying
@@ -24,19 +24,19 @@ extension ErrorCode where Domain == StorageError {
     /// A record the operation needs does not exist.
     public static let notFound = Self(rawValue: "notFound")
     /// A record with the same key exists.
-    public static let conflict = Self(rawValue: "conflict")
+    package static let conflict = Self(rawValue: "conflict")
     /// The database could not be opened, created or migrated.
-    public static let unavailable = Self(rawValue: "unavailable")
+    package static let unavailable = Self(rawValue: "unavailable")
     /// Another process held the database for longer than the busy timeout.
-    public static let busy = Self(rawValue: "busy")
+    package static let busy = Self(rawValue: "busy")
     /// The disk is full.
-    public static let diskFull = Self(rawValue: "diskFull")
+    package static let diskFull = Self(rawValue: "diskFull")
     /// A stored value cannot be read back (corrupt or from a newer version).
-    public static let corrupt = Self(rawValue: "corrupt")
+    package static let corrupt = Self(rawValue: "corrupt")
     /// A write was attempted in a read transaction.
-    public static let readOnly = Self(rawValue: "readOnly")
+    package static let readOnly = Self(rawValue: "readOnly")
     /// A sum or a counter would pass `UInt64.max` (a balance over that many units, a counter run out).
-    public static let overflow = Self(rawValue: "overflow")
+    package static let overflow = Self(rawValue: "overflow")
     /// Any other database error.
-    public static let database = Self(rawValue: "database")
+    package static let database = Self(rawValue: "database")
 }

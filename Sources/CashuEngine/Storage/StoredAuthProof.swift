@@ -5,14 +5,14 @@ import Foundation
 /// A blind auth token kept for a mint until one protected request spends it.
 public struct StoredAuthProof: Hashable, Sendable {
     /// The mint that signed it.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// The token (with its DLEQ proof, checked when it was minted).
-    public var proof: AuthProof
+    package var proof: AuthProof
     /// When it was stored.
-    public var createdAt: Date
+    package var createdAt: Date
 
     /// Creates a stored token.
-    public init(mintURL: MintURL, proof: AuthProof, createdAt: Date = Date()) {
+    package init(mintURL: MintURL, proof: AuthProof, createdAt: Date = Date()) {
         self.mintURL = mintURL
         self.proof = proof
         self.createdAt = createdAt

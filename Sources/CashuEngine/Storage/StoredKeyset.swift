@@ -3,22 +3,22 @@
 /// One keyset of one mint. Keys are present once fetched and verified against the id.
 public struct StoredKeyset: Hashable, Sendable {
     /// The mint that owns it.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// Its id (full, never short).
-    public var id: KeysetID
+    package var id: KeysetID
     /// Its unit.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// Whether the mint signs new outputs with it.
-    public var active: Bool
+    package var active: Bool
     /// Fee per input in parts per thousand (NUT-02); 0 when the mint gives none.
-    public var inputFeePPK: UInt64
+    package var inputFeePPK: UInt64
     /// Unix time after which the mint may stop honouring it.
-    public var finalExpiry: UInt64?
+    package var finalExpiry: UInt64?
     /// Its public keys by amount, once fetched and checked.
-    public var keys: KeysetKeys?
+    package var keys: KeysetKeys?
 
     /// Creates a stored keyset.
-    public init(
+    package init(
         mintURL: MintURL, id: KeysetID, unit: CurrencyUnit, active: Bool, inputFeePPK: UInt64 = 0,
         finalExpiry: UInt64? = nil, keys: KeysetKeys? = nil
     ) {
@@ -32,7 +32,7 @@ public struct StoredKeyset: Hashable, Sendable {
     }
 
     /// The NUT-02 metadata of this keyset.
-    public var info: KeysetInfo {
+    package var info: KeysetInfo {
         KeysetInfo(id: id, unit: unit, active: active, inputFeePPK: inputFeePPK, finalExpiry: finalExpiry)
     }
 }

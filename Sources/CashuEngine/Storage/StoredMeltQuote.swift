@@ -11,9 +11,9 @@ public struct StoredMeltQuote: Hashable, Sendable, CustomStringConvertible {
     /// The unit.
     public var unit: CurrencyUnit
     /// The payment method, e.g. `bolt11`.
-    public var method: String
+    package var method: String
     /// The payment request (bolt11 invoice).
-    public var request: String
+    package var request: String
     /// The amount the mint will pay.
     public var amount: UInt64
     /// The most the Lightning fee may cost.
@@ -21,16 +21,16 @@ public struct StoredMeltQuote: Hashable, Sendable, CustomStringConvertible {
     /// The last state the mint reported.
     public var state: MeltQuoteState
     /// Unix time until which the quote holds.
-    public var expiry: UInt64?
+    package var expiry: UInt64?
     /// The payment preimage, once paid.
-    public var paymentPreimage: String?
+    package var paymentPreimage: String?
     /// When the quote was created.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When its state last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a stored melt quote.
-    public init(
+    package init(
         id: String, mintURL: MintURL, unit: CurrencyUnit, method: String = "bolt11", request: String, amount: UInt64,
         feeReserve: UInt64, state: MeltQuoteState, expiry: UInt64? = nil, paymentPreimage: String? = nil,
         createdAt: Date = Date(), updatedAt: Date = Date()

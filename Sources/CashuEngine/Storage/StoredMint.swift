@@ -7,14 +7,14 @@ public struct StoredMint: Hashable, Sendable {
     /// Its normalised URL.
     public var url: MintURL
     /// The raw JSON of its last `GET /v1/info` answer, if fetched.
-    public var infoJSON: [UInt8]?
+    package var infoJSON: [UInt8]?
     /// When `infoJSON` was fetched.
-    public var infoFetchedAt: Date?
+    package var infoFetchedAt: Date?
     /// When the mint was added.
     public var addedAt: Date
 
     /// Creates a stored mint.
-    public init(url: MintURL, infoJSON: [UInt8]? = nil, infoFetchedAt: Date? = nil, addedAt: Date = Date()) {
+    package init(url: MintURL, infoJSON: [UInt8]? = nil, infoFetchedAt: Date? = nil, addedAt: Date = Date()) {
         self.url = url
         self.infoJSON = infoJSON
         self.infoFetchedAt = infoFetchedAt

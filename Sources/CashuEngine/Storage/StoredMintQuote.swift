@@ -11,7 +11,7 @@ public struct StoredMintQuote: Hashable, Sendable, CustomStringConvertible {
     /// The unit.
     public var unit: CurrencyUnit
     /// The payment method, e.g. `bolt11`.
-    public var method: String
+    package var method: String
     /// The amount to mint.
     public var amount: UInt64
     /// The payment request (bolt11 invoice).
@@ -21,14 +21,14 @@ public struct StoredMintQuote: Hashable, Sendable, CustomStringConvertible {
     /// Unix time until which the request can be paid.
     public var expiry: UInt64?
     /// The NUT-20 lock key; its private half is in the ``SecureStore`` under ``SecureStoreKey/quoteKey(_:)``.
-    public var pubkey: Point?
+    package var pubkey: Point?
     /// When the quote was created.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When its state last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a stored mint quote.
-    public init(
+    package init(
         id: String, mintURL: MintURL, unit: CurrencyUnit, method: String = "bolt11", amount: UInt64, request: String,
         state: MintQuoteState, expiry: UInt64? = nil, pubkey: Point? = nil, createdAt: Date = Date(),
         updatedAt: Date = Date()

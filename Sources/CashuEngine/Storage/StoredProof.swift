@@ -5,23 +5,23 @@ import Foundation
 /// A proof with where it belongs and what the wallet is doing with it.
 public struct StoredProof: Hashable, Sendable, CustomStringConvertible {
     /// The proof itself (with its DLEQ, kept for sending).
-    public var proof: Proof
+    package var proof: Proof
     /// `hash_to_curve(secret)`, the key of the proof in the store and in NUT-07 checks.
-    public var Y: CompressedPoint
+    package var Y: CompressedPoint
     /// The mint that signed it.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// The unit of its keyset.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// The wallet's state of the proof.
-    public var status: ProofStatus
+    package var status: ProofStatus
     /// The operation that holds it (reserved, pending or sent), if any.
-    public var operationID: OperationID?
+    package var operationID: OperationID?
     /// When the wallet stored it.
-    public var createdAt: Date
+    package var createdAt: Date
 
     /// Creates a stored proof, computing `Y` from the secret.
     /// - Throws: ``CryptoError`` when the secret cannot be hashed to the curve.
-    public init(
+    package init(
         proof: Proof, mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus = .unspent,
         operationID: OperationID? = nil, createdAt: Date = Date()
     ) throws(CryptoError) {
@@ -31,7 +31,7 @@ public struct StoredProof: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Creates a stored proof with a known `Y` (as read back from a store).
-    public init(
+    package init(
         proof: Proof, Y: CompressedPoint, mintURL: MintURL, unit: CurrencyUnit, status: ProofStatus,
         operationID: OperationID?, createdAt: Date
     ) {
@@ -45,7 +45,7 @@ public struct StoredProof: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The proof's amount.
-    public var amount: UInt64 { proof.amount }
+    package var amount: UInt64 { proof.amount }
 
     public var description: String {
         "StoredProof(\(proof.amount) \(unit), \(status), keyset \(proof.id), Y \(Y))"

@@ -2,14 +2,14 @@
 
 /// A blind signature and the output it answers, as a ``Verifier`` sees them: public values only (the output's
 /// blinding factor and secret stay with the wallet).
-public struct SignedOutput: Sendable, Hashable {
+package struct SignedOutput: Sendable, Hashable {
     /// The mint's signature.
-    public var signature: BlindSignature
+    package var signature: BlindSignature
     /// The output it answers, with the amount the wallet asked (for NUT-08 change: the amount the mint chose).
-    public var output: BlindedMessage
+    package var output: BlindedMessage
 
     /// Pairs a signature with its output.
-    public init(signature: BlindSignature, output: BlindedMessage) {
+    package init(signature: BlindSignature, output: BlindedMessage) {
         self.signature = signature
         self.output = output
     }

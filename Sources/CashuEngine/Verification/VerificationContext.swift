@@ -1,18 +1,18 @@
 // Verification: what verifiers may consult — the mint's keys (NUT-01/02) and the wallet's policy (NUT-12).
 
 /// What a ``Verifier`` may consult besides the items: the mint's keys, and the wallet's policy.
-public struct VerificationContext: Sendable {
+package struct VerificationContext: Sendable {
     /// The mint the items come from, when known.
-    public var mint: MintURL?
+    package var mint: MintURL?
     /// The unit of the items, when known.
-    public var unit: CurrencyUnit?
+    package var unit: CurrencyUnit?
     /// The mint's public keys, by keyset and amount.
-    public var keys: [KeysetID: KeysetKeys]
+    package var keys: [KeysetID: KeysetKeys]
     /// Refuse items that carry no NUT-12 DLEQ proof (one that is present is always checked).
-    public var requireDLEQ: Bool
+    package var requireDLEQ: Bool
 
     /// Creates a context.
-    public init(
+    package init(
         mint: MintURL? = nil, unit: CurrencyUnit? = nil, keys: [KeysetID: KeysetKeys], requireDLEQ: Bool = false
     ) {
         self.mint = mint
@@ -22,7 +22,7 @@ public struct VerificationContext: Sendable {
     }
 
     /// The mint's key for `amount` in keyset `id`, or `nil`.
-    public func key(keyset id: KeysetID, amount: UInt64) -> Point? {
+    package func key(keyset id: KeysetID, amount: UInt64) -> Point? {
         keys[id]?[amount]
     }
 }

@@ -7,7 +7,7 @@
 /// A verifier does no I/O and keeps no state between calls. A ``VerifierCost/perItem`` verifier may be called
 /// several times at once, from different threads, on disjoint parts of one list, so it must judge each item on its
 /// own; a check that needs the whole list (duplicates, a total) is ``VerifierCost/wholeList`` and sees it in one call.
-public protocol Verifier<Item>: Sendable {
+package protocol Verifier<Item>: Sendable {
     /// What is checked.
     associatedtype Item: Sendable
     /// A short name, given in failures.
@@ -21,10 +21,10 @@ public protocol Verifier<Item>: Sendable {
 
 extension Verifier {
     /// Whole-list by default.
-    public var cost: VerifierCost { .wholeList }
+    package var cost: VerifierCost { .wholeList }
 
     /// A failure of this verifier about the item at `index`.
-    public func failure(at index: Int?, _ reason: String) -> VerificationFailure {
+    package func failure(at index: Int?, _ reason: String) -> VerificationFailure {
         VerificationFailure(verifier: name, index: index, reason: reason)
     }
 }

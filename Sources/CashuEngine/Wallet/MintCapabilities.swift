@@ -19,20 +19,20 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     /// NUT-05: melting disabled.
     public var meltDisabled: Bool
     /// NUT-19: endpoints whose answers the mint caches, so a failed request can be replayed.
-    public var cachedResponses: CachedResponseSettings?
+    package var cachedResponses: CachedResponseSettings?
     /// NUT-17: the subscription kinds the mint offers per method and unit (`nil` for mints added before the wallet
     /// kept them: refreshing the mint fills it in).
-    public var webSockets: WebSocketSettings?
+    package var webSockets: WebSocketSettings?
     /// NUT-06 (nuts#425): the most items in one array of a request; `nil` when the mint does not say.
-    public var maxArrayLength: Int?
+    package var maxArrayLength: Int?
     /// NUT-29 batch minting, when the mint offers it (`max_batch_size`, methods); `nil` otherwise.
-    public var batchMint: BatchMintSettings?
+    package var batchMint: BatchMintSettings?
     /// NUT-22: the endpoints that spend a blind auth token, and how many tokens one request may mint; `nil` when the
     /// mint asks for none.
     public var blindAuth: BlindAuthSettings?
 
     /// Reads capabilities off a mint's info.
-    public init(info: MintInfo) {
+    package init(info: MintInfo) {
         name = info.name
         version = info.version
         motd = info.motd
@@ -49,20 +49,20 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     }
 
     /// Whether the mint supports a NUT.
-    public func supports(nut: Int) -> Bool { supportedNUTs.contains(nut) }
+    package func supports(nut: Int) -> Bool { supportedNUTs.contains(nut) }
 
     /// The NUT-04 setting for minting `unit` with `method`, if the mint offers it.
-    public func mintSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
+    package func mintSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
         mintDisabled ? nil : mintMethods.first { $0.method == method && $0.unit == unit }
     }
 
     /// NUT-17: whether the mint sends notifications of `kind` for `method` and `unit`.
-    public func offersSubscription(_ kind: SubscriptionKind, method: String = "bolt11", unit: CurrencyUnit) -> Bool {
+    package func offersSubscription(_ kind: SubscriptionKind, method: String = "bolt11", unit: CurrencyUnit) -> Bool {
         webSockets?.offers(kind, method: method, unit: unit) ?? false
     }
 
     /// The NUT-05 setting for melting `unit` with `method`, if the mint offers it.
-    public func meltSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
+    package func meltSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
         meltDisabled ? nil : meltMethods.first { $0.method == method && $0.unit == unit }
     }
 }

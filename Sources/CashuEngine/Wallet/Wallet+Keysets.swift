@@ -7,7 +7,7 @@ extension Wallet {
     /// - Returns: the mint's keysets.
     /// - Throws: ``WalletError`` `keysetMismatch` when keys do not hash to their id or an id belongs to another mint.
     @discardableResult
-    public func syncKeysets(_ mint: MintURL, force: Bool = false) async throws(WalletError) -> [StoredKeyset] {
+    package func syncKeysets(_ mint: MintURL, force: Bool = false) async throws(WalletError) -> [StoredKeyset] {
         if !force, syncedKeysets.contains(mint) {
             return try await read { tx in try tx.keysets(mintURL: mint) }
         }

@@ -11,7 +11,7 @@ public struct RecoveryReport: Sendable {
     /// Reserved proofs whose operation no longer exists, returned to the balance.
     public var releasedOrphans: Int = 0
 
-    public init() {}
+    package init() {}
 }
 
 extension Wallet {

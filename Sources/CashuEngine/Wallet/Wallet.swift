@@ -71,7 +71,7 @@ public actor Wallet {
 
     /// The metadata key under which a store records which recovery phrase its wallet belongs to (a non-secret
     /// fingerprint): a store that has it holds a wallet.
-    public static let seedFingerprintKey = WalletSecrets.fingerprintKey
+    package static let seedFingerprintKey = WalletSecrets.fingerprintKey
 
     /// Opens a wallet: loads its mnemonic from the secure store (creating and saving one for a new wallet, or
     /// saving `mnemonic` when restoring), then resumes unfinished operations unless `recover` is false.
@@ -161,7 +161,7 @@ public actor Wallet {
 
     /// Sets (or, with `nil`, removes) the NUT-17 transport the wallet waits through; for hosts that connect it
     /// after opening the wallet.
-    public func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
+    package func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
         subscriptions = transport
     }
 

@@ -14,10 +14,10 @@ public struct WalletError: CashuError {
     /// The operation this concerns, when one was journaled (e.g. the one left pending).
     public let operationID: OperationID?
     /// The underlying error.
-    public let underlying: (any Error)?
+    package let underlying: (any Error)?
 
     /// Creates an error.
-    public init(
+    package init(
         _ code: Code, _ reason: String, mintError: MintError? = nil, operationID: OperationID? = nil,
         underlying: (any Error)? = nil
     ) {
@@ -148,7 +148,7 @@ extension ErrorCode where Domain == WalletError {
     /// A secret could not be read or written in the secure store.
     public static let secureStore = Self(rawValue: "secureStore")
     /// A cryptographic step failed.
-    public static let crypto = Self(rawValue: "crypto")
+    package static let crypto = Self(rawValue: "crypto")
     /// The operation was cancelled before anything left.
     public static let cancelled = Self(rawValue: "cancelled")
     /// A prepared operation was confirmed after it expired or was cancelled (or by another wallet): its inputs

@@ -9,16 +9,16 @@ import Foundation
 /// ``uriString`` carries it.
 public struct NWCConnectionURI: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The URI scheme.
-    public static let scheme = "nostr+walletconnect"
+    package static let scheme = "nostr+walletconnect"
 
     /// The wallet service's public key for this connection.
-    public var walletPublicKey: NostrPublicKey
+    package var walletPublicKey: NostrPublicKey
     /// The relays the service listens on, in the URI's order (at least one).
-    public var relays: [NostrRelayURL]
+    package var relays: [NostrRelayURL]
     /// The client's key pair, from the `secret` parameter.
     package var secret: NostrKeyPair
     /// A Lightning address (`lud16`) the client may put in the user's profile.
-    public var lud16: String?
+    package var lud16: String?
 
     /// A URI from its parts.
     package init(walletPublicKey: NostrPublicKey, relays: [NostrRelayURL], secret: NostrKeyPair, lud16: String? = nil) {
@@ -33,7 +33,7 @@ public struct NWCConnectionURI: Sendable, Hashable, CustomStringConvertible, Cus
     /// Other parameters are ignored.
     ///
     /// - Throws: ``NostrError`` `.invalidConnectionURI` (its reason never carries the secret).
-    public init(_ text: String) throws(NostrError) {
+    package init(_ text: String) throws(NostrError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let colon = trimmed.firstIndex(of: ":"),
             trimmed[..<colon].lowercased() == Self.scheme

@@ -6,27 +6,27 @@ public struct NWCErrorCode: RawRepresentable, Sendable, Hashable, Codable, Custo
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The client is sending commands too fast; it should retry in a few seconds.
-    public static let rateLimited = NWCErrorCode(rawValue: "RATE_LIMITED")
+    package static let rateLimited = NWCErrorCode(rawValue: "RATE_LIMITED")
     /// The command is not known or is intentionally not implemented.
-    public static let notImplemented = NWCErrorCode(rawValue: "NOT_IMPLEMENTED")
+    package static let notImplemented = NWCErrorCode(rawValue: "NOT_IMPLEMENTED")
     /// The wallet does not have enough funds to cover a fee reserve or the payment amount.
-    public static let insufficientBalance = NWCErrorCode(rawValue: "INSUFFICIENT_BALANCE")
+    package static let insufficientBalance = NWCErrorCode(rawValue: "INSUFFICIENT_BALANCE")
     /// The connection has exceeded its spending quota (its budget).
-    public static let quotaExceeded = NWCErrorCode(rawValue: "QUOTA_EXCEEDED")
+    package static let quotaExceeded = NWCErrorCode(rawValue: "QUOTA_EXCEEDED")
     /// This public key is not allowed to do this operation.
-    public static let restricted = NWCErrorCode(rawValue: "RESTRICTED")
+    package static let restricted = NWCErrorCode(rawValue: "RESTRICTED")
     /// This public key has no wallet connected.
-    public static let unauthorized = NWCErrorCode(rawValue: "UNAUTHORIZED")
+    package static let unauthorized = NWCErrorCode(rawValue: "UNAUTHORIZED")
     /// An internal error.
-    public static let `internal` = NWCErrorCode(rawValue: "INTERNAL")
+    package static let `internal` = NWCErrorCode(rawValue: "INTERNAL")
     /// The encryption type of the request is not supported by the wallet service.
-    public static let unsupportedEncryption = NWCErrorCode(rawValue: "UNSUPPORTED_ENCRYPTION")
+    package static let unsupportedEncryption = NWCErrorCode(rawValue: "UNSUPPORTED_ENCRYPTION")
     /// Another error.
-    public static let other = NWCErrorCode(rawValue: "OTHER")
+    package static let other = NWCErrorCode(rawValue: "OTHER")
     /// `pay_invoice`, `pay_keysend`: the payment failed (and nothing was spent).
-    public static let paymentFailed = NWCErrorCode(rawValue: "PAYMENT_FAILED")
+    package static let paymentFailed = NWCErrorCode(rawValue: "PAYMENT_FAILED")
     /// `lookup_invoice`: the invoice could not be found.
-    public static let notFound = NWCErrorCode(rawValue: "NOT_FOUND")
+    package static let notFound = NWCErrorCode(rawValue: "NOT_FOUND")
 
     public var description: String { rawValue }
 }

@@ -12,7 +12,7 @@ public struct NWCNotificationType: RawRepresentable, Sendable, Hashable, Compara
     /// A payment was sent by the wallet.
     public static let paymentSent = NWCNotificationType(rawValue: "payment_sent")
     /// A payer locked in a hold invoice.
-    public static let holdInvoiceAccepted = NWCNotificationType(rawValue: "hold_invoice_accepted")
+    package static let holdInvoiceAccepted = NWCNotificationType(rawValue: "hold_invoice_accepted")
 
     public var description: String { rawValue }
 

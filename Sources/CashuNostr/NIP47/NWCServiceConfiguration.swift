@@ -4,17 +4,17 @@
 public struct NWCServiceConfiguration: Sendable, Hashable {
     /// The methods the service implements; a connection's permissions are narrowed to these, any other method is
     /// answered `NOT_IMPLEMENTED`.
-    public var methods: [NWCMethod]
+    package var methods: [NWCMethod]
     /// The notification types the service sends.
-    public var notifications: [NWCNotificationType]
+    package var notifications: [NWCNotificationType]
     /// Requests created longer ago than this (seconds) are ignored, so a replay older than the handled-request
     /// records cannot be taken for a new request, and a payment its client gave up on long ago (a relay or the
     /// service down meanwhile) is not made. Ten minutes by default.
-    public var maxRequestAge: Int64
+    package var maxRequestAge: Int64
     /// Requests dated further in the future than this (seconds) are ignored. Five minutes by default.
-    public var maxClockSkew: Int64
+    package var maxClockSkew: Int64
     /// How long a payment the wallet reports in flight is waited for before the client is told it is pending.
-    public var pendingPaymentWait: Duration
+    package var pendingPaymentWait: Duration
 
     public init(
         methods: [NWCMethod] = NWCMethod.walletServiceMethods,

@@ -2,9 +2,9 @@
 
 extension NostrError.Code {
     /// A `nostr+walletconnect://` URI that is malformed or misses its wallet key, relay or secret.
-    public static let invalidConnectionURI = NostrError.Code(rawValue: "invalidConnectionURI")
+    package static let invalidConnectionURI = NostrError.Code(rawValue: "invalidConnectionURI")
     /// A NIP-47 request, response or notification whose JSON is malformed or whose fields have the wrong shape.
-    public static let malformedWalletMessage = NostrError.Code(rawValue: "malformedWalletMessage")
+    package static let malformedWalletMessage = NostrError.Code(rawValue: "malformedWalletMessage")
     /// A NIP-47 service store that could not read or write (connections, handled requests, budget ledgers).
     public static let storage = NostrError.Code(rawValue: "storage")
 }

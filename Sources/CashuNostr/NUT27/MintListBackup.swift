@@ -5,13 +5,13 @@ public struct MintListBackup: Sendable, Hashable, Codable {
     /// The mint URLs, as the wallet lists them.
     public var mints: [String]
     /// When the list was taken (seconds since the Unix epoch).
-    public var timestamp: Int64
+    package var timestamp: Int64
 
-    public init(mints: [String], timestamp: Int64) {
+    package init(mints: [String], timestamp: Int64) {
         self.mints = mints
         self.timestamp = timestamp
     }
 
     /// At most this many mints are read from a backup (a hostile or corrupt one could list millions).
-    public static let maximumMints = 1000
+    package static let maximumMints = 1000
 }

@@ -3,18 +3,18 @@
 /// Each relay's answer to one `EVENT`.
 public struct NostrPublishReport: Sendable, Hashable {
     /// The event's id.
-    public let eventID: String
+    package let eventID: String
     /// Each relay's outcome.
     public let outcomes: [NostrRelayURL: NostrRelayOutcome]
 
-    public init(eventID: String, outcomes: [NostrRelayURL: NostrRelayOutcome]) {
+    package init(eventID: String, outcomes: [NostrRelayURL: NostrRelayOutcome]) {
         self.eventID = eventID
         self.outcomes = outcomes
     }
 
     /// The relays that stored the event.
-    public var accepted: [NostrRelayURL] { outcomes.filter { $0.value.isAccepted }.map(\.key).sorted() }
+    package var accepted: [NostrRelayURL] { outcomes.filter { $0.value.isAccepted }.map(\.key).sorted() }
 
     /// Whether at least one relay stored it.
-    public var isPublished: Bool { !accepted.isEmpty }
+    package var isPublished: Bool { !accepted.isEmpty }
 }

@@ -8,7 +8,7 @@ extension NostrRelayOutcome {
     /// - Parameters:
     ///   - accepted: the `OK`'s boolean.
     ///   - message: its message.
-    public init(okAccepted accepted: Bool, message: String) {
+    package init(okAccepted accepted: Bool, message: String) {
         if accepted || Self.prefix(of: message) == "duplicate" {
             self = .accepted(message)
         } else {
@@ -18,7 +18,7 @@ extension NostrRelayOutcome {
 
     /// The machine-readable prefix of the relay's message (`duplicate`, `blocked`, `rate-limited`, `invalid`,
     /// `restricted`, `auth-required`, `error`, ...), when it has one.
-    public var prefix: String? {
+    package var prefix: String? {
         switch self {
         case .accepted(let message), .refused(let message): Self.prefix(of: message)
         case .unreachable, .timedOut: nil

@@ -12,7 +12,7 @@ public enum NostrRelayOutcome: Sendable, Hashable, CustomStringConvertible {
     case timedOut
 
     /// Whether the relay accepted.
-    public var isAccepted: Bool { if case .accepted = self { true } else { false } }
+    package var isAccepted: Bool { if case .accepted = self { true } else { false } }
 
     public var description: String {
         switch self {

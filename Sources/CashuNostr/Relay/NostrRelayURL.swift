@@ -31,7 +31,7 @@ public struct NostrRelayURL: Sendable, Hashable, Comparable, Codable, CustomStri
     }
 
     /// Whether the connection is encrypted (`wss`).
-    public var isSecure: Bool { string.hasPrefix("wss://") }
+    package var isSecure: Bool { string.hasPrefix("wss://") }
 
     public var description: String { string }
 

@@ -9,13 +9,13 @@ import Logging
 /// any case). An unknown `CASHU_LOG` value is ignored (``level(verbose:environment:)`` reports it).
 public enum CashuLogging {
     /// The environment variable naming the log level.
-    public static let environmentVariable = "CASHU_LOG"
+    package static let environmentVariable = "CASHU_LOG"
 
     /// The level when nothing asks for another.
-    public static let defaultLevel = Logger.Level.warning
+    package static let defaultLevel = Logger.Level.warning
 
     /// The level `--verbose` asks for.
-    public static let verboseLevel = Logger.Level.debug
+    package static let verboseLevel = Logger.Level.debug
 
     /// The level to log at, and the `CASHU_LOG` value that was not a level (to warn about), if any.
     ///
@@ -46,7 +46,7 @@ public enum CashuLogging {
     ///   - environment: the process environment (for `CASHU_LOG`).
     /// - Returns: the level chosen.
     @discardableResult
-    public static func bootstrap(verbose: Bool, environment: [String: String]) -> Logger.Level {
+    package static func bootstrap(verbose: Bool, environment: [String: String]) -> Logger.Level {
         let (level, invalid) = self.level(verbose: verbose, environment: environment)
         bootstrap(level: level)
         if let invalid {
@@ -59,7 +59,7 @@ public enum CashuLogging {
     }
 
     /// Sets up the process's logging system at `level` (call once, at start-up).
-    public static func bootstrap(level: Logger.Level) {
+    package static func bootstrap(level: Logger.Level) {
         LoggingSystem.bootstrap { label in standardErrorHandler(label: label, level: level) }
     }
 }

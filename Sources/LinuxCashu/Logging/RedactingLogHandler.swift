@@ -26,7 +26,7 @@ public struct RedactingLogHandler: LogHandler {
     /// - Parameters:
     ///   - handler: where redacted records go (its log level is used and kept in step with this handler's).
     ///   - redactor: the patterns to remove.
-    public init(wrapping handler: any LogHandler, redactor: SecretRedactor = SecretRedactor()) {
+    package init(wrapping handler: any LogHandler, redactor: SecretRedactor = SecretRedactor()) {
         var handler = handler
         self.redactor = redactor
         self.provider = handler.metadataProvider

@@ -21,7 +21,7 @@ import Logging
 public struct SecretRedactor: Sendable {
     /// Fewest BIP-39 words in a row taken for a mnemonic; 8 by default, below the 12 of the shortest mnemonic, so
     /// that a partial phrase (a truncated line, a few words short) is still removed.
-    public let mnemonicMinimumWords: Int
+    package let mnemonicMinimumWords: Int
 
     /// A redactor.
     ///
@@ -31,7 +31,7 @@ public struct SecretRedactor: Sendable {
     }
 
     /// `text` with its secrets replaced; `text` itself when there are none.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         var text = text
         if let result = text.utf8.withContiguousStorageIfAvailable({ redact(text, bytes: $0) }) {
             return result
@@ -47,14 +47,14 @@ public struct SecretRedactor: Sendable {
 
     /// A metadata value with every string in it redacted. A `.stringConvertible` is rendered once and becomes a
     /// `.string`, so what was checked is exactly what gets written.
-    public func redact(_ value: Logger.MetadataValue) -> Logger.MetadataValue {
+    package func redact(_ value: Logger.MetadataValue) -> Logger.MetadataValue {
         redacting(value).value
     }
 
     /// Redacts every value of `metadata`; keys are kept.
     ///
     /// - Returns: `metadata` itself when no value had anything to remove and none needed rendering.
-    public func redact(_ metadata: Logger.Metadata) -> Logger.Metadata {
+    package func redact(_ metadata: Logger.Metadata) -> Logger.Metadata {
         redacting(metadata).metadata
     }
 

@@ -119,7 +119,7 @@ extension LinuxWallet {
     }
 
     /// Whether the wallet backs its mint list up (its own switch; `CASHU_NOSTR_BACKUP=off` also stops it).
-    public func mintBackupEnabled() async throws -> Bool {
+    package func mintBackupEnabled() async throws -> Bool {
         try await store.read { tx in try tx.metadata(MintBackupState.enabledKey) != "off" }
     }
 

@@ -23,7 +23,7 @@ public struct NWCConnectionRecord: Sendable, Hashable, Codable {
     /// What the client may do.
     public var methods: [NWCMethod]
     /// The notifications it gets.
-    public var notifications: [NWCNotificationType]
+    package var notifications: [NWCNotificationType]
     /// Its spending budget; `nil` for none.
     public var budget: NWCBudget?
     /// The mint it pays from and makes invoices at (chosen when it was added).
@@ -62,7 +62,7 @@ public struct NWCConnectionRecord: Sendable, Hashable, Codable {
     }
 
     /// Whether it was revoked.
-    public var isRevoked: Bool { revokedAt != nil }
+    package var isRevoked: Bool { revokedAt != nil }
 
     /// Whether it serves requests at `time`: not revoked, not expired.
     public func isActive(at time: Int64) -> Bool { !isRevoked && expiresAt.map { time < $0 } ?? true }

@@ -59,7 +59,7 @@ public struct NWCService: Service, CustomStringConvertible {
     }
 
     /// Serves until the task is cancelled.
-    public func serve() async {
+    package func serve() async {
         let access: any NostrRelayAccess
         do { access = try wallet.nostr.access() } catch {
             logger.error("wallet connect service cannot reach relays", metadata: ["error": "\(error.code)"])

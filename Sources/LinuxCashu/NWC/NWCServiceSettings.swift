@@ -3,18 +3,18 @@
 /// Intervals and bounds of ``NWCService``.
 public struct NWCServiceSettings: Sendable, Hashable {
     /// Between looks at the store for connections added or revoked (by `cashu nwc add`/`revoke` in another process).
-    public var pollInterval: Duration
+    package var pollInterval: Duration
     /// Between reconciliations of payments whose outcome was not known (one runs at start).
-    public var reconcileInterval: Duration
+    package var reconcileInterval: Duration
     /// How far back, seconds, a new subscription asks relays for stored requests: requests sent while the service
     /// was down or re-subscribing are answered if this recent; each is handled once, ever.
-    public var catchUpSeconds: Int64
+    package var catchUpSeconds: Int64
     /// How many times a response or notification is published before it is given up (with 1 s, 2 s, … between).
-    public var publishAttempts: Int
+    package var publishAttempts: Int
     /// At most this many invoices made through connections are watched at once (the newest).
-    public var maximumWatchedInvoices: Int
+    package var maximumWatchedInvoices: Int
     /// The longest one wait for an invoice lasts before it is looked at again.
-    public var invoiceWaitLimit: Duration
+    package var invoiceWaitLimit: Duration
 
     public init(
         pollInterval: Duration = .seconds(5), reconcileInterval: Duration = .seconds(60), catchUpSeconds: Int64 = 600,

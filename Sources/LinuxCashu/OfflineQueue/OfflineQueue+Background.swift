@@ -7,7 +7,7 @@ import Foundation
 extension OfflineQueue {
     /// Starts the background runs: the entries left from before (after a restart) at once, each mint's entries when
     /// the monitor reports it reachable, and all pending entries every `retryInterval`. Idempotent.
-    public func start() async {
+    package func start() async {
         // Set before any suspension, so two overlapping calls cannot both start a task.
         guard background == nil else { return }
         let interval = retryInterval
@@ -40,7 +40,7 @@ extension OfflineQueue {
 
     /// Stops the background runs (waiting for the background task and a pass under way) and finishes every
     /// completion stream.
-    public func stop() async {
+    package func stop() async {
         let task = background
         task?.cancel()
         background = nil

@@ -17,7 +17,7 @@ extension OfflineQueue {
     /// Runs the pending entries (of one mint, or of all): the one-shot pass `cashu refresh` calls. Entries whose mint
     /// the monitor reports unreachable are left queued without a try. Passes in one process run one after another.
     @discardableResult
-    public func runPending(mint: MintURL? = nil) async -> QueueRunReport {
+    package func runPending(mint: MintURL? = nil) async -> QueueRunReport {
         let previous = lastPass
         let pass = Task {
             _ = await previous?.value

@@ -91,14 +91,14 @@ public actor OfflineQueue {
 
     /// Pays a bolt11 request now, or queues the payment when the mint cannot be reached.
     /// - Throws: `WalletError` for a definite refusal (`insufficientFunds`, `mintRefused`, ...).
-    public func meltOrQueue(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
+    package func meltOrQueue(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> QueueDecision
     {
         try await runNowOrQueue(try enqueueMelt(request: request, mint: mint, unit: unit))
     }
 
     /// Checks a mint's pending sends and melts now (NUT-07), or when the mint is back.
-    public func checkOrQueue(mint: MintURL) async throws(WalletError) -> QueueDecision {
+    package func checkOrQueue(mint: MintURL) async throws(WalletError) -> QueueDecision {
         try await runNowOrQueue(try enqueueCheck(mint: mint))
     }
 
@@ -107,7 +107,7 @@ public actor OfflineQueue {
     /// Stores a receive in the queue without running it.
     /// - Throws: `WalletError` `invalidInput` when `token` is not a token with proofs; `storage`.
     @discardableResult
-    public func enqueueReceive(_ token: String, addUnknownMint: Bool = false) async throws(WalletError) -> QueuedEntry {
+    package func enqueueReceive(_ token: String, addUnknownMint: Bool = false) async throws(WalletError) -> QueuedEntry {
         let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
         let decoded: Token
         do { decoded = try TokenDecoder.decode(trimmed) } catch {
@@ -142,7 +142,7 @@ public actor OfflineQueue {
 
     /// Stores a check in the queue without running it.
     @discardableResult
-    public func enqueueCheck(mint: MintURL) async throws(WalletError) -> QueuedEntry {
+    package func enqueueCheck(mint: MintURL) async throws(WalletError) -> QueuedEntry {
         try await enqueue(.check, mint: mint)
     }
 
@@ -260,7 +260,7 @@ public actor OfflineQueue {
 
     /// Entries finishing from now on (not those a ``receiveOrQueue(_:addUnknownMint:)`` caller is waiting for),
     /// until ``stop()``.
-    public func completions() -> AsyncStream<QueueCompletion> {
+    package func completions() -> AsyncStream<QueueCompletion> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: QueueCompletion.self,
             bufferingPolicy: .bufferingNewest(256)

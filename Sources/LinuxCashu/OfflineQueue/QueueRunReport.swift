@@ -11,7 +11,7 @@ public struct QueueRunReport: Sendable {
     /// Entries still queued (their mint unreachable, an outcome still open, or behind one of those).
     public var stillQueued: [QueuedEntry] = []
     /// Entries another process is running right now.
-    public var runningElsewhere: [QueuedEntry] = []
+    package var runningElsewhere: [QueuedEntry] = []
 
-    public init() {}
+    package init() {}
 }

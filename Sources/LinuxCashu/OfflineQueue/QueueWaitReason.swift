@@ -22,7 +22,7 @@ public struct QueueWaitReason: Hashable, Sendable {
     ///   - entry: a queued entry (its last error, if any).
     ///   - ahead: the unfinished entries queued before it at its mint, oldest first: an entry not tried yet waits
     ///     for them, so it takes the reason of the first one that has one (a mint that cannot be reached).
-    public init(_ entry: QueuedEntry, ahead: [QueuedEntry] = []) {
+    package init(_ entry: QueuedEntry, ahead: [QueuedEntry] = []) {
         if let code = entry.lastErrorCode {
             self.code = code
             detail = entry.lastError ?? code
@@ -44,5 +44,5 @@ public struct QueueWaitReason: Hashable, Sendable {
     }
 
     /// Whether the operation waits for its mint to be reachable again.
-    public var mintUnreachable: Bool { code == WalletError.Code.mintUnreachable.rawValue }
+    package var mintUnreachable: Bool { code == WalletError.Code.mintUnreachable.rawValue }
 }

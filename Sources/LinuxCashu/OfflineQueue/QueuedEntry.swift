@@ -25,8 +25,8 @@ public struct QueuedEntry: Hashable, Sendable {
     /// The outcome, once done.
     public var result: QueuedOperationResult?
     /// When it was queued and when it last changed.
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var createdAt: Date
+    package var updatedAt: Date
 
     init(_ entry: QueuedOperation) {
         id = entry.id

@@ -11,9 +11,9 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
     /// The wallet operations that did it.
     public var operationIDs: [OperationID]
     /// A melt's change (NUT-08).
-    public var change: UInt64?
+    package var change: UInt64?
     /// A melt's payment preimage, when the mint gives it.
-    public var paymentPreimage: String?
+    package var paymentPreimage: String?
     /// A paid melt's proof of payment: whether the preimage hashes to the invoice's payment hash (NUT-05/23);
     /// `nil` for other kinds, for results stored before it was recorded, and for a value a newer version wrote.
     public var proofOfPayment: ProofOfPayment? {
@@ -23,12 +23,12 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
     /// Kept as text, so that an unknown value read after a downgrade never makes the whole result unreadable.
     private var storedProofOfPayment: String?
     /// A check's claimed and unclaimed sends and settled melts.
-    public var claimedSends: Int?
-    public var unclaimedSends: Int?
-    public var settledMelts: Int?
+    package var claimedSends: Int?
+    package var unclaimedSends: Int?
+    package var settledMelts: Int?
     /// Set when the outcome was found in the wallet's history rather than returned by the attempt (an attempt was
     /// interrupted after the mint had acted, or the token was received by other means meanwhile).
-    public var foundInHistory: Bool
+    package var foundInHistory: Bool
 
     /// Creates a result.
     public init(

@@ -140,7 +140,7 @@ extension LinuxWallet {
     /// - Returns: the relays' answers; at least one stored it.
     /// - Throws: `NostrError` for a target that is not an `npub`/`nprofile`, a transport without NIP-17, or when
     ///   no relay stored the message (`.relayRefused`, `.relayUnreachable`).
-    public func deliverOverNostr(
+    package func deliverOverNostr(
         _ payload: PaymentRequestPayload, to transport: PaymentRequest.Transport
     ) async throws(NostrError) -> NostrPublishReport {
         let nips = (transport.tags ?? []).filter { $0.first == "n" }.flatMap { $0.dropFirst() }

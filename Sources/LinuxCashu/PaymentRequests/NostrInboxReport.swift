@@ -7,11 +7,11 @@ public struct NostrInboxReport: Sendable {
     /// Payments received.
     public var received: [ReceivedNostrPayment] = []
     /// Messages left alone (not a payment for us, a mint not accepted), with why.
-    public var ignored: [String] = []
+    package var ignored: [String] = []
     /// Payments whose receive failed and will be tried again (the mint unreachable, the answer ambiguous).
     public var retrying = 0
     /// Each relay's answer to the read.
-    public var relays: [NostrRelayURL: NostrRelayOutcome] = [:]
+    package var relays: [NostrRelayURL: NostrRelayOutcome] = [:]
 
-    public init() {}
+    package init() {}
 }

@@ -7,21 +7,21 @@ public struct OpenNostrRequest: Sendable, Hashable, Codable {
     /// The request's id (`i`), echoed in the payment.
     public var id: String
     /// The amount asked, if any.
-    public var amount: UInt64?
+    package var amount: UInt64?
     /// The unit asked (`sat` when the request names none).
     public var unit: String
     /// The mints whose ecash is accepted; empty: the wallet's own mints.
-    public var mints: [String]
+    package var mints: [String]
     /// When it was made (seconds since the Unix epoch).
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// What has been received for it so far.
     public var received: UInt64 = 0
     /// How many payments arrived.
-    public var payments: Int = 0
+    package var payments: Int = 0
     /// The relays the request named (read besides the wallet's own).
-    public var relays: [String]?
+    package var relays: [String]?
 
-    public init(id: String, amount: UInt64?, unit: String, mints: [String], createdAt: Int64) {
+    package init(id: String, amount: UInt64?, unit: String, mints: [String], createdAt: Int64) {
         self.id = id
         self.amount = amount
         self.unit = unit

@@ -3,7 +3,7 @@
 import CoreCashu
 
 /// Whether a mint can be reached.
-public enum MintReachability: Hashable, Sendable, CustomStringConvertible {
+package enum MintReachability: Hashable, Sendable, CustomStringConvertible {
     /// Not probed yet.
     case unknown
     /// The last probe got the mint's `/v1/info`.
@@ -12,15 +12,15 @@ public enum MintReachability: Hashable, Sendable, CustomStringConvertible {
     case unreachable(ReachabilityFailure)
 
     /// Whether the last probe succeeded.
-    public var isReachable: Bool { self == .reachable }
+    package var isReachable: Bool { self == .reachable }
 
     /// Whether the last probe failed (``unknown`` is neither).
-    public var isUnreachable: Bool {
+    package var isUnreachable: Bool {
         if case .unreachable = self { return true }
         return false
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown: "unknown"
         case .reachable: "reachable"

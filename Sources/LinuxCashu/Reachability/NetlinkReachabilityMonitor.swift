@@ -15,7 +15,7 @@ import Logging
 ///
 /// `start(netlink:)` opens the netlink socket; ``shutdown()`` stops the loops, closes the socket and finishes every
 /// stream. Nothing here logs a URL's query or any secret: probes are `GET /v1/info`.
-public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
+package actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     /// Where changes are also told as wallet events.
     var eventHub: WalletEvents?
     private struct Watch {
@@ -38,7 +38,7 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     private var eventTask: Task<Void, Never>?
     private var isShutDown = false
     /// How many netlink events arrived (for tests and diagnostics).
-    public private(set) var networkEventCount = 0
+    package private(set) var networkEventCount = 0
 
     /// Creates a monitor; call ``start(netlink:)`` to listen to the kernel.
     /// - Parameters:
@@ -80,30 +80,30 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     }
 
     /// Whether the monitor listens to rtnetlink.
-    public var isListeningToNetlink: Bool { source != nil }
+    package var isListeningToNetlink: Bool { source != nil }
 
-    public func watch(_ mint: MintURL) {
+    package func watch(_ mint: MintURL) {
         guard !isShutDown, watches[mint] == nil else { return }
         watches[mint] = Watch()
         publish(mint, .unknown)
         restartLoop(mint, after: .zero)
     }
 
-    public func unwatch(_ mint: MintURL) {
+    package func unwatch(_ mint: MintURL) {
         guard let watch = watches.removeValue(forKey: mint) else { return }
         watch.loop?.cancel()
     }
 
-    public func state(of mint: MintURL) -> MintReachability {
+    package func state(of mint: MintURL) -> MintReachability {
         watches[mint]?.state ?? .unknown
     }
 
     /// Every watched mint's state.
-    public func states() -> [MintURL: MintReachability] {
+    package func states() -> [MintURL: MintReachability] {
         watches.mapValues(\.state)
     }
 
-    public func updates() -> AsyncStream<ReachabilityUpdate> {
+    package func updates() -> AsyncStream<ReachabilityUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: ReachabilityUpdate.self,
             bufferingPolicy: .bufferingNewest(256)
@@ -122,7 +122,7 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     }
 
     /// Probes `mint` now (watching it if it is not) and returns what the probe found.
-    public func probeNow(_ mint: MintURL) async -> MintReachability {
+    package func probeNow(_ mint: MintURL) async -> MintReachability {
         watch(mint)
         let found = await probe.probe(mint)
         guard !isShutDown, watches[mint] != nil else { return found }
@@ -131,7 +131,7 @@ public actor NetlinkReachabilityMonitor: MintReachabilityMonitor {
     }
 
     /// Stops every probe loop, closes the netlink socket and finishes every stream. Idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
         for watch in watches.values { watch.loop?.cancel() }

@@ -3,15 +3,15 @@
 /// The monitor's schedule.
 public struct ReachabilityConfiguration: Sendable {
     /// Time between probes of a reachable mint when nothing changes on the network.
-    public var reachableInterval: Duration
+    package var reachableInterval: Duration
     /// The first wait after a failed probe; it doubles with each further failure.
-    public var initialBackoff: Duration
+    package var initialBackoff: Duration
     /// The longest wait between probes of an unreachable mint.
-    public var maximumBackoff: Duration
+    package var maximumBackoff: Duration
     /// Each wait is randomised by up to this fraction either way (0...1), so that many wallets do not probe together.
-    public var jitter: Double
+    package var jitter: Double
     /// The wait after a netlink event before probing: a link coming up is followed by addresses and routes.
-    public var settleDelay: Duration
+    package var settleDelay: Duration
 
     /// Creates a schedule.
     public init(

@@ -22,16 +22,16 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     // @unchecked: `passphrase`, `unlocked` and `cached` are only touched with `lock` held.
 
     /// The environment variable a host may read the passphrase from (the CLI decides; the store never reads it).
-    public static let passphraseEnvironmentVariable = "CASHU_PASSPHRASE"
+    package static let passphraseEnvironmentVariable = "CASHU_PASSPHRASE"
 
     /// The file name the chooser uses inside a wallet directory.
-    public static let defaultFileName = "secrets.enc"
+    package static let defaultFileName = "secrets.enc"
 
     /// The encrypted file.
-    public let file: URL
+    package let file: URL
     /// The KDF for a new file (an existing file keeps the one in its header until
     /// ``changePassphrase(to:parameters:)``).
-    public let parameters: KDFParameters
+    package let parameters: KDFParameters
 
     private let executor: BlockingExecutor
     private let lock = NSLock()
@@ -47,7 +47,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     ///   - passphrase: the passphrase's bytes (UTF-8 for text), not empty.
     ///   - parameters: the KDF for a new file.
     /// - Throws: ``SecureStoreError`` `.invalidInput` for an empty passphrase or parameters out of range.
-    public init(file: URL, passphrase: SecureBytes, parameters: KDFParameters = .standard) throws(SecureStoreError) {
+    package init(file: URL, passphrase: SecureBytes, parameters: KDFParameters = .standard) throws(SecureStoreError) {
         guard passphrase.count > 0 else { throw SecureStoreError(.invalidInput, "the passphrase is empty") }
         try parameters.validate()
         self.file = file
@@ -59,7 +59,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     /// A store in `file` opened with a key `cashu unlock` derived earlier (kept in the kernel keyring), without the
     /// passphrase: no KDF runs. It opens only the file whose header the key was derived for; a new file cannot be
     /// created this way.
-    public init(file: URL, unlocked: UnlockedKey, parameters: KDFParameters = .standard) {
+    package init(file: URL, unlocked: UnlockedKey, parameters: KDFParameters = .standard) {
         self.file = file
         self.passphrase = nil
         self.unlocked = unlocked
@@ -68,7 +68,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     }
 
     /// A store in `file` opened with the UTF-8 bytes of `passphrase`.
-    public convenience init(file: URL, passphrase: String, parameters: KDFParameters = .standard)
+    package convenience init(file: URL, passphrase: String, parameters: KDFParameters = .standard)
         throws(SecureStoreError)
     {
         try self.init(file: file, passphrase: SecureBytes(Array(passphrase.utf8)), parameters: parameters)
@@ -106,13 +106,13 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     /// Checks the passphrase against the existing file (deriving and caching the key); no-op when there is no file.
     ///
     /// - Throws: ``SecureStoreError`` `.wrongPassphrase`, `.corrupt`, `.unsupportedFormat`, `.fileSystem`.
-    public func unlock() async throws(SecureStoreError) {
+    package func unlock() async throws(SecureStoreError) {
         try await executor.run { () throws(SecureStoreError) in _ = try self.readSecrets() }
     }
 
     /// The key that opens the file, for `cashu unlock` to keep (derived now unless it already was).
     /// - Throws: ``SecureStoreError`` `.invalidInput` when there is no file yet; as ``unlock()`` otherwise.
-    public func unlockedKey() async throws(SecureStoreError) -> UnlockedKey {
+    package func unlockedKey() async throws(SecureStoreError) -> UnlockedKey {
         try await executor.run { () throws(SecureStoreError) -> UnlockedKey in
             guard let document = try self.readDocument() else {
                 throw SecureStoreError(.invalidInput, "the encrypted secure store has no file yet: nothing to unlock")
@@ -128,7 +128,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     /// The KDF parameters in the file's header, or `nil` when there is no file yet.
     ///
     /// - Throws: ``SecureStoreError`` `.corrupt`, `.unsupportedFormat`, `.fileSystem`.
-    public func fileParameters() async throws(SecureStoreError) -> KDFParameters? {
+    package func fileParameters() async throws(SecureStoreError) -> KDFParameters? {
         try await executor.run { () throws(SecureStoreError) -> KDFParameters? in
             guard let document = try self.readDocument() else { return nil }
             return try document.kdfParameters().0
@@ -141,7 +141,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     ///   - newPassphrase: the new passphrase, not empty.
     ///   - parameters: the KDF to use from now on; the file's current one when `nil`.
     /// - Throws: ``SecureStoreError``: `.wrongPassphrase` when the current passphrase does not open the file.
-    public func changePassphrase(to newPassphrase: SecureBytes, parameters: KDFParameters? = nil)
+    package func changePassphrase(to newPassphrase: SecureBytes, parameters: KDFParameters? = nil)
         async throws(SecureStoreError)
     {
         guard newPassphrase.count > 0 else { throw SecureStoreError(.invalidInput, "the passphrase is empty") }

@@ -6,20 +6,20 @@ import CryptoExtras
 
 /// How a passphrase becomes the encrypted store's key; written into each file's header, so a file is always opened
 /// with the parameters it was written with, and new files can use stronger ones.
-public enum KDFParameters: Sendable, Hashable, CustomStringConvertible {
+package enum KDFParameters: Sendable, Hashable, CustomStringConvertible {
     /// scrypt (RFC 7914) with cost `n` (a power of two), block size `r` and parallelism `p`.
     case scrypt(n: Int, r: Int, p: Int)
     /// PBKDF2-HMAC with `hash` and `rounds` iterations (at least 210,000, swift-crypto's floor).
     case pbkdf2(hash: PBKDF2Hash, rounds: Int)
 
     /// The hash functions PBKDF2 may use.
-    public enum PBKDF2Hash: String, Sendable, Hashable, Codable {
+    package enum PBKDF2Hash: String, Sendable, Hashable, Codable {
         case sha256 = "sha256"
         case sha512 = "sha512"
     }
 
     /// The default for new files: scrypt N = 2^17, r = 8, p = 1 (128 MiB, the OWASP recommendation).
-    public static let standard = KDFParameters.scrypt(n: 1 << 17, r: 8, p: 1)
+    package static let standard = KDFParameters.scrypt(n: 1 << 17, r: 8, p: 1)
 
     /// The most memory a file's scrypt parameters may ask for (1 GiB): a hostile header must not exhaust memory.
     static let maximumScryptMemory = 1 << 30
@@ -27,7 +27,7 @@ public enum KDFParameters: Sendable, Hashable, CustomStringConvertible {
     /// The most PBKDF2 rounds a header may ask for.
     static let maximumRounds = 100_000_000
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .scrypt(let n, let r, let p): "scrypt(N=\(n), r=\(r), p=\(p))"
         case .pbkdf2(let hash, let rounds): "pbkdf2-\(hash.rawValue)(\(rounds) rounds)"
@@ -39,7 +39,7 @@ public enum KDFParameters: Sendable, Hashable, CustomStringConvertible {
     /// scrypt: `n` a power of two from 2^10 to 2^24, `r` 1…32, `p` 1…16, at most 1 GiB of memory. PBKDF2: 210,000 to
     /// 100,000,000 rounds.
     /// - Throws: ``SecureStoreError`` `.invalidInput`.
-    public func validate() throws(SecureStoreError) {
+    package func validate() throws(SecureStoreError) {
         switch self {
         case .scrypt(let n, let r, let p):
             guard (1 << 10...1 << 24).contains(n), n.nonzeroBitCount == 1, (1...32).contains(r), (1...16).contains(p),

@@ -12,10 +12,10 @@ public struct SecureStoreError: CashuError {
     /// A human explanation, free of secrets.
     public let reason: String
     /// The underlying error, when there is one.
-    public let underlying: (any Error)?
+    package let underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String, underlying: (any Error)? = nil) {
+    package init(_ code: Code, _ reason: String, underlying: (any Error)? = nil) {
         self.code = code
         self.reason = reason
         self.underlying = underlying
@@ -25,31 +25,31 @@ public struct SecureStoreError: CashuError {
 extension ErrorCode where Domain == SecureStoreError {
     /// No Secret Service: no D-Bus session bus ("Cannot autolaunch D-Bus"), or nothing on it provides
     /// `org.freedesktop.secrets`.
-    public static let serviceUnavailable = Self(rawValue: "serviceUnavailable")
+    package static let serviceUnavailable = Self(rawValue: "serviceUnavailable")
     /// The Secret Service answers but has no default collection (a headless gnome-keyring never unlocked: there
     /// is no login keyring, and no prompt can create one).
-    public static let noDefaultCollection = Self(rawValue: "noDefaultCollection")
+    package static let noDefaultCollection = Self(rawValue: "noDefaultCollection")
     /// The collection holding the secret is locked and could not be unlocked (no prompt possible, or dismissed).
-    public static let locked = Self(rawValue: "locked")
+    package static let locked = Self(rawValue: "locked")
     /// The Secret Service failed in another way (the D-Bus error is in the reason).
-    public static let serviceFailure = Self(rawValue: "serviceFailure")
+    package static let serviceFailure = Self(rawValue: "serviceFailure")
     /// The passphrase does not open the encrypted store (or its header was altered).
     public static let wrongPassphrase = Self(rawValue: "wrongPassphrase")
     /// The encrypted store needs a passphrase and none was given.
     public static let passphraseRequired = Self(rawValue: "passphraseRequired")
     /// The encrypted file is damaged or was tampered with (authentication failed, bad header, truncated).
-    public static let corrupt = Self(rawValue: "corrupt")
+    package static let corrupt = Self(rawValue: "corrupt")
     /// The encrypted file was written by a newer version (unknown format version, KDF or cipher).
-    public static let unsupportedFormat = Self(rawValue: "unsupportedFormat")
+    package static let unsupportedFormat = Self(rawValue: "unsupportedFormat")
     /// A file could not be read, written, locked or renamed (errno in the reason).
-    public static let fileSystem = Self(rawValue: "fileSystem")
+    package static let fileSystem = Self(rawValue: "fileSystem")
     /// A parameter was refused (an empty passphrase, KDF parameters out of range, a key name too long).
     public static let invalidInput = Self(rawValue: "invalidInput")
     /// The chooser found no store it may use (the reason says what to do), or the wallet's store is not the one
     /// asked for.
-    public static let noStoreAvailable = Self(rawValue: "noStoreAvailable")
+    package static let noStoreAvailable = Self(rawValue: "noStoreAvailable")
     /// The plaintext store exists but the host did not opt in to plaintext secrets.
-    public static let plaintextNotAllowed = Self(rawValue: "plaintextNotAllowed")
+    package static let plaintextNotAllowed = Self(rawValue: "plaintextNotAllowed")
     /// The kernel keyring refused (`cashu unlock`, `cashu lock`): unavailable, over quota, or not permitted.
-    public static let keyring = Self(rawValue: "keyring")
+    package static let keyring = Self(rawValue: "keyring")
 }

@@ -9,10 +9,10 @@ public struct SecureStoreSelection: Sendable {
     /// Its kind.
     public let kind: SecureStoreKind
     /// The wallet's id in the store.
-    public let walletID: WalletID
+    package let walletID: WalletID
     /// A warning the host must show the user each time the wallet is opened (set for the plaintext store).
-    public let warning: String?
+    package let warning: String?
 
     /// Whether the secrets are kept unencrypted on disk.
-    public var isPlaintext: Bool { kind == .plaintextFile }
+    package var isPlaintext: Bool { kind == .plaintextFile }
 }

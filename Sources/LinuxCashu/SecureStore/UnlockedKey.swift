@@ -6,7 +6,7 @@ import Crypto
 import Foundation
 
 /// A derived key of an ``EncryptedFileStore`` file, with the fingerprint of the KDF header it was derived for.
-public struct UnlockedKey: Sendable {
+package struct UnlockedKey: Sendable {
     /// The payload's format.
     static let version: UInt8 = 1
     static let fingerprintLength = 16
@@ -24,7 +24,7 @@ public struct UnlockedKey: Sendable {
 
     /// Reads a payload written by ``payload``.
     /// - Throws: ``SecureStoreError`` `.corrupt` for anything else.
-    public init(payload: SecureBytes) throws(SecureStoreError) {
+    package init(payload: SecureBytes) throws(SecureStoreError) {
         let bytes = payload.exposedSecretBytes
         guard bytes.count == Self.payloadLength, bytes[0] == Self.version else {
             throw SecureStoreError(.corrupt, "the unlocked key in the kernel keyring is not one this version wrote")
@@ -34,12 +34,12 @@ public struct UnlockedKey: Sendable {
     }
 
     /// `version || fingerprint || key`.
-    public var payload: SecureBytes {
+    package var payload: SecureBytes {
         master.withUnsafeBytes { key in SecureBytes([Self.version] + fingerprint + Array(key)) }
     }
 
     /// The kernel keyring description of a wallet's unlocked key.
-    public static func keyringDescription(for wallet: WalletID) -> String {
+    package static func keyringDescription(for wallet: WalletID) -> String {
         "cashu:secure-store:\(wallet)"
     }
 

@@ -20,7 +20,7 @@ public struct WalletID: RawRepresentable, Hashable, Sendable, CustomStringConver
     }
 
     /// A new random id (16 hex digits).
-    public static func random() -> WalletID {
+    package static func random() -> WalletID {
         var generator = SystemRandomNumberGenerator()
         let value = generator.next() as UInt64
         let hex = String(value, radix: 16)

@@ -9,7 +9,7 @@ import Foundation
 /// Texts never carry a secret (no token, no quote id): an amount, a unit and a mint's host at most.
 public final class DesktopNotifier: Sendable {
     /// The application name shown with each notification.
-    public let applicationName: String
+    package let applicationName: String
     /// Whether D-Bus may start a notification service that is not running: only with a display to draw on (a
     /// headless session's installed notifier would fail to start, again, at every event).
     let mayStartService: Bool
@@ -29,7 +29,7 @@ public final class DesktopNotifier: Sendable {
     /// through ``post(summary:body:)``).
     /// - Returns: whether the notification service took it.
     @discardableResult
-    public func show(summary: String, body: String, timeout: Int32 = 3000) -> Bool {
+    package func show(summary: String, body: String, timeout: Int32 = 3000) -> Bool {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             if let error { g_error_free(error) }

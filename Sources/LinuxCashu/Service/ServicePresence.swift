@@ -10,7 +10,7 @@ import Foundation
 /// A running service's mark on its wallet: a shared `flock` on `service.lock`, gone with the process.
 public final class ServicePresence: Sendable {
     /// The lock file's name in the wallet directory.
-    public static let fileName = "service.lock"
+    package static let fileName = "service.lock"
 
     private let fd: Int32
 
@@ -20,7 +20,7 @@ public final class ServicePresence: Sendable {
 
     /// Marks a service as running on the wallet in `directory` until this value is released (several may).
     /// - Returns: `nil` when the lock file cannot be opened or locked (the service runs unmarked).
-    public static func hold(in directory: URL) -> ServicePresence? {
+    package static func hold(in directory: URL) -> ServicePresence? {
         let fd = open(directory.appendingPathComponent(fileName).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
         guard flock(fd, LOCK_SH) == 0 else {

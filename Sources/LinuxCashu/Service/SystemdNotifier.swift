@@ -10,9 +10,9 @@ import Foundation
 /// Tells the service manager about the service's state; does nothing when not started by one (no `NOTIFY_SOCKET`).
 public struct SystemdNotifier: Sendable {
     /// The socket: a path, or an abstract socket's name after `@`; `nil` when there is none.
-    public let socketPath: String?
+    package let socketPath: String?
     /// How often the manager expects `WATCHDOG=1` (`WATCHDOG_USEC`, when `WATCHDOG_PID` is unset or this process).
-    public let watchdogInterval: Duration?
+    package let watchdogInterval: Duration?
 
     /// Reads the protocol's variables from `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, pid: Int32 = getpid()) {
@@ -30,7 +30,7 @@ public struct SystemdNotifier: Sendable {
     /// - Returns: whether it was sent (`false` without a socket, or when sending failed: never an error, as a
     ///   service must run the same with or without a manager).
     @discardableResult
-    public func notify(_ state: String) -> Bool {
+    package func notify(_ state: String) -> Bool {
         guard let socketPath else { return false }
         var bytes = Array(socketPath.utf8)
         let abstract = bytes.first == UInt8(ascii: "@")

@@ -4,17 +4,17 @@
 public struct WalletDaemonConfiguration: Sendable {
     /// Between maintenance passes (``LinuxWallet/refresh()``): recovery, the queue, paid quotes, pending melts,
     /// sent tokens, keyset rotation. One runs at start.
-    public var refreshInterval: Duration
+    package var refreshInterval: Duration
     /// Between looks for mint quotes to watch (new ones made by other processes are found within it).
-    public var quoteScanInterval: Duration
+    package var quoteScanInterval: Duration
     /// The longest one wait for a quote without an expiry lasts before it is looked at again.
-    public var quoteWaitLimit: Duration
+    package var quoteWaitLimit: Duration
 
     /// At most this many mint quotes are waited for at once (the newest), so abandoned ones do not add up to a
     /// stream of requests to a mint without NUT-17.
-    public var maximumWatchedQuotes: Int
+    package var maximumWatchedQuotes: Int
     /// Quotes older than this are left to the maintenance pass.
-    public var quoteAgeLimit: Duration
+    package var quoteAgeLimit: Duration
 
     /// The longest interval accepted (longer ones are shortened to it).
     public static let longest: Duration = .seconds(30 * 86_400)

@@ -20,19 +20,19 @@ public final class LinuxWallet: Sendable {
     public let wallet: Wallet
     /// The wallet's database: a `SQLiteWalletStore` in the directory, or a `PostgresWalletStore` when
     /// ``LinuxWalletConfiguration/database`` names one.
-    public let store: any WalletStore
+    package let store: any WalletStore
     /// Where the wallet's secrets are kept, and any warning to show the user (plaintext).
     public let secrets: SecureStoreSelection
     /// Operations that wait for their mint.
     public let queue: OfflineQueue
     /// The network and mint watcher, when ``LinuxWalletConfiguration/watchReachability`` is set.
-    public let monitor: NetlinkReachabilityMonitor?
+    package let monitor: NetlinkReachabilityMonitor?
     /// The NUT-17 clients, when ``LinuxWalletConfiguration/useWebSockets`` is set.
     package let webSockets: MintWebSocketPool?
     /// What resuming unfinished operations did at open (empty when `recover` was `false`).
     public let recovery: RecoveryReport
     /// The configuration the wallet was opened with.
-    public let configuration: LinuxWalletConfiguration
+    package let configuration: LinuxWalletConfiguration
 
     let httpClient: MintHTTPClients
     let probeClient: OwnedHTTPClient?

@@ -15,32 +15,32 @@ import Logging
 /// SQLite file; libpq's `PG*` variables and service file fill what the URL leaves out).
 public struct LinuxWalletConfiguration: Sendable {
     /// The wallet directory (database, leases, the secure store's record or files).
-    public var directory: WalletDirectory
+    package var directory: WalletDirectory
     /// The encrypted file store's passphrase, when there is no Secret Service.
-    public var passphrase: SecureBytes?
+    package var passphrase: SecureBytes?
     /// The secure store kind to use for a new wallet (an existing wallet keeps the one it has).
-    public var preferredSecureStore: SecureStoreKind?
+    package var preferredSecureStore: SecureStoreKind?
     /// Allow a plaintext seed file (warned about on every open).
-    public var allowPlaintextSecrets: Bool
+    package var allowPlaintextSecrets: Bool
     /// The engine's tunables.
     public var options: WalletOptions
     /// Deadlines of mint requests.
-    public var timeouts: MintTimeouts
+    package var timeouts: MintTimeouts
     /// Wait for quotes and melts through NUT-17 WebSockets where the mint offers them (else the wallet polls).
-    public var useWebSockets: Bool
+    package var useWebSockets: Bool
     /// The WebSocket clients' timeouts and reconnection.
-    public var webSocket: WebSocketConfiguration
+    package var webSocket: WebSocketConfiguration
     /// Watch the network (rtnetlink) and probe the mints, so the offline queue runs as soon as a mint is back.
     /// For long-running hosts; a one-shot command leaves it off and tries the mint when asked.
     public var watchReachability: Bool
     /// The reachability probes' schedule.
-    public var reachability: ReachabilityConfiguration
+    package var reachability: ReachabilityConfiguration
     /// How often the background queue retries whatever the monitor says (long-running hosts).
     public var queueRetryInterval: Duration
     /// Where the wallet and its parts log; wrap the handler in ``RedactingLogHandler`` (``CashuLogging`` does).
     public var logger: Logger
     /// The environment the secure store chooser reads (`DISPLAY`, D-Bus).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Told each time a mint's rate limit makes a request wait (the mint, how long); e.g. to tell the user.
     public var onRateLimited: (@Sendable (MintURL, Duration) -> Void)?
     /// The proxy every connection goes through (mint requests, NUT-17 WebSockets, reachability probes); nothing goes
@@ -51,10 +51,10 @@ public struct LinuxWalletConfiguration: Sendable {
     public var database: PostgresStoreConfiguration?
     /// The Nostr relays to use (NUT-27 backup, NUT-18 over Nostr, NIP-47), over the wallet's own list; `[]` turns
     /// Nostr off. `nil`: the wallet's list, else ``NostrRelayChoice/defaults``.
-    public var nostrRelays: [NostrRelayURL]?
+    package var nostrRelays: [NostrRelayURL]?
     /// Back the mint list up to the relays whenever it changes (NUT-27). `CASHU_NOSTR_BACKUP=off` turns it off for a
     /// process; `cashu nostr backup --disable` for the wallet.
-    public var mintBackup: Bool = true
+    package var mintBackup: Bool = true
     /// The relay client to use instead of the wallet's own (a host with its own connections, tests).
     package var nostrRelayAccess: (any NostrRelayAccess)?
 
@@ -90,15 +90,15 @@ public struct LinuxWalletConfiguration: Sendable {
     }
 
     /// The environment variable naming the secure store kind for a new wallet.
-    public static let secretStoreVariable = "CASHU_SECRET_STORE"
+    package static let secretStoreVariable = "CASHU_SECRET_STORE"
     /// The environment variable naming the proxy (`socks5h://127.0.0.1:9050`).
-    public static let proxyVariable = "CASHU_PROXY"
+    package static let proxyVariable = "CASHU_PROXY"
     /// The environment variable naming a PostgreSQL database for the wallet (`postgres://user@host/db?schema=...`).
-    public static let databaseVariable = "CASHU_DATABASE_URL"
+    package static let databaseVariable = "CASHU_DATABASE_URL"
     /// The environment variable listing Nostr relays (`wss://a,wss://b`, or `none`).
-    public static let nostrRelaysVariable = "CASHU_NOSTR_RELAYS"
+    package static let nostrRelaysVariable = "CASHU_NOSTR_RELAYS"
     /// The environment variable that turns the NUT-27 mint list backup off (`off`, `0`, `false`, `no`).
-    public static let mintBackupVariable = "CASHU_NOSTR_BACKUP"
+    package static let mintBackupVariable = "CASHU_NOSTR_BACKUP"
 
     /// A configuration from the environment; `directory` overrides `CASHU_DIR`.
     /// - Throws: ``LinuxWalletError`` `configuration` when no wallet directory can be named, or

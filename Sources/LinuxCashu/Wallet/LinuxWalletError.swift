@@ -20,9 +20,9 @@ public struct LinuxWalletError: Error, Sendable, CustomStringConvertible {
     /// A secret-free sentence.
     public let reason: String
     /// The store's or secure store's own error (``SecureStoreError``, `StorageError`).
-    public let underlying: (any Error & Sendable)?
+    package let underlying: (any Error & Sendable)?
 
-    public init(_ code: Code, _ reason: String, underlying: (any Error & Sendable)? = nil) {
+    package init(_ code: Code, _ reason: String, underlying: (any Error & Sendable)? = nil) {
         self.code = code
         self.reason = reason
         self.underlying = underlying

@@ -20,17 +20,17 @@ public struct NostrRelayChoice: Sendable, Hashable {
     /// Where they came from.
     public let source: Source
 
-    public init(relays: [NostrRelayURL], source: Source) {
+    package init(relays: [NostrRelayURL], source: Source) {
         self.relays = relays
         self.source = source
     }
 
     /// Public relays used when neither the environment nor the wallet names any.
-    public static let defaults: [NostrRelayURL] = ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net"]
+    package static let defaults: [NostrRelayURL] = ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net"]
         .compactMap { try? NostrRelayURL($0) }
 
     /// The environment's list wins, then the wallet's, then ``defaults``.
-    public static func resolve(configured: [NostrRelayURL]?, stored: [NostrRelayURL]?) -> NostrRelayChoice {
+    package static func resolve(configured: [NostrRelayURL]?, stored: [NostrRelayURL]?) -> NostrRelayChoice {
         if let configured { return NostrRelayChoice(relays: configured, source: .environment) }
         if let stored, !stored.isEmpty { return NostrRelayChoice(relays: stored, source: .wallet) }
         return NostrRelayChoice(relays: defaults, source: .defaults)
@@ -39,7 +39,7 @@ public struct NostrRelayChoice: Sendable, Hashable {
     /// Parses `CASHU_NOSTR_RELAYS`: comma-separated `ws://`/`wss://` URLs, or `none` for no relay at all.
     ///
     /// - Throws: `NostrError` `.invalidRelayURL` naming the first bad entry.
-    public static func parse(_ text: String) throws(NostrError) -> [NostrRelayURL] {
+    package static func parse(_ text: String) throws(NostrError) -> [NostrRelayURL] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "none" { return [] }
         var relays: [NostrRelayURL] = []

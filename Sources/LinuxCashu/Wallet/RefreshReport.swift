@@ -46,5 +46,5 @@ public struct RefreshReport: Sendable {
     /// NUT-18: payments received for the wallet's open Nostr payment requests (`nil` when none is open).
     public var nostrPayments: NostrInboxReport?
 
-    public init() {}
+    package init() {}
 }

@@ -2,15 +2,15 @@
 
 /// Delays between reconnection attempts: `initial · multiplier^attempt`, capped at `maximum`, then spread by
 /// ±`jitter` so that many wallets losing one mint do not all come back at the same instant.
-public struct ReconnectBackoff: Sendable, Hashable {
+package struct ReconnectBackoff: Sendable, Hashable {
     /// The delay before the first attempt.
-    public var initial: Duration
+    package var initial: Duration
     /// The largest delay.
-    public var maximum: Duration
+    package var maximum: Duration
     /// The growth per attempt (at least 1).
-    public var multiplier: Double
+    package var multiplier: Double
     /// The relative spread, 0 (none) to 1 (anywhere from 0 to twice the delay).
-    public var jitter: Double
+    package var jitter: Double
 
     /// Creates a backoff.
     /// - Parameters:
@@ -18,7 +18,7 @@ public struct ReconnectBackoff: Sendable, Hashable {
     ///   - maximum: the cap.
     ///   - multiplier: the growth per attempt.
     ///   - jitter: the relative spread (0...1).
-    public init(
+    package init(
         initial: Duration = .milliseconds(500), maximum: Duration = .seconds(30), multiplier: Double = 2,
         jitter: Double = 0.2
     ) {
@@ -33,7 +33,7 @@ public struct ReconnectBackoff: Sendable, Hashable {
     ///   - attempt: how many attempts failed before this one.
     ///   - random: a number in 0...1 (tests pass fixed ones).
     /// - Returns: the delay, never negative, never above `maximum · (1 + jitter)`.
-    public func delay(attempt: Int, random: Double = Double.random(in: 0...1)) -> Duration {
+    package func delay(attempt: Int, random: Double = Double.random(in: 0...1)) -> Duration {
         let base = seconds(initial)
         let cap = seconds(maximum)
         // Growth stops at the cap (and after 64 steps, which reach any cap from any positive start), so large

@@ -5,28 +5,28 @@
 /// Every wait the client makes is bounded by one of these; none is infinite.
 public struct WebSocketConfiguration: Sendable {
     /// TCP connect, HTTP upgrade and the ping/pong probe together, per attempt.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// Writing one frame to the socket.
-    public var sendTimeout: Duration
+    package var sendTimeout: Duration
     /// The mint's JSON-RPC answer to a `subscribe` or `unsubscribe`.
-    public var responseTimeout: Duration
+    package var responseTimeout: Duration
     /// How often the client pings the mint; a ping not answered by the next one closes the connection (and a
     /// reconnection follows while subscriptions are live). `nil` disables pings.
-    public var pingInterval: Duration?
+    package var pingInterval: Duration?
     /// The longest silence (no frame of any kind, pongs included) before the connection is taken as dead.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// How long shutting down waits for the mint to confirm the close before the socket is dropped.
-    public var closeTimeout: Duration
+    package var closeTimeout: Duration
     /// The delays between reconnection attempts.
-    public var backoff: ReconnectBackoff
+    package var backoff: ReconnectBackoff
     /// Reconnection attempts after a lost connection before the client gives up (state `failed`) and finishes the
     /// live subscriptions' streams, so their consumers poll instead. `nil` retries for as long as there are
     /// subscriptions.
-    public var maxReconnectAttempts: Int?
+    package var maxReconnectAttempts: Int?
     /// The largest frame (and message) accepted from the mint, in bytes.
-    public var maxFrameSize: Int
+    package var maxFrameSize: Int
     /// Notifications kept per subscription while its consumer is busy (the oldest are dropped beyond).
-    public var notificationBuffer: Int
+    package var notificationBuffer: Int
 
     /// Creates a configuration.
     /// - Parameters:
@@ -40,7 +40,7 @@ public struct WebSocketConfiguration: Sendable {
     ///   - maxReconnectAttempts: attempts before giving up (`nil`: no limit).
     ///   - maxFrameSize: the largest frame accepted, in bytes.
     ///   - notificationBuffer: notifications kept per subscription.
-    public init(
+    package init(
         connectTimeout: Duration = .seconds(10), sendTimeout: Duration = .seconds(10),
         responseTimeout: Duration = .seconds(10), pingInterval: Duration? = .seconds(25),
         idleTimeout: Duration = .seconds(90), closeTimeout: Duration = .seconds(2),

@@ -9,7 +9,7 @@ import CryptoExtras
 /// ``exposedWords``. A mnemonic prints as `<redacted>`.
 public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The lengths BIP-39 allows.
-    public enum WordCount: Int, Sendable, CaseIterable {
+    package enum WordCount: Int, Sendable, CaseIterable {
         case twelve = 12
         case fifteen = 15
         case eighteen = 18
@@ -17,19 +17,19 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
         case twentyFour = 24
 
         /// Bytes of entropy behind this many words (`ENT = words · 11 · 32 / 33` bits).
-        public var entropyByteCount: Int { rawValue * 4 / 3 }
+        package var entropyByteCount: Int { rawValue * 4 / 3 }
     }
 
     /// Upper bound on a phrase's UTF-8 length; 24 words need at most 215 bytes, the rest is room for odd spacing.
     static let maxPhraseBytes = 4096
 
     /// The entropy (16, 20, 24, 28 or 32 bytes).
-    public let entropy: SecureBytes
+    package let entropy: SecureBytes
 
     /// A new mnemonic from the system's secure random generator.
     ///
     /// - Parameter wordCount: how many words; 12 (128 bits) unless asked otherwise.
-    public init(wordCount: WordCount = .twelve) {
+    package init(wordCount: WordCount = .twelve) {
         entropy = SecureBytes.random(count: wordCount.entropyByteCount)
     }
 
@@ -37,7 +37,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     ///
     /// - Parameter entropy: 16, 20, 24, 28 or 32 bytes.
     /// - Throws: ``CryptoError`` `.invalidMnemonic` for any other length.
-    public init<Bytes: Collection>(entropy: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(entropy: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard WordCount.allCases.contains(where: { $0.entropyByteCount == entropy.count }) else {
             throw CryptoError(.invalidMnemonic, "entropy must be 16, 20, 24, 28 or 32 bytes, got \(entropy.count)")
         }
@@ -76,7 +76,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     }
 
     /// The number of words.
-    public var wordCount: Int { entropy.count * 3 / 4 }
+    package var wordCount: Int { entropy.count * 3 / 4 }
 
     /// The words, in order. Not zeroed on release: keep the copy's lifetime short.
     public var exposedWords: [String] {
@@ -93,7 +93,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// - Parameter passphrase: the optional BIP-39 passphrase ("25th word"); empty in the NUT vectors.
     /// - Returns: the seed in zeroing storage.
     /// - Throws: ``CryptoError`` `.invalidDerivation` if PBKDF2 fails.
-    public func seed(passphrase: String = "") throws(CryptoError) -> SecureBytes {
+    package func seed(passphrase: String = "") throws(CryptoError) -> SecureBytes {
         // Words from the English list are ASCII, so the canonical phrase is already NFKD.
         let password = phraseBytes()
         let saltText = Self.nfkd(passphrase)

@@ -15,7 +15,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     /// Parses a 33-byte SEC1 compressed point (`02`/`03` prefix). Cashu puts only compressed points on the wire.
     ///
     /// - Throws: ``CryptoError`` `.invalidPoint` for any other length, prefix, or an x with no point.
-    public init<Bytes: Collection>(compressedRepresentation bytes: Bytes) throws(CryptoError)
+    package init<Bytes: Collection>(compressedRepresentation bytes: Bytes) throws(CryptoError)
     where Bytes.Element == UInt8 {
         guard bytes.count == 33, let first = bytes.first, first == 0x02 || first == 0x03 else {
             throw CryptoError(.invalidPoint, "a compressed point is 33 bytes starting 02 or 03")
@@ -24,7 +24,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a SEC1 point, compressed (33 bytes) or uncompressed (65 bytes, `04` prefix).
-    public init<Bytes: Collection>(sec1 bytes: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(sec1 bytes: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard bytes.count == 33 || bytes.count == 65 else {
             throw CryptoError(.invalidPoint, "a SEC1 point is 33 or 65 bytes, got \(bytes.count)")
         }
@@ -48,7 +48,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a 66-character hex compressed point.
-    public init(hex: some StringProtocol) throws(CryptoError) {
+    package init(hex: some StringProtocol) throws(CryptoError) {
         let bytes: [UInt8]
         do { bytes = try Hex.decode(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
@@ -73,7 +73,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `k · G`.
-    public init(generatorMultipliedBy k: Scalar) {
+    package init(generatorMultipliedBy k: Scalar) {
         var key = secp256k1_pubkey()
         // A valid non-zero scalar always has a public key.
         _ = try? k.withUnsafeBytes { (p) throws(CryptoError) -> Int32 in
@@ -83,24 +83,24 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The 33-byte SEC1 compressed encoding.
-    public var compressedRepresentation: [UInt8] { serialize(compressed: true) }
+    package var compressedRepresentation: [UInt8] { serialize(compressed: true) }
 
     /// The 65-byte SEC1 uncompressed encoding (`04 || x || y`).
-    public var uncompressedRepresentation: [UInt8] { serialize(compressed: false) }
+    package var uncompressedRepresentation: [UInt8] { serialize(compressed: false) }
 
     /// The lowercase hex of the compressed encoding, as points appear in NUT JSON.
     public var hex: String { Hex.encode(compressedRepresentation) }
 
     /// The 32-byte x-coordinate.
-    public var xOnly: [UInt8] { Array(compressedRepresentation.dropFirst()) }
+    package var xOnly: [UInt8] { Array(compressedRepresentation.dropFirst()) }
 
     /// Whether the y-coordinate is even.
-    public var hasEvenY: Bool { compressedRepresentation[0] == 0x02 }
+    package var hasEvenY: Bool { compressedRepresentation[0] == 0x02 }
 
     /// `self + other`.
     ///
     /// - Throws: ``CryptoError`` `.degenerateResult` if the sum is the point at infinity.
-    public func adding(_ other: Point) throws(CryptoError) -> Point {
+    package func adding(_ other: Point) throws(CryptoError) -> Point {
         var out = secp256k1_pubkey()
         var a = raw
         var b = other.raw
@@ -115,19 +115,19 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `self - other`.
-    public func subtracting(_ other: Point) throws(CryptoError) -> Point {
+    package func subtracting(_ other: Point) throws(CryptoError) -> Point {
         try adding(other.negated())
     }
 
     /// `-self`.
-    public func negated() -> Point {
+    package func negated() -> Point {
         var out = raw
         _ = secp256k1_ec_pubkey_negate(Secp256k1Context.shared.raw, &out)
         return Point(raw: out)
     }
 
     /// `k · self`.
-    public func multiplied(by k: Scalar) -> Point {
+    package func multiplied(by k: Scalar) -> Point {
         var out = raw
         // Multiplying a valid point by a valid non-zero scalar (n is prime) cannot give infinity.
         _ = try? k.withUnsafeBytes { (p) throws(CryptoError) -> Int32 in

@@ -22,7 +22,7 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     /// Parses a 32-byte big-endian scalar.
     ///
     /// - Throws: ``CryptoError`` `.invalidScalar` unless the bytes are 32 long and encode a value in `1..<n`.
-    public init<Bytes: Collection>(rawRepresentation raw: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(rawRepresentation raw: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard raw.count == 32 else {
             throw CryptoError(.invalidScalar, "a scalar is 32 bytes, got \(raw.count)")
         }
@@ -34,7 +34,7 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     }
 
     /// Parses a 64-character hex scalar.
-    public init(hex: some StringProtocol) throws(CryptoError) {
+    package init(hex: some StringProtocol) throws(CryptoError) {
         let raw: [UInt8]
         do { raw = try Hex.decode(hex, count: 32) } catch {
             throw CryptoError(.invalidScalar, "a scalar is 64 hex characters")
@@ -53,7 +53,7 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     /// Parses a hex scalar from a `Substring` (specialized here for callers in other modules: the SQLite store reads
     /// a stored DLEQ's three scalars as slices of its text, which the generic initializer ran unspecialized).
-    public init(hex: Substring) throws(CryptoError) {
+    package init(hex: Substring) throws(CryptoError) {
         let raw: [UInt8]
         do { raw = try Hex.decode(hex, count: 32) } catch {
             throw CryptoError(.invalidScalar, "a scalar is 64 hex characters")
@@ -64,7 +64,7 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     /// Interprets 32 bytes as a big-endian integer and reduces it modulo n (NUT-13's `int(HMAC) mod n`).
     ///
     /// - Throws: ``CryptoError`` `.invalidScalar` if the input is not 32 bytes or reduces to zero.
-    public init<Bytes: Collection>(reducing raw: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
+    package init<Bytes: Collection>(reducing raw: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard raw.count == 32 else {
             throw CryptoError(.invalidScalar, "a scalar is 32 bytes, got \(raw.count)")
         }
@@ -88,7 +88,7 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     }
 
     /// A uniformly random non-zero scalar from the system's secure generator.
-    public static func random() -> Scalar {
+    package static func random() -> Scalar {
         while true {
             let candidate = SecureBytes.random(count: 32)
             if isValid(candidate) { return Scalar(verified: candidate) }
@@ -98,17 +98,17 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     /// `self + other mod n`.
     ///
     /// - Throws: ``CryptoError`` `.degenerateResult` if the sum is zero.
-    public func adding(_ other: Scalar) throws(CryptoError) -> Scalar {
+    package func adding(_ other: Scalar) throws(CryptoError) -> Scalar {
         try combined(with: other, secp256k1_ec_seckey_tweak_add, what: "sum")
     }
 
     /// `self · other mod n`.
-    public func multiplied(by other: Scalar) throws(CryptoError) -> Scalar {
+    package func multiplied(by other: Scalar) throws(CryptoError) -> Scalar {
         try combined(with: other, secp256k1_ec_seckey_tweak_mul, what: "product")
     }
 
     /// `-self mod n`.
-    public func negated() -> Scalar {
+    package func negated() -> Scalar {
         let result = SecureBytes(count: 32)
         result.withUnsafeBytes { out in
             let p = UnsafeMutableRawPointer(mutating: out.baseAddress!)
@@ -120,15 +120,15 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     }
 
     /// `self · G`, the public key of this scalar.
-    public var publicKey: Point {
+    package var publicKey: Point {
         Point(generatorMultipliedBy: self)
     }
 
     /// A copy of the 32 big-endian bytes. Not zeroed on release: keep its lifetime short.
-    public var exposedSecretBytes: [UInt8] { bytes.exposedSecretBytes }
+    package var exposedSecretBytes: [UInt8] { bytes.exposedSecretBytes }
 
     /// The 64-character lowercase hex of the scalar. Not zeroed on release: keep its lifetime short.
-    public var exposedSecretHex: String { Hex.encode(bytes.exposedSecretBytes) }
+    package var exposedSecretHex: String { Hex.encode(bytes.exposedSecretBytes) }
 
     /// Calls `body` with a pointer to the 32 bytes.
     func withUnsafeBytes<R>(_ body: (UnsafePointer<UInt8>) throws(CryptoError) -> R) throws(CryptoError) -> R {

@@ -1,15 +1,15 @@
 // NUT-00 — Cryptography and models: a blind signature (a promise) returned by the mint for an output.
 
 /// The mint's signature `{amount, id, C_}` on a blinded message, with an optional NUT-12 DLEQ proof.
-public struct BlindSignature: Codable, Hashable, Sendable {
-    public var amount: UInt64
-    public var id: KeysetID
+package struct BlindSignature: Codable, Hashable, Sendable {
+    package var amount: UInt64
+    package var id: KeysetID
     /// The blinded signature `C_ = k·B_`.
-    public var C_: Point
+    package var C_: Point
     /// NUT-12 proof that `C_` was made with the keyset's key for `amount`.
-    public var dleq: BlindSignatureDLEQ?
+    package var dleq: BlindSignatureDLEQ?
 
-    public init(amount: UInt64, id: KeysetID, C_: Point, dleq: BlindSignatureDLEQ? = nil) {
+    package init(amount: UInt64, id: KeysetID, C_: Point, dleq: BlindSignatureDLEQ? = nil) {
         self.amount = amount
         self.id = id
         self.C_ = C_

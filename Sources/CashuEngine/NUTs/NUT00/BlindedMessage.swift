@@ -1,17 +1,17 @@
 // NUT-00 — Cryptography and models: a blinded message (an output) sent to the mint to be signed.
 
 /// An output `{amount, id, B_}`: the blinded secret `B_ = Y + r·G` the wallet asks the mint to sign.
-public struct BlindedMessage: Codable, Hashable, Sendable {
+package struct BlindedMessage: Codable, Hashable, Sendable {
     /// The amount the mint should sign for (ignored for NUT-08 blank outputs).
-    public var amount: UInt64
+    package var amount: UInt64
     /// The keyset the output should be signed with.
-    public var id: KeysetID
+    package var id: KeysetID
     /// The blinded point.
-    public var B_: Point
+    package var B_: Point
     /// Optional NUT-11 witness (outputs of SIG_ALL transactions carry none; kept for completeness).
-    public var witness: String?
+    package var witness: String?
 
-    public init(amount: UInt64, id: KeysetID, B_: Point, witness: String? = nil) {
+    package init(amount: UInt64, id: KeysetID, B_: Point, witness: String? = nil) {
         self.amount = amount
         self.id = id
         self.B_ = B_

@@ -11,15 +11,15 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
     /// The secret string; `hash_to_curve` takes its UTF-8 bytes (NUT-00).
     public var secret: String
     /// The unblinded signature `C = k·Y`, as received; ``CompressedPoint/point()`` checks it is on the curve.
-    public var C: CompressedPoint
+    package var C: CompressedPoint
     /// NUT-12 DLEQ proof with the blinding factor, for receivers to verify offline.
     public var dleq: ProofDLEQ?
     /// NUT-11/14 witness: a serialized JSON string.
-    public var witness: String?
+    package var witness: String?
     /// NUT-28 ephemeral public key `E` of a pay-to-blinded-key lock.
     public var p2pkE: Point?
 
-    public init(
+    package init(
         amount: UInt64,
         id: KeysetID,
         secret: String,
@@ -38,7 +38,7 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
     }
 
     /// A proof whose `C` is an already-validated point.
-    public init(
+    package init(
         amount: UInt64,
         id: KeysetID,
         secret: String,
@@ -57,7 +57,7 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
     }
 
     /// The proof as the mint should see it: no DLEQ (it links the proof to its issuance) and no P2BK key.
-    public var strippedForMint: Proof {
+    package var strippedForMint: Proof {
         var copy = self
         copy.dleq = nil
         copy.p2pkE = nil

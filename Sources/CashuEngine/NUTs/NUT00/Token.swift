@@ -32,7 +32,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     ///   - entries: One entry per mint.
     ///   - unit: The currency unit.
     ///   - memo: An optional memo.
-    public init(entries: [TokenEntry], unit: String?, memo: String? = nil) {
+    package init(entries: [TokenEntry], unit: String?, memo: String? = nil) {
         self.entries = entries
         self.unit = unit
         self.memo = memo
@@ -45,12 +45,12 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     ///   - unit: The currency unit.
     ///   - memo: An optional memo.
     ///   - proofs: The proofs.
-    public init(mint: String, unit: String, memo: String? = nil, proofs: [Proof]) {
+    package init(mint: String, unit: String, memo: String? = nil, proofs: [Proof]) {
         self.init(entries: [TokenEntry(mint: mint, proofs: proofs)], unit: unit, memo: memo)
     }
 
     /// The mint URL when every entry is from one mint, else `nil`.
-    public var mint: String? {
+    package var mint: String? {
         guard let first = entries.first?.mint, entries.allSatisfy({ $0.mint == first }) else { return nil }
         return first
     }
@@ -83,7 +83,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The distinct keyset ids the proofs use (short ids as they appear), in token order.
-    public var keysetIDs: [KeysetID] {
+    package var keysetIDs: [KeysetID] {
         var seen = Set<KeysetID>()
         var out: [KeysetID] = []
         for entry in entries {
@@ -93,7 +93,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether any proof carries an 8-byte short v2 keyset id that must be resolved before use.
-    public var hasShortKeysetIDs: Bool { entries.contains { $0.proofs.contains { $0.id.isShort } } }
+    package var hasShortKeysetIDs: Bool { entries.contains { $0.proofs.contains { $0.id.isShort } } }
 
     /// The token with every short keyset id replaced by the full id it designates (NUT-00 "Short keyset ID").
     ///
@@ -103,7 +103,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: The token with only full keyset ids.
     /// - Throws: ``EncodingFailure`` `.unknownKeyset` when a short id matches no known id, `.ambiguousKeyset` when it
     ///   matches several (the spec requires parsing to fail then).
-    public func resolvingShortIDs(against known: [KeysetID]) throws(EncodingFailure) -> Token {
+    package func resolvingShortIDs(against known: [KeysetID]) throws(EncodingFailure) -> Token {
         guard hasShortKeysetIDs else { return self }
         var resolved: [KeysetID: KeysetID] = [:]
         var copy = self
@@ -139,7 +139,7 @@ extension Token {
     /// - Throws: ``EncodingFailure`` (`.invalidPrefix`, `.limitExceeded`, `.invalidBase64`, `.invalidCBOR`,
     ///   `.invalidJSON`, `.truncated`, `.missingField`, `.invalidField`, `.invalidLength`, `.amountOverflow`) or
     ///   ``CryptoError`` (`.invalidPoint`, `.invalidScalar`) for a signature, key or DLEQ value that is not valid.
-    public static func decode(_ string: String) throws -> Token {
+    package static func decode(_ string: String) throws -> Token {
         try TokenDecoder.decode(string)
     }
 
@@ -148,7 +148,7 @@ extension Token {
     /// - Parameter binary: The raw bytes.
     /// - Returns: The token.
     /// - Throws: As ``decode(_:)``.
-    public static func decode(binary: [UInt8]) throws -> Token {
+    package static func decode(binary: [UInt8]) throws -> Token {
         try TokenDecoder.decode(binary: binary)
     }
 
@@ -176,7 +176,7 @@ extension Token {
     ///
     /// - Returns: The bytes.
     /// - Throws: As ``serialized(as:padded:)`` for V4.
-    public func binaryRepresentation() throws(EncodingFailure) -> [UInt8] {
+    package func binaryRepresentation() throws(EncodingFailure) -> [UInt8] {
         var out = Array((TokenDecoder.binaryPrefix + Version.v4.rawValue).utf8)
         out.append(contentsOf: try TokenV4Coding.encode(self))
         return out

@@ -5,11 +5,11 @@
 /// Text: `cashuA` (V3, JSON) and `cashuB` (V4, CBOR), optionally behind the `cashu:` URI scheme (NUT-00 "URI tags").
 /// Binary: `crawB` (V4, CBOR). Input larger than ``maximumTextLength`` / ``maximumBinaryLength`` is refused before any
 /// decoding, so a hostile token costs at most linear time and a bounded amount of memory.
-public enum TokenDecoder {
+package enum TokenDecoder {
     /// The largest serialized token accepted, in UTF-8 bytes after trimming: 4 MiB, room for ~35,000 V4 proofs.
-    public static let maximumTextLength = 4 << 20
+    package static let maximumTextLength = 4 << 20
     /// The largest binary token accepted, in bytes (the binary size of a text token at ``maximumTextLength``).
-    public static let maximumBinaryLength = 3 << 20
+    package static let maximumBinaryLength = 3 << 20
 
     static let textPrefix = "cashu"
     static let binaryPrefix = "craw"
@@ -22,7 +22,7 @@ public enum TokenDecoder {
     /// - Throws: ``EncodingFailure`` `.limitExceeded` for oversized input, `.invalidPrefix` for anything but
     ///   `cashuA`/`cashuB`, else the errors of the version's decoder (see ``Token/decode(_:)``), or ``CryptoError``
     ///   for invalid points and scalars.
-    public static func decode(_ string: String) throws -> Token {
+    package static func decode(_ string: String) throws -> Token {
         var text = Substring(string).utf8
         // Checked before trimming so a huge run of whitespace is refused, not scanned.
         guard text.count <= maximumTextLength + 1024 else {
@@ -60,7 +60,7 @@ public enum TokenDecoder {
     /// - Returns: The token.
     /// - Throws: ``EncodingFailure`` `.limitExceeded`, `.invalidPrefix` for anything but `crawB`, else as the V4
     ///   decoder; ``CryptoError`` for invalid points and scalars.
-    public static func decode(binary: [UInt8]) throws -> Token {
+    package static func decode(binary: [UInt8]) throws -> Token {
         guard binary.count <= maximumBinaryLength else {
             throw EncodingFailure(.limitExceeded, "binary token exceeds \(maximumBinaryLength) bytes")
         }

@@ -14,7 +14,7 @@ public struct TokenEntry: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - mint: The mint URL.
     ///   - proofs: The proofs issued by that mint.
-    public init(mint: String, proofs: [Proof]) {
+    package init(mint: String, proofs: [Proof]) {
         self.mint = Self.normalizedMintURL(mint)
         self.proofs = proofs
     }

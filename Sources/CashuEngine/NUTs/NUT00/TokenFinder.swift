@@ -28,7 +28,7 @@ public enum TokenFinder {
     /// - Parameters:
     ///   - text: anything: a message, a URI, a file's contents.
     ///   - limit: the most candidates returned.
-    public static func candidates(in text: String, limit: Int = 16) -> [Substring] {
+    package static func candidates(in text: String, limit: Int = 16) -> [Substring] {
         let bytes = text.utf8
         var found: [Substring] = []
         var index = bytes.startIndex

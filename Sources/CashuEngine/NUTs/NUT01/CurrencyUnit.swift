@@ -16,11 +16,11 @@ public struct CurrencyUnit: RawRepresentable, Hashable, Sendable, Codable, Custo
     /// Satoshis.
     public static let sat = CurrencyUnit(rawValue: "sat")
     /// Millisatoshis.
-    public static let msat = CurrencyUnit(rawValue: "msat")
+    package static let msat = CurrencyUnit(rawValue: "msat")
     /// Bitcoin (in satoshis as its minor unit).
-    public static let btc = CurrencyUnit(rawValue: "btc")
+    package static let btc = CurrencyUnit(rawValue: "btc")
     /// Blind authentication tokens (NUT-22); never ecash.
-    public static let auth = CurrencyUnit(rawValue: "auth")
+    package static let auth = CurrencyUnit(rawValue: "auth")
 
     public var description: String { rawValue }
 

@@ -6,12 +6,12 @@
 /// the others stay usable.
 public struct KeysResponse: Codable, Hashable, Sendable {
     /// The keysets with their keys (active ones only for `GET /v1/keys`).
-    public var keysets: [MintKeyset]
+    package var keysets: [MintKeyset]
     /// How many keysets of the mint's answer could not be read and were left out.
-    public var droppedCount: Int
+    package var droppedCount: Int
 
     /// Creates a response.
-    public init(keysets: [MintKeyset], droppedCount: Int = 0) {
+    package init(keysets: [MintKeyset], droppedCount: Int = 0) {
         self.keysets = keysets
         self.droppedCount = droppedCount
     }

@@ -4,17 +4,17 @@
 ///
 /// On the wire this is a JSON object whose keys are decimal amount strings and whose values are compressed point hex.
 /// Amounts reach 2^63, so they are `UInt64`. Every key must be a valid 33-byte compressed point (NUT-01).
-public struct KeysetKeys: Hashable, Sendable, Codable {
+package struct KeysetKeys: Hashable, Sendable, Codable {
     /// The most keys a keyset may have; 64 power-of-two amounts is the norm.
-    public static let maximumCount = 1024
+    package static let maximumCount = 1024
 
     /// The public key for each amount.
-    public let keys: [UInt64: Point]
+    package let keys: [UInt64: Point]
 
     /// Wraps already-parsed keys.
     ///
     /// - Throws: ``KeysetError`` `.invalidKeyCount` for an empty or oversized keyset, `.invalidAmount` for amount 0.
-    public init(_ keys: [UInt64: Point]) throws(KeysetError) {
+    package init(_ keys: [UInt64: Point]) throws(KeysetError) {
         guard !keys.isEmpty, keys.count <= Self.maximumCount else {
             throw KeysetError(.invalidKeyCount, "a keyset has 1 to \(Self.maximumCount) keys, got \(keys.count)")
         }
@@ -26,7 +26,7 @@ public struct KeysetKeys: Hashable, Sendable, Codable {
     ///
     /// - Throws: ``KeysetError`` `.invalidAmount` for a non-decimal, non-canonical, zero or overflowing amount;
     ///   `.invalidKey` for a key that is not a 33-byte compressed point; `.invalidKeyCount` for an empty keyset.
-    public init(hexKeys: [String: String]) throws(KeysetError) {
+    package init(hexKeys: [String: String]) throws(KeysetError) {
         guard hexKeys.count <= Self.maximumCount else {
             throw KeysetError(.invalidKeyCount, "a keyset has at most \(Self.maximumCount) keys")
         }
@@ -44,13 +44,13 @@ public struct KeysetKeys: Hashable, Sendable, Codable {
     }
 
     /// The amounts, ascending.
-    public var amounts: [UInt64] { keys.keys.sorted() }
+    package var amounts: [UInt64] { keys.keys.sorted() }
 
     /// The key for `amount`, if the keyset has one.
-    public subscript(amount: UInt64) -> Point? { keys[amount] }
+    package subscript(amount: UInt64) -> Point? { keys[amount] }
 
     /// The keys sorted by amount numerically, as keyset ids are derived (NUT-02).
-    public var sortedByAmount: [(amount: UInt64, key: Point)] {
+    package var sortedByAmount: [(amount: UInt64, key: Point)] {
         keys.sorted { $0.key < $1.key }.map { (amount: $0.key, key: $0.value) }
     }
 
@@ -67,7 +67,7 @@ public struct KeysetKeys: Hashable, Sendable, Codable {
         return amount
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let map = try container.decode([String: String].self)
         do {
@@ -77,7 +77,7 @@ public struct KeysetKeys: Hashable, Sendable, Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         var map: [String: String] = [:]
         for (amount, key) in keys { map[String(amount)] = key.hex }

@@ -3,22 +3,22 @@
 /// A keyset with its public keys: `{id, unit, active?, input_fee_ppk?, final_expiry?, keys}`.
 ///
 /// Older mints omit `active`, `input_fee_ppk` and `final_expiry` here; they decode as `nil`.
-public struct MintKeyset: Codable, Hashable, Sendable {
+package struct MintKeyset: Codable, Hashable, Sendable {
     /// The id the mint claims; check it with ``verifyID()``.
-    public var id: KeysetID
+    package var id: KeysetID
     /// The unit of the keyset's amounts.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// Whether the mint signs new outputs with this keyset (`nil` when omitted).
-    public var active: Bool?
+    package var active: Bool?
     /// Fee per input in parts per thousand (`nil` when omitted: no fee).
-    public var inputFeePPK: UInt64?
+    package var inputFeePPK: UInt64?
     /// Unix time after which the mint may stop honouring the keyset's proofs.
-    public var finalExpiry: UInt64?
+    package var finalExpiry: UInt64?
     /// The public keys by amount.
-    public var keys: KeysetKeys
+    package var keys: KeysetKeys
 
     /// Creates a keyset.
-    public init(
+    package init(
         id: KeysetID, unit: CurrencyUnit, active: Bool? = nil, inputFeePPK: UInt64? = nil,
         finalExpiry: UInt64? = nil, keys: KeysetKeys
     ) {
@@ -39,7 +39,7 @@ public struct MintKeyset: Codable, Hashable, Sendable {
     /// Recomputes the id from the keys (v1 or v2, as the claimed id's version says) and compares it.
     ///
     /// - Throws: ``KeysetError`` `.idMismatch` when the ids differ or the claimed id is a short id.
-    public func verifyID() throws(KeysetError) {
+    package func verifyID() throws(KeysetError) {
         let computed: KeysetID
         switch (id.version, id.isShort) {
         case (KeysetID.versionV1, _):

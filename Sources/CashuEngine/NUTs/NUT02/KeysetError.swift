@@ -3,17 +3,17 @@
 /// A failure while validating a keyset, deriving its id, computing fees or splitting an amount.
 ///
 /// The `code` says what went wrong in a way callers can match on; `reason` is for humans.
-public struct KeysetError: CashuError, Hashable {
+package struct KeysetError: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<KeysetError>
+    package typealias Code = ErrorCode<KeysetError>
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A human-readable explanation.
-    public let reason: String
+    package let reason: String
 
     /// Creates an error with a code and an explanation.
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -21,21 +21,21 @@ public struct KeysetError: CashuError, Hashable {
 
 extension ErrorCode where Domain == KeysetError {
     /// A key was not a 33-byte compressed secp256k1 point (NUT-01).
-    public static let invalidKey = Self(rawValue: "invalidKey")
+    package static let invalidKey = Self(rawValue: "invalidKey")
     /// An amount key was not a canonical non-zero decimal `UInt64` (NUT-01).
-    public static let invalidAmount = Self(rawValue: "invalidAmount")
+    package static let invalidAmount = Self(rawValue: "invalidAmount")
     /// A keyset had no keys, or more than the library accepts.
-    public static let invalidKeyCount = Self(rawValue: "invalidKeyCount")
+    package static let invalidKeyCount = Self(rawValue: "invalidKeyCount")
     /// The id recomputed from the keys differs from the id the mint claims (NUT-02).
-    public static let idMismatch = Self(rawValue: "idMismatch")
+    package static let idMismatch = Self(rawValue: "idMismatch")
     /// An input's keyset is not known, so its fee cannot be computed (NUT-02).
-    public static let unknownKeyset = Self(rawValue: "unknownKeyset")
+    package static let unknownKeyset = Self(rawValue: "unknownKeyset")
     /// A sum of amounts or fees does not fit in 64 bits.
-    public static let overflow = Self(rawValue: "overflow")
+    package static let overflow = Self(rawValue: "overflow")
     /// An amount cannot be made from the keyset's denominations (NUT-03).
-    public static let notRepresentable = Self(rawValue: "notRepresentable")
+    package static let notRepresentable = Self(rawValue: "notRepresentable")
     /// A split would need more outputs than allowed.
-    public static let tooManyOutputs = Self(rawValue: "tooManyOutputs")
+    package static let tooManyOutputs = Self(rawValue: "tooManyOutputs")
     /// A target amount exceeds the amount available.
-    public static let insufficientAmount = Self(rawValue: "insufficientAmount")
+    package static let insufficientAmount = Self(rawValue: "insufficientAmount")
 }

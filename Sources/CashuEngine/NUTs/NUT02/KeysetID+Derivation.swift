@@ -8,7 +8,7 @@ extension KeysetID {
     /// - Parameter keys: the keyset's keys; sorted numerically by amount, never as strings (NUT-02).
     /// - Returns: an 8-byte id.
     /// - Throws: never in practice; ``KeysetError`` `.idMismatch` if the derived bytes were not a valid id.
-    public static func v1(keys: KeysetKeys) throws(KeysetError) -> KeysetID {
+    package static func v1(keys: KeysetKeys) throws(KeysetError) -> KeysetID {
         var hasher = SHA256()
         for entry in keys.sortedByAmount {
             hasher.update(data: entry.key.compressedRepresentation)
@@ -22,7 +22,7 @@ extension KeysetID {
     ///
     /// - Returns: a 33-byte id.
     /// - Throws: never in practice; ``KeysetError`` `.idMismatch` if the derived bytes were not a valid id.
-    public static func v2(
+    package static func v2(
         keys: KeysetKeys, unit: CurrencyUnit, inputFeePPK: UInt64? = nil, finalExpiry: UInt64? = nil
     ) throws(KeysetError) -> KeysetID {
         let digest = Array(SHA256.hash(data: Array(v2Preimage(keys: keys, unit: unit, inputFeePPK: inputFeePPK,

@@ -6,18 +6,18 @@
 /// (a *short id*, NUT-00) that must be resolved against the mint's keysets before use.
 public struct KeysetID: Hashable, Sendable, Codable, CustomStringConvertible, Comparable {
     /// The raw id bytes; the first byte is the version.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Version `00`: the legacy 8-byte id.
-    public static let versionV1: UInt8 = 0x00
+    package static let versionV1: UInt8 = 0x00
     /// Version `01`: the 33-byte SHA-256 id.
-    public static let versionV2: UInt8 = 0x01
+    package static let versionV2: UInt8 = 0x01
 
     /// Wraps id bytes.
     ///
     /// - Throws: ``EncodingFailure`` `.invalidLength` unless the bytes form an 8-byte id (v1, or a v2 short id) or a
     ///   33-byte v2 id.
-    public init(bytes: [UInt8]) throws(EncodingFailure) {
+    package init(bytes: [UInt8]) throws(EncodingFailure) {
         guard let version = bytes.first else {
             throw EncodingFailure(.invalidLength, "a keyset id cannot be empty")
         }
@@ -31,42 +31,42 @@ public struct KeysetID: Hashable, Sendable, Codable, CustomStringConvertible, Co
     }
 
     /// Parses a hex keyset id.
-    public init(hex: some StringProtocol) throws(EncodingFailure) {
+    package init(hex: some StringProtocol) throws(EncodingFailure) {
         try self.init(bytes: try Hex.decode(hex))
     }
 
     /// Parses a hex keyset id from a `String`: the generic initializer, specialized here, so that a caller in another
     /// module (an app, a store of its own reading one per proof) does not run it unspecialized, character by character.
-    public init(hex: String) throws(EncodingFailure) {
+    package init(hex: String) throws(EncodingFailure) {
         try self.init(bytes: try Hex.decode(hex))
     }
 
     /// The version byte (`0x00` or `0x01`).
-    public var version: UInt8 { bytes[0] }
+    package var version: UInt8 { bytes[0] }
 
     /// Whether this is an 8-byte prefix of a v2 id that must be resolved before use.
-    public var isShort: Bool { version == Self.versionV2 && bytes.count == 8 }
+    package var isShort: Bool { version == Self.versionV2 && bytes.count == 8 }
 
     /// The first 8 bytes: the id itself for v1, the short form for v2.
-    public var shortened: KeysetID {
+    package var shortened: KeysetID {
         // Any valid id has at least 8 bytes and its prefix is a valid 8-byte id.
         isShort || version == Self.versionV1 ? self : KeysetID(unchecked: Array(bytes.prefix(8)))
     }
 
     /// Lowercase hex, as ids appear in JSON.
-    public var hex: String { Hex.encode(bytes) }
+    package var hex: String { Hex.encode(bytes) }
 
     public var description: String { hex }
 
     /// Whether `self` (possibly short) designates `full`.
-    public func matches(_ full: KeysetID) -> Bool {
+    package func matches(_ full: KeysetID) -> Bool {
         self == full || (isShort && full.bytes.starts(with: bytes))
     }
 
     /// Resolves a possibly short id against the known keyset ids (NUT-00 V4 rule).
     ///
     /// - Throws: ``EncodingFailure`` `.unknownKeyset` when nothing matches, `.ambiguousKeyset` when several do.
-    public func resolve(among known: some Sequence<KeysetID>) throws(EncodingFailure) -> KeysetID {
+    package func resolve(among known: some Sequence<KeysetID>) throws(EncodingFailure) -> KeysetID {
         var found: KeysetID? = nil
         for candidate in known where matches(candidate) && !candidate.isShort {
             if let previous = found, previous != candidate {

@@ -1,20 +1,20 @@
 // NUT-02 — Keysets and fees: one entry of `GET /v1/keysets` (a keyset's metadata without its keys).
 
 /// `{id, unit, active, input_fee_ppk?, final_expiry?}`.
-public struct KeysetInfo: Codable, Hashable, Sendable {
+package struct KeysetInfo: Codable, Hashable, Sendable {
     /// The keyset id.
-    public var id: KeysetID
+    package var id: KeysetID
     /// The unit of the keyset's amounts.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// Whether the mint signs new outputs with this keyset.
-    public var active: Bool
+    package var active: Bool
     /// Fee per input in parts per thousand; `nil` (omitted or `null`) means no fee.
-    public var inputFeePPK: UInt64?
+    package var inputFeePPK: UInt64?
     /// Unix time after which the mint may stop honouring the keyset's proofs.
-    public var finalExpiry: UInt64?
+    package var finalExpiry: UInt64?
 
     /// Creates keyset metadata.
-    public init(
+    package init(
         id: KeysetID, unit: CurrencyUnit, active: Bool, inputFeePPK: UInt64? = nil, finalExpiry: UInt64? = nil
     ) {
         self.id = id

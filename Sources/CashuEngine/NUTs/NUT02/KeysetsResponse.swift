@@ -6,12 +6,12 @@
 /// ``droppedCount`` instead of failing the whole answer.
 public struct KeysetsResponse: Codable, Hashable, Sendable {
     /// Every keyset the mint has had that this library can read.
-    public var keysets: [KeysetInfo]
+    package var keysets: [KeysetInfo]
     /// How many entries of the mint's list could not be read and were left out.
-    public var droppedCount: Int
+    package var droppedCount: Int
 
     /// Creates a response.
-    public init(keysets: [KeysetInfo], droppedCount: Int = 0) {
+    package init(keysets: [KeysetInfo], droppedCount: Int = 0) {
         self.keysets = keysets
         self.droppedCount = droppedCount
     }

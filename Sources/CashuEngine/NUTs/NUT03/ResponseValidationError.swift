@@ -5,29 +5,29 @@
 /// A wallet must not settle an operation on such a response: it treats the answer as ambiguous and recovers later
 /// (NUT-19 replay, NUT-07 state check or NUT-09 restore). `index` names the offending element of the response where
 /// there is one.
-public struct ResponseValidationError: CashuError, Hashable {
+package struct ResponseValidationError: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<ResponseValidationError>
+    package typealias Code = ErrorCode<ResponseValidationError>
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// The position in the response (or, for `Code/duplicateRequestOutput`, the request) that is at fault.
-    public let index: Int?
+    package let index: Int?
     /// A human-readable explanation. Never contains secret material.
-    public let reason: String
+    package let reason: String
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: what went wrong.
     ///   - index: the offending element's position, if any.
     ///   - reason: a human-readable explanation without secrets.
-    public init(_ code: Code, index: Int? = nil, _ reason: String) {
+    package init(_ code: Code, index: Int? = nil, _ reason: String) {
         self.code = code
         self.index = index
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         if let index { return "ResponseValidationError.\(code) at index \(index): \(reason)" }
         return "ResponseValidationError.\(code): \(reason)"
     }
@@ -35,19 +35,19 @@ public struct ResponseValidationError: CashuError, Hashable {
 
 extension ErrorCode where Domain == ResponseValidationError {
     /// The response has a different number of elements than the request allows.
-    public static let countMismatch = Self(rawValue: "countMismatch")
+    package static let countMismatch = Self(rawValue: "countMismatch")
     /// A signature's amount differs from the amount of the output it answers.
-    public static let amountMismatch = Self(rawValue: "amountMismatch")
+    package static let amountMismatch = Self(rawValue: "amountMismatch")
     /// A signature's keyset id differs from the keyset id of the output it answers.
-    public static let keysetMismatch = Self(rawValue: "keysetMismatch")
+    package static let keysetMismatch = Self(rawValue: "keysetMismatch")
     /// A NUT-07 state names a different `Y` than the request had at that position.
-    public static let orderMismatch = Self(rawValue: "orderMismatch")
+    package static let orderMismatch = Self(rawValue: "orderMismatch")
     /// A NUT-07 state is not `UNSPENT`, `PENDING` or `SPENT`.
-    public static let unknownState = Self(rawValue: "unknownState")
+    package static let unknownState = Self(rawValue: "unknownState")
     /// A NUT-09 restored output (by `B_`) was not in the request.
-    public static let unknownOutput = Self(rawValue: "unknownOutput")
+    package static let unknownOutput = Self(rawValue: "unknownOutput")
     /// A NUT-09 restored output (by `B_`) appears twice in the response.
-    public static let duplicateOutput = Self(rawValue: "duplicateOutput")
+    package static let duplicateOutput = Self(rawValue: "duplicateOutput")
     /// The request itself names the same `B_` twice, so answers cannot be matched unambiguously.
-    public static let duplicateRequestOutput = Self(rawValue: "duplicateRequestOutput")
+    package static let duplicateRequestOutput = Self(rawValue: "duplicateRequestOutput")
 }

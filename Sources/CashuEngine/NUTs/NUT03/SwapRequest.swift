@@ -7,15 +7,15 @@
 /// them to the mint. Witnesses stay: the mint needs them for NUT-10 spending conditions.
 public struct SwapRequest: Codable, Hashable, Sendable {
     /// The proofs being spent, as the mint sees them.
-    public let inputs: [Proof]
+    package let inputs: [Proof]
     /// The outputs to be signed; NUT-03 says they SHOULD be in ascending amount order (privacy).
-    public let outputs: [BlindedMessage]
+    package let outputs: [BlindedMessage]
 
     /// Creates a swap request.
     /// - Parameters:
     ///   - inputs: the proofs to spend; their DLEQ proofs and `p2pk_e` are removed.
     ///   - outputs: the blinded messages to be signed, in the order the signatures should come back.
-    public init(inputs: [Proof], outputs: [BlindedMessage]) {
+    package init(inputs: [Proof], outputs: [BlindedMessage]) {
         self.inputs = inputs.map(\.strippedForMint)
         self.outputs = outputs
     }

@@ -3,18 +3,18 @@
 /// The response to `POST /v1/swap`: one blind signature per requested output, in the outputs' order.
 public struct SwapResponse: Codable, Hashable, Sendable {
     /// The mint's signatures; `signatures[i]` answers `outputs[i]` of the request.
-    public var signatures: [BlindSignature]
+    package var signatures: [BlindSignature]
 
     /// Creates a swap response.
     /// - Parameter signatures: the signatures, in the order of the request's outputs.
-    public init(signatures: [BlindSignature]) {
+    package init(signatures: [BlindSignature]) {
         self.signatures = signatures
     }
 
     /// Checks that this response answers `request` position by position.
     /// - Parameter request: the request this response claims to answer.
     /// - Throws: ``ResponseValidationError`` as ``SwapResponse/validate(signatures:answer:)`` does.
-    public func validate(against request: SwapRequest) throws(ResponseValidationError) {
+    package func validate(against request: SwapRequest) throws(ResponseValidationError) {
         try Self.validate(signatures: signatures, answer: request.outputs)
     }
 
@@ -28,7 +28,7 @@ public struct SwapResponse: Codable, Hashable, Sendable {
     ///   - outputs: the outputs the wallet sent, in order.
     /// - Throws: ``ResponseValidationError`` `.countMismatch`, or `.amountMismatch` / `.keysetMismatch` naming the
     ///   first index that differs.
-    public static func validate(
+    package static func validate(
         signatures: [BlindSignature],
         answer outputs: [BlindedMessage]
     ) throws(ResponseValidationError) {

@@ -1,28 +1,28 @@
 // NUT-04 — Mint tokens: the NUT-04/NUT-05 settings in mint info (`{"methods": [...], "disabled": bool}`).
 
 /// The settings under info keys `"4"` (minting) and `"5"` (melting).
-public struct MethodSettings: Codable, Hashable, Sendable {
+package struct MethodSettings: Codable, Hashable, Sendable {
     /// The supported method–unit pairs.
-    public var methods: [PaymentMethodSetting]
+    package var methods: [PaymentMethodSetting]
     /// Whether the operation is disabled at this mint.
-    public var disabled: Bool
+    package var disabled: Bool
 
     /// Creates settings.
-    public init(methods: [PaymentMethodSetting], disabled: Bool = false) {
+    package init(methods: [PaymentMethodSetting], disabled: Bool = false) {
         self.methods = methods
         self.disabled = disabled
     }
 
     enum CodingKeys: String, CodingKey { case methods, disabled }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         methods = try c.decodeIfPresent([PaymentMethodSetting].self, forKey: .methods) ?? []
         disabled = try c.decodeIfPresent(Bool.self, forKey: .disabled) ?? false
     }
 
     /// The setting for `method` and `unit`, if the mint supports that pair.
-    public func setting(method: String, unit: CurrencyUnit) -> PaymentMethodSetting? {
+    package func setting(method: String, unit: CurrencyUnit) -> PaymentMethodSetting? {
         methods.first { $0.method == method && $0.unit == unit }
     }
 }

@@ -3,16 +3,16 @@
 /// `{amount, unit, description?, pubkey?}`.
 public struct MintQuoteBolt11Request: Codable, Hashable, Sendable {
     /// The amount to mint, in `unit`.
-    public var amount: UInt64
+    package var amount: UInt64
     /// The unit to mint.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// An invoice description; send only when the mint's settings say `description: true`.
-    public var description: String?
+    package var description: String?
     /// NUT-20 lock: the compressed public key whose signature the mint will require to mint.
-    public var pubkey: Point?
+    package var pubkey: Point?
 
     /// Creates a request.
-    public init(amount: UInt64, unit: CurrencyUnit, description: String? = nil, pubkey: Point? = nil) {
+    package init(amount: UInt64, unit: CurrencyUnit, description: String? = nil, pubkey: Point? = nil) {
         self.amount = amount
         self.unit = unit
         self.description = description

@@ -11,36 +11,36 @@
 /// The quote id is a bearer secret until the quote is locked (NUT-04 caution), so it prints redacted.
 public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote id (UUID v7); anyone who knows it can mint an unlocked quote.
-    public var quote: String
+    package var quote: String
     /// The bolt11 invoice to pay.
-    public var request: String
+    package var request: String
     /// The amount (older mints omit it).
-    public var amount: UInt64?
+    package var amount: UInt64?
     /// The unit (older mints omit it).
-    public var unit: CurrencyUnit?
+    package var unit: CurrencyUnit?
     /// The quote's state.
-    public var state: MintQuoteState
+    package var state: MintQuoteState
     /// Unix time until which the invoice can be paid.
-    public var expiry: UInt64?
+    package var expiry: UInt64?
     /// The NUT-20 lock key, echoed from the request.
-    public var pubkey: Point?
+    package var pubkey: Point?
     /// The payment method (`bolt11`), when the mint says (nuts#387).
-    public var method: String?
+    package var method: String?
     /// How much has been paid (nuts#377).
-    public var amountPaid: UInt64?
+    package var amountPaid: UInt64?
     /// How much has been minted of it (nuts#377).
-    public var amountIssued: UInt64?
+    package var amountIssued: UInt64?
     /// Unix time of the quote's last change at the mint (nuts#377).
-    public var updatedAt: UInt64?
+    package var updatedAt: UInt64?
 
     /// What can still be minted, paid minus issued, when the mint gives both.
-    public var mintable: UInt64? {
+    package var mintable: UInt64? {
         guard let amountPaid, let amountIssued else { return nil }
         return amountPaid > amountIssued ? amountPaid - amountIssued : 0
     }
 
     /// Creates a quote response.
-    public init(
+    package init(
         quote: String, request: String, amount: UInt64? = nil, unit: CurrencyUnit? = nil,
         state: MintQuoteState, expiry: UInt64? = nil, pubkey: Point? = nil, method: String? = nil,
         amountPaid: UInt64? = nil, amountIssued: UInt64? = nil, updatedAt: UInt64? = nil

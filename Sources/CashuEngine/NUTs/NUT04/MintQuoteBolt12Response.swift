@@ -3,24 +3,24 @@
 /// `{quote, request, amount?, unit, expiry?, pubkey, amount_paid, amount_issued}`.
 public struct MintQuoteBolt12Response: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote id.
-    public var quote: String
+    package var quote: String
     /// The bolt12 offer to pay.
-    public var request: String
+    package var request: String
     /// The offer amount, if fixed.
-    public var amount: UInt64?
+    package var amount: UInt64?
     /// The unit.
-    public var unit: CurrencyUnit?
+    package var unit: CurrencyUnit?
     /// Unix time until which the offer can be paid.
-    public var expiry: UInt64?
+    package var expiry: UInt64?
     /// The NUT-20 lock key (required for bolt12).
-    public var pubkey: Point?
+    package var pubkey: Point?
     /// Total amount paid to the offer so far.
-    public var amountPaid: UInt64
+    package var amountPaid: UInt64
     /// Total amount already minted from this quote.
-    public var amountIssued: UInt64
+    package var amountIssued: UInt64
 
     /// Creates a quote response.
-    public init(
+    package init(
         quote: String, request: String, amount: UInt64? = nil, unit: CurrencyUnit? = nil, expiry: UInt64? = nil,
         pubkey: Point? = nil, amountPaid: UInt64, amountIssued: UInt64
     ) {
@@ -41,7 +41,7 @@ public struct MintQuoteBolt12Response: Codable, Hashable, Sendable, CustomString
     }
 
     /// What can be minted now: `amount_paid − amount_issued`, or 0 if the mint reports more issued than paid.
-    public var mintableAmount: UInt64 { amountPaid >= amountIssued ? amountPaid - amountIssued : 0 }
+    package var mintableAmount: UInt64 { amountPaid >= amountIssued ? amountPaid - amountIssued : 0 }
 
     public var description: String {
         "MintQuoteBolt12Response(quote: <redacted>, paid: \(amountPaid), issued: \(amountIssued))"

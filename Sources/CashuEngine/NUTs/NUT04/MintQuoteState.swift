@@ -36,7 +36,7 @@ public enum MintQuoteState: Hashable, Sendable, Codable, RawRepresentable, Custo
 
 extension MintQuoteState {
     /// The state the nuts#377 accounting pair means; `nil` unless both are given.
-    public init?(paid: UInt64?, issued: UInt64?) {
+    package init?(paid: UInt64?, issued: UInt64?) {
         guard let paid, let issued else { return nil }
         if paid > issued {
             self = .paid

@@ -3,14 +3,14 @@
 /// `{quote, outputs, signature?}`.
 public struct MintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The paid quote's id.
-    public var quote: String
+    package var quote: String
     /// The outputs to sign; their amounts sum to the quote amount.
-    public var outputs: [BlindedMessage]
+    package var outputs: [BlindedMessage]
     /// NUT-20 signature (hex) when the quote is locked.
-    public var signature: String?
+    package var signature: String?
 
     /// Creates a mint request.
-    public init(quote: String, outputs: [BlindedMessage], signature: String? = nil) {
+    package init(quote: String, outputs: [BlindedMessage], signature: String? = nil) {
         self.quote = quote
         self.outputs = outputs
         self.signature = signature

@@ -3,10 +3,10 @@
 /// `{signatures}`: one blind signature per output, in the order of the outputs.
 public struct MintResponse: Codable, Hashable, Sendable {
     /// The blind signatures.
-    public var signatures: [BlindSignature]
+    package var signatures: [BlindSignature]
 
     /// Creates a response.
-    public init(signatures: [BlindSignature]) {
+    package init(signatures: [BlindSignature]) {
         self.signatures = signatures
     }
 }

@@ -3,14 +3,14 @@
 /// `{method, unit, method_name?, min_amount?, max_amount?, options?}` (same shape for NUT-04 and NUT-05).
 public struct PaymentMethodSetting: Codable, Hashable, Sendable {
     /// Method-specific options this library understands; other keys are ignored.
-    public struct Options: Codable, Hashable, Sendable {
+    package struct Options: Codable, Hashable, Sendable {
         /// Bolt11 minting: the backend can put a description in invoices (NUT-23).
-        public var description: Bool?
+        package var description: Bool?
         /// Bolt11/bolt12 melting: amountless invoices are supported (NUT-23/25).
-        public var amountless: Bool?
+        package var amountless: Bool?
 
         /// Creates options.
-        public init(description: Bool? = nil, amountless: Bool? = nil) {
+        package init(description: Bool? = nil, amountless: Bool? = nil) {
             self.description = description
             self.amountless = amountless
         }
@@ -21,16 +21,16 @@ public struct PaymentMethodSetting: Codable, Hashable, Sendable {
     /// The unit.
     public var unit: CurrencyUnit
     /// The human-readable method name, when the mint gives one.
-    public var methodName: String?
+    package var methodName: String?
     /// The smallest amount accepted.
-    public var minAmount: UInt64?
+    package var minAmount: UInt64?
     /// The largest amount accepted.
-    public var maxAmount: UInt64?
+    package var maxAmount: UInt64?
     /// Method-specific options.
-    public var options: Options?
+    package var options: Options?
 
     /// Creates a method setting.
-    public init(
+    package init(
         method: String, unit: CurrencyUnit, methodName: String? = nil, minAmount: UInt64? = nil,
         maxAmount: UInt64? = nil, options: Options? = nil
     ) {
@@ -61,20 +61,20 @@ public struct PaymentMethodSetting: Codable, Hashable, Sendable {
     }
 
     /// The name to show: `method_name`, else `method` with `_`/`-` as spaces and each word title-cased (NUT-04).
-    public var displayName: String {
+    package var displayName: String {
         if let methodName, !methodName.isEmpty { return methodName }
         return Self.displayName(forMethod: method)
     }
 
     /// Derives a display name from a method (`apple-pay` → `Apple Pay`, `bolt11` → `Bolt11`).
-    public static func displayName(forMethod method: String) -> String {
+    package static func displayName(forMethod method: String) -> String {
         method.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
             .map { word in word.prefix(1).uppercased() + word.dropFirst().lowercased() }
             .joined(separator: " ")
     }
 
     /// Whether `amount` lies within `min_amount`…`max_amount` (absent bounds do not limit).
-    public func accepts(amount: UInt64) -> Bool {
+    package func accepts(amount: UInt64) -> Bool {
         (minAmount.map { amount >= $0 } ?? true) && (maxAmount.map { amount <= $0 } ?? true)
     }
 }

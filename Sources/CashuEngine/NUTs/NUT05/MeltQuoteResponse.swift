@@ -5,26 +5,26 @@
 /// The same shape answers the quote request, the quote check and the melt itself.
 public struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote id.
-    public var quote: String
+    package var quote: String
     /// The payment request being paid.
-    public var request: String?
+    package var request: String?
     /// The amount to pay, in `unit`.
-    public var amount: UInt64
+    package var amount: UInt64
     /// The unit.
-    public var unit: CurrencyUnit?
+    package var unit: CurrencyUnit?
     /// The fee reserve the inputs must also cover; overpaid fees come back as NUT-08 change.
-    public var feeReserve: UInt64?
+    package var feeReserve: UInt64?
     /// The quote's state.
-    public var state: MeltQuoteState
+    package var state: MeltQuoteState
     /// Unix time until which the quote is valid.
-    public var expiry: UInt64?
+    package var expiry: UInt64?
     /// The Lightning payment preimage once paid (a proof of payment; kept out of descriptions).
-    public var paymentPreimage: String?
+    package var paymentPreimage: String?
     /// NUT-08 change signatures, in the order of the blank outputs.
-    public var change: [BlindSignature]?
+    package var change: [BlindSignature]?
 
     /// Creates a melt quote response.
-    public init(
+    package init(
         quote: String, request: String? = nil, amount: UInt64, unit: CurrencyUnit? = nil, feeReserve: UInt64? = nil,
         state: MeltQuoteState, expiry: UInt64? = nil, paymentPreimage: String? = nil, change: [BlindSignature]? = nil
     ) {

@@ -3,16 +3,16 @@
 /// `{quote, inputs, outputs?, prefer_async?}`.
 public struct MeltRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The melt quote id.
-    public var quote: String
+    package var quote: String
     /// The proofs paying `amount + fee_reserve + input fee`.
-    public var inputs: [Proof]
+    package var inputs: [Proof]
     /// NUT-08 blank outputs for overpaid fee change.
-    public var outputs: [BlindedMessage]?
+    package var outputs: [BlindedMessage]?
     /// Ask the mint to answer at once with `PENDING` and pay in the background (omitted means `false`).
-    public var preferAsync: Bool?
+    package var preferAsync: Bool?
 
     /// Creates a melt request.
-    public init(quote: String, inputs: [Proof], outputs: [BlindedMessage]? = nil, preferAsync: Bool? = nil) {
+    package init(quote: String, inputs: [Proof], outputs: [BlindedMessage]? = nil, preferAsync: Bool? = nil) {
         self.quote = quote
         self.inputs = inputs
         self.outputs = outputs

@@ -3,49 +3,49 @@
 /// What a mint says about itself.
 public struct MintInfo: Decodable, Hashable, Sendable {
     /// One way to contact the mint operator.
-    public struct Contact: Codable, Hashable, Sendable {
+    package struct Contact: Codable, Hashable, Sendable {
         /// The contact method (`email`, `nostr`, ...).
-        public var method: String
+        package var method: String
         /// The address for that method.
-        public var info: String
+        package var info: String
 
         /// Creates a contact.
-        public init(method: String, info: String) {
+        package init(method: String, info: String) {
             self.method = method
             self.info = info
         }
     }
 
     /// The mint's name.
-    public var name: String?
+    package var name: String?
     /// The mint's public key (hex), kept as a string: it is informational.
-    public var pubkey: String?
+    package var pubkey: String?
     /// Implementation and version, `"impl/ver"`.
-    public var version: String?
+    package var version: String?
     /// A short description.
-    public var description: String?
+    package var description: String?
     /// A long description.
-    public var descriptionLong: String?
+    package var descriptionLong: String?
     /// Contacts.
-    public var contact: [Contact]?
+    package var contact: [Contact]?
     /// A message of the day the wallet must show.
-    public var motd: String?
+    package var motd: String?
     /// An icon URL.
-    public var iconURL: String?
+    package var iconURL: String?
     /// The mint's URLs.
-    public var urls: [String]?
+    package var urls: [String]?
     /// The mint's current Unix time.
-    public var time: UInt64?
+    package var time: UInt64?
     /// The terms of service URL.
-    public var tosURL: String?
+    package var tosURL: String?
     /// Per-NUT settings.
     public var nuts: NutSettings
     /// The most items the mint takes in one array of a request (inputs, outputs, `Ys`, quotes), when it says
     /// (nuts#425; Nutshell's `MINT_MAX_REQUEST_LENGTH`).
-    public var maxArrayLength: UInt64?
+    package var maxArrayLength: UInt64?
 
     /// Creates info.
-    public init(name: String? = nil, nuts: NutSettings = NutSettings()) {
+    package init(name: String? = nil, nuts: NutSettings = NutSettings()) {
         self.name = name
         self.nuts = nuts
     }
@@ -77,5 +77,5 @@ public struct MintInfo: Decodable, Hashable, Sendable {
     }
 
     /// Whether the mint advertises `nut` and has not switched it off.
-    public func supports(nut: Int) -> Bool { nuts.supports(nut: nut) }
+    package func supports(nut: Int) -> Bool { nuts.supports(nut: nut) }
 }

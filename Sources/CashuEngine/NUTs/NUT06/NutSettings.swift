@@ -6,26 +6,26 @@
 /// and never makes the whole info unreadable.
 public struct NutSettings: Decodable, Hashable, Sendable {
     /// The NUT numbers present as keys (`"4"` → 4), whatever their settings.
-    public var advertised: Set<Int>
+    package var advertised: Set<Int>
     /// NUTs whose settings are `{"supported": bool}`, with that flag.
-    public var supportedFlags: [Int: Bool]
+    package var supportedFlags: [Int: Bool]
     /// NUT-04 minting settings.
-    public var mint: MethodSettings?
+    package var mint: MethodSettings?
     /// NUT-05 melting settings.
-    public var melt: MethodSettings?
+    package var melt: MethodSettings?
     /// NUT-17 WebSocket subscriptions offered.
-    public var webSockets: WebSocketSettings?
+    package var webSockets: WebSocketSettings?
     /// NUT-19 cached responses: which endpoints a wallet may replay after a network failure, and for how long.
-    public var cachedResponses: CachedResponseSettings?
+    package var cachedResponses: CachedResponseSettings?
     /// NUT-21 clear authentication settings.
     public var clearAuth: ClearAuthSettings?
     /// NUT-22 blind authentication settings.
-    public var blindAuth: BlindAuthSettings?
+    package var blindAuth: BlindAuthSettings?
     /// NUT-29 batch minting settings.
-    public var batchMint: BatchMintSettings?
+    package var batchMint: BatchMintSettings?
 
     /// Creates empty settings.
-    public init() {
+    package init() {
         advertised = []
         supportedFlags = [:]
     }
@@ -65,7 +65,7 @@ public struct NutSettings: Decodable, Hashable, Sendable {
     /// Whether the mint advertises `nut` and does not switch it off.
     ///
     /// A `{"supported": false}` entry, or NUT-04/05 settings with `disabled: true`, count as unsupported.
-    public func supports(nut: Int) -> Bool {
+    package func supports(nut: Int) -> Bool {
         guard advertised.contains(nut) else { return false }
         if let flag = supportedFlags[nut] { return flag }
         if nut == 4, let mint { return !mint.disabled }

@@ -4,7 +4,7 @@ extension CheckStateRequest {
     /// The request asking for the state of `proofs`, in their order.
     ///
     /// - Throws: ``CryptoError`` `.hashToCurveExhausted` in the (never observed) case a secret maps to no point.
-    public init(proofs: [Proof]) throws(CryptoError) {
+    package init(proofs: [Proof]) throws(CryptoError) {
         var ys: [Point] = []
         ys.reserveCapacity(proofs.count)
         for proof in proofs { ys.append(try HashToCurve.point(secret: proof.secret)) }

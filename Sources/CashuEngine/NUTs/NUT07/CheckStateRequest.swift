@@ -5,11 +5,11 @@
 /// `Y` is computed from the UTF-8 bytes of the proof's secret (NUT-00). The points travel as compressed hex.
 public struct CheckStateRequest: Codable, Hashable, Sendable {
     /// The points to check; the response's states come back in this order (NUT-07 "Example").
-    public var Ys: [Point]
+    package var Ys: [Point]
 
     /// Creates a state-check request.
     /// - Parameter Ys: the `Y` of each proof, in the order the states should come back.
-    public init(Ys: [Point]) {
+    package init(Ys: [Point]) {
         self.Ys = Ys
     }
 

@@ -3,11 +3,11 @@
 /// The response to `POST /v1/checkstate`: one ``ProofState`` per requested `Y`, in the request's order.
 public struct CheckStateResponse: Codable, Hashable, Sendable {
     /// The states, `states[i]` for `Ys[i]` of the request.
-    public var states: [ProofState]
+    package var states: [ProofState]
 
     /// Creates a state-check response.
     /// - Parameter states: the states, in the order of the request's `Ys`.
-    public init(states: [ProofState]) {
+    package init(states: [ProofState]) {
         self.states = states
     }
 
@@ -18,7 +18,7 @@ public struct CheckStateResponse: Codable, Hashable, Sendable {
     /// - Parameter request: the request this response claims to answer.
     /// - Throws: ``ResponseValidationError`` `.countMismatch`, or `.orderMismatch` / `.unknownState` naming the
     ///   first index at fault.
-    public func validate(against request: CheckStateRequest) throws(ResponseValidationError) {
+    package func validate(against request: CheckStateRequest) throws(ResponseValidationError) {
         guard states.count == request.Ys.count else {
             throw ResponseValidationError(.countMismatch, "\(states.count) states for \(request.Ys.count) Ys")
         }

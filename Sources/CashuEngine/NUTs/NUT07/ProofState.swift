@@ -3,7 +3,7 @@
 /// The mint's answer for one `Y`: whether the proof is unspent, in flight or spent, and the witness it was spent with.
 public struct ProofState: Codable, Hashable, Sendable {
     /// The spending state of a proof (NUT-07 "Token states").
-    public enum State: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
+    package enum State: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
         /// Not spent yet.
         case unspent
         /// In an ongoing transaction (e.g. a melt in flight); not usable until it is live again.
@@ -19,7 +19,7 @@ public struct ProofState: Codable, Hashable, Sendable {
 
         /// Creates a state from its wire spelling; anything but the three NUT-07 values becomes ``unknown(_:)``.
         /// - Parameter rawValue: the `state` string from the mint.
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             switch rawValue {
             case "UNSPENT": self = .unspent
             case "PENDING": self = .pending
@@ -29,7 +29,7 @@ public struct ProofState: Codable, Hashable, Sendable {
         }
 
         /// The wire spelling.
-        public var rawValue: String {
+        package var rawValue: String {
             switch self {
             case .unspent: "UNSPENT"
             case .pending: "PENDING"
@@ -39,27 +39,27 @@ public struct ProofState: Codable, Hashable, Sendable {
         }
 
         /// Whether this is one of the three states NUT-07 defines.
-        public var isKnown: Bool {
+        package var isKnown: Bool {
             if case .unknown = self { return false }
             return true
         }
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     /// The point `Y = hash_to_curve(secret)` this state is for.
-    public var Y: Point
+    package var Y: Point
     /// The proof's state.
-    public var state: State
+    package var state: State
     /// The serialized witness (NUT-11/14 JSON) the proof was spent with, if it had one.
-    public var witness: String?
+    package var witness: String?
 
     /// Creates a proof state.
     /// - Parameters:
     ///   - Y: the proof's `Y`.
     ///   - state: its state.
     ///   - witness: the witness it was spent with, if any.
-    public init(Y: Point, state: State, witness: String? = nil) {
+    package init(Y: Point, state: State, witness: String? = nil) {
         self.Y = Y
         self.state = state
         self.witness = witness

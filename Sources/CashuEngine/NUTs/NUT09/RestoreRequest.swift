@@ -5,11 +5,11 @@
 /// For NUT-13 recovery the amounts are unknown; the mint's signatures say them, so any placeholder amount will do.
 public struct RestoreRequest: Codable, Hashable, Sendable {
     /// The blinded messages to look up.
-    public var outputs: [BlindedMessage]
+    package var outputs: [BlindedMessage]
 
     /// Creates a restore request.
     /// - Parameter outputs: the blinded messages to look up.
-    public init(outputs: [BlindedMessage]) {
+    package init(outputs: [BlindedMessage]) {
         self.outputs = outputs
     }
 

@@ -6,15 +6,15 @@
 /// it holds only what the mint found, so it is matched to the request by `B_` (``match(against:)``), never by index.
 public struct RestoreResponse: Codable, Hashable, Sendable {
     /// The requested outputs that the mint had signed.
-    public var outputs: [BlindedMessage]
+    package var outputs: [BlindedMessage]
     /// The signatures, `signatures[i]` for `outputs[i]`.
-    public var signatures: [BlindSignature]
+    package var signatures: [BlindSignature]
 
     /// Creates a restore response.
     /// - Parameters:
     ///   - outputs: the outputs the mint had signed.
     ///   - signatures: their signatures, pairwise.
-    public init(outputs: [BlindedMessage], signatures: [BlindSignature]) {
+    package init(outputs: [BlindedMessage], signatures: [BlindSignature]) {
         self.outputs = outputs
         self.signatures = signatures
     }
@@ -52,7 +52,7 @@ public struct RestoreResponse: Codable, Hashable, Sendable {
     /// - Throws: ``ResponseValidationError`` `.countMismatch` (arrays of different lengths, or more than requested),
     ///   `.duplicateRequestOutput` (the request repeats a `B_`), `.unknownOutput` / `.duplicateOutput` /
     ///   `.keysetMismatch` naming the response index at fault.
-    public func match(against request: RestoreRequest) throws(ResponseValidationError) -> [RestoredOutput] {
+    package func match(against request: RestoreRequest) throws(ResponseValidationError) -> [RestoredOutput] {
         guard outputs.count == signatures.count else {
             throw ResponseValidationError(
                 .countMismatch, "\(outputs.count) outputs but \(signatures.count) signatures")

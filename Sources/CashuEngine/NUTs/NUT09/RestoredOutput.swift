@@ -1,20 +1,20 @@
 // NUT-09 — Restore signatures: one requested output the mint had signed, paired with its signature.
 
 /// A requested blinded message that the mint reports it had signed, and that signature.
-public struct RestoredOutput: Hashable, Sendable {
+package struct RestoredOutput: Hashable, Sendable {
     /// The position of the output in the ``RestoreRequest`` (so the wallet finds its secret and blinding factor).
-    public var requestIndex: Int
+    package var requestIndex: Int
     /// The output as the wallet requested it.
-    public var output: BlindedMessage
+    package var output: BlindedMessage
     /// The mint's signature; its `amount` is the proof's amount.
-    public var signature: BlindSignature
+    package var signature: BlindSignature
 
     /// Creates a pairing.
     /// - Parameters:
     ///   - requestIndex: the output's position in the request.
     ///   - output: the requested output.
     ///   - signature: the mint's signature on it.
-    public init(requestIndex: Int, output: BlindedMessage, signature: BlindSignature) {
+    package init(requestIndex: Int, output: BlindedMessage, signature: BlindSignature) {
         self.requestIndex = requestIndex
         self.output = output
         self.signature = signature

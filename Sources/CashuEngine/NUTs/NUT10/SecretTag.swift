@@ -1,16 +1,16 @@
 // NUT-10 — Spending conditions: one tag of a well-known secret, `["key", "value1", ...]`.
 
 /// A tag of a well-known secret: a non-empty key followed by zero or more non-empty string values.
-public struct SecretTag: Hashable, Sendable {
+package struct SecretTag: Hashable, Sendable {
     /// The tag's key (its first element).
-    public let key: String
+    package let key: String
     /// The values after the key.
-    public let values: [String]
+    package let values: [String]
 
     /// Makes a tag from its key and values.
     ///
     /// - Throws: ``SpendingConditionError`` `.invalidTag` if the key or a value is empty (NUT-10 "Tag format").
-    public init(_ key: String, _ values: [String] = []) throws(SpendingConditionError) {
+    package init(_ key: String, _ values: [String] = []) throws(SpendingConditionError) {
         guard !key.isEmpty, values.allSatisfy({ !$0.isEmpty }) else {
             throw SpendingConditionError(.invalidTag, "tag strings must be non-empty")
         }
@@ -40,7 +40,7 @@ public struct SecretTag: Hashable, Sendable {
     }
 
     /// All elements, key first, as they are serialized.
-    public var elements: [String] { [key] + values }
+    package var elements: [String] { [key] + values }
 
     /// A JSON string element; Foundation's parser gives numbers and booleans as `NSNumber`, never as `String`.
     static func jsonString(_ value: Any) -> String? {

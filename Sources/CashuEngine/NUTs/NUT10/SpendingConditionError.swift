@@ -13,7 +13,7 @@ public struct SpendingConditionError: CashuError, Hashable {
     /// A human-readable explanation. Never contains secret material.
     public let reason: String
 
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -21,41 +21,41 @@ public struct SpendingConditionError: CashuError, Hashable {
 
 extension ErrorCode where Domain == SpendingConditionError {
     /// The secret looks like a well-known secret (starts with `[`) but is not `["kind", {nonce, data, tags?}]`.
-    public static let malformedSecret = Self(rawValue: "malformedSecret")
+    package static let malformedSecret = Self(rawValue: "malformedSecret")
     /// A tag is not an array of one or more non-empty strings (NUT-10 "Tag format").
-    public static let invalidTag = Self(rawValue: "invalidTag")
+    package static let invalidTag = Self(rawValue: "invalidTag")
     /// A tag that may appear once appears more than once (NUT-11 "Tags").
-    public static let duplicateTag = Self(rawValue: "duplicateTag")
+    package static let duplicateTag = Self(rawValue: "duplicateTag")
     /// The secret's kind is not one this library can verify or sign.
-    public static let unsupportedKind = Self(rawValue: "unsupportedKind")
+    package static let unsupportedKind = Self(rawValue: "unsupportedKind")
     /// `sigflag` is neither `SIG_INPUTS` nor `SIG_ALL`.
-    public static let invalidSigFlag = Self(rawValue: "invalidSigFlag")
+    package static let invalidSigFlag = Self(rawValue: "invalidSigFlag")
     /// A public key in `data`, `pubkeys` or `refund` is not a compressed secp256k1 point.
-    public static let invalidPublicKey = Self(rawValue: "invalidPublicKey")
+    package static let invalidPublicKey = Self(rawValue: "invalidPublicKey")
     /// `n_sigs` / `n_sigs_refund` is not a positive integer or exceeds the keys in its pathway.
-    public static let invalidSignatureThreshold = Self(rawValue: "invalidSignatureThreshold")
+    package static let invalidSignatureThreshold = Self(rawValue: "invalidSignatureThreshold")
     /// The same key (by x-coordinate) appears twice in one pathway.
-    public static let duplicateKey = Self(rawValue: "duplicateKey")
+    package static let duplicateKey = Self(rawValue: "duplicateKey")
     /// More keys, tags or signatures than this library accepts (bounds verification work).
-    public static let limitExceeded = Self(rawValue: "limitExceeded")
+    package static let limitExceeded = Self(rawValue: "limitExceeded")
     /// A locked input has no witness where one is needed.
-    public static let missingWitness = Self(rawValue: "missingWitness")
+    package static let missingWitness = Self(rawValue: "missingWitness")
     /// The witness is not the JSON object NUT-11/14 define, or a signature is not 64 bytes of hex.
-    public static let malformedWitness = Self(rawValue: "malformedWitness")
+    package static let malformedWitness = Self(rawValue: "malformedWitness")
     /// Fewer distinct pathway keys signed than the threshold requires.
-    public static let insufficientSignatures = Self(rawValue: "insufficientSignatures")
+    package static let insufficientSignatures = Self(rawValue: "insufficientSignatures")
     /// SIG_ALL inputs do not all share kind, data and tags (NUT-11 "Signature flag SIG_ALL").
-    public static let sigAllMismatch = Self(rawValue: "sigAllMismatch")
+    package static let sigAllMismatch = Self(rawValue: "sigAllMismatch")
     /// A SIG_ALL input was checked on its own, without the transaction its signature covers.
-    public static let sigAllNeedsTransaction = Self(rawValue: "sigAllNeedsTransaction")
+    package static let sigAllNeedsTransaction = Self(rawValue: "sigAllNeedsTransaction")
     /// An HTLC hash lock or preimage is not 32 bytes of hex.
-    public static let invalidHashLock = Self(rawValue: "invalidHashLock")
+    package static let invalidHashLock = Self(rawValue: "invalidHashLock")
     /// A witness preimage is not 32 bytes of hex.
-    public static let invalidPreimage = Self(rawValue: "invalidPreimage")
+    package static let invalidPreimage = Self(rawValue: "invalidPreimage")
     /// The preimage is missing or does not hash to the lock (NUT-14 "Hash lock").
-    public static let preimageMismatch = Self(rawValue: "preimageMismatch")
+    package static let preimageMismatch = Self(rawValue: "preimageMismatch")
     /// None of the keys offered to the signer can sign for this input.
-    public static let noSigningKey = Self(rawValue: "noSigningKey")
+    package static let noSigningKey = Self(rawValue: "noSigningKey")
     /// A transaction had no inputs.
-    public static let emptyTransaction = Self(rawValue: "emptyTransaction")
+    package static let emptyTransaction = Self(rawValue: "emptyTransaction")
 }

@@ -10,7 +10,7 @@ extension WellKnownSecret {
     ///   - data: the kind-specific data.
     ///   - tags: the tags, in the order they are written.
     /// - Returns: the secret; its ``rawValue`` is the string to blind.
-    public static func make(kind: Kind, data: String, tags: [SecretTag] = []) -> WellKnownSecret {
+    package static func make(kind: Kind, data: String, tags: [SecretTag] = []) -> WellKnownSecret {
         make(kind: kind, nonce: Hex.encode(SecureBytes.random(count: 32).exposedSecretBytes), data: data, tags: tags)
     }
 

@@ -15,24 +15,24 @@ public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, Cust
         public var description: String { rawValue }
 
         /// NUT-11 pay-to-public-key.
-        public static let p2pk = Kind(rawValue: "P2PK")
+        package static let p2pk = Kind(rawValue: "P2PK")
         /// NUT-14 hashed timelock contract.
-        public static let htlc = Kind(rawValue: "HTLC")
+        package static let htlc = Kind(rawValue: "HTLC")
     }
 
     /// At most this many tags are accepted in a received secret.
-    public static let maxTags = 64
+    package static let maxTags = 64
 
     /// The kind of condition.
-    public let kind: Kind
+    package let kind: Kind
     /// The unique random nonce.
-    public let nonce: String
+    package let nonce: String
     /// The kind-specific data: a public key (P2PK) or a hash lock (HTLC).
-    public let data: String
+    package let data: String
     /// The tags in their original order.
-    public let tags: [SecretTag]
+    package let tags: [SecretTag]
     /// The exact secret string: the message signed under SIG_INPUTS and the input to `hash_to_curve`.
-    public let rawValue: String
+    package let rawValue: String
 
     init(kind: Kind, nonce: String, data: String, tags: [SecretTag], rawValue: String) {
         self.kind = kind
@@ -50,7 +50,7 @@ public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, Cust
     /// - Parameter secret: the proof's `secret` string exactly as received.
     /// - Returns: the parsed secret, or `nil` for a plain secret.
     /// - Throws: ``SpendingConditionError`` `.malformedSecret` or `.invalidTag`.
-    public static func parse(_ secret: String) throws(SpendingConditionError) -> WellKnownSecret? {
+    package static func parse(_ secret: String) throws(SpendingConditionError) -> WellKnownSecret? {
         guard let first = secret.utf8.first(where: { !Self.isJSONWhitespace($0) }), first == UInt8(ascii: "[") else {
             return nil
         }
@@ -61,7 +61,7 @@ public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, Cust
     ///
     /// - Parameter secret: the proof's `secret` string exactly as received.
     /// - Throws: ``SpendingConditionError`` `.malformedSecret` or `.invalidTag`.
-    public init(parsing secret: String) throws(SpendingConditionError) {
+    package init(parsing secret: String) throws(SpendingConditionError) {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: Data(secret.utf8), options: [])
@@ -102,7 +102,7 @@ public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, Cust
     ///
     /// - Throws: ``SpendingConditionError`` `.duplicateTag` if the key appears more than once: a tag that is looked
     ///   up by key carries one meaning, so a duplicate makes the secret invalid (NUT-11 "Tags").
-    public func tag(_ key: String) throws(SpendingConditionError) -> SecretTag? {
+    package func tag(_ key: String) throws(SpendingConditionError) -> SecretTag? {
         var found: SecretTag?
         for tag in tags where tag.key == key {
             guard found == nil else {
@@ -114,7 +114,7 @@ public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, Cust
     }
 
     /// Whether two secrets share kind, data and tags (the nonce may differ): the SIG_ALL input rule.
-    public func hasSameCondition(as other: WellKnownSecret) -> Bool {
+    package func hasSameCondition(as other: WellKnownSecret) -> Bool {
         kind == other.kind && data == other.data && tags == other.tags
     }
 

@@ -3,17 +3,17 @@
 /// What a new P2PK or HTLC lock requires beyond its data (NUT-11 "Tags").
 public struct LockOptions: Hashable, Sendable {
     /// More keys for the main pathway (`pubkeys`). For HTLC these are the receiver keys.
-    public var additionalKeys: [Point]
+    package var additionalKeys: [Point]
     /// `n_sigs`: how many main-pathway keys must sign; `nil` for the default of 1.
-    public var requiredSignatures: Int?
+    package var requiredSignatures: Int?
     /// `locktime`: the unix time after which the refund pathway opens.
-    public var locktime: UInt64?
+    package var locktime: UInt64?
     /// `refund`: keys that may spend after `locktime`. With a locktime and no refund keys, anyone can spend after it.
-    public var refundKeys: [Point]
+    package var refundKeys: [Point]
     /// `n_sigs_refund`: how many refund keys must sign; `nil` for the default of 1.
-    public var requiredRefundSignatures: Int?
+    package var requiredRefundSignatures: Int?
     /// `sigflag`; written only when it is `SIG_ALL`, the default being `SIG_INPUTS`.
-    public var sigFlag: SigFlag
+    package var sigFlag: SigFlag
 
     /// Makes lock options; the defaults give a plain single-key lock with no locktime.
     public init(

@@ -3,7 +3,7 @@
 /// A set of public keys and how many of them must sign (an n-of-m pathway, NUT-11 "Multisig").
 public struct SignaturePathway: Hashable, Sendable {
     /// At most this many keys are accepted in one pathway of a received secret (bounds verification work).
-    public static let maxKeys = 32
+    package static let maxKeys = 32
 
     /// The keys that may sign, each at most once by x-coordinate.
     public let keys: [Point]
@@ -56,12 +56,12 @@ public struct SignaturePathway: Hashable, Sendable {
     /// - Parameters:
     ///   - signatures: 64-byte BIP-340 signatures.
     ///   - digest: `SHA256(utf8(message))`.
-    public func signerCount(signatures: [[UInt8]], digest: [UInt8]) -> Int {
+    package func signerCount(signatures: [[UInt8]], digest: [UInt8]) -> Int {
         countSigners(signatures: signatures, digest: digest, stopAt: keys.count)
     }
 
     /// Whether at least ``threshold`` distinct keys signed `digest`.
-    public func isSatisfied(signatures: [[UInt8]], digest: [UInt8]) -> Bool {
+    package func isSatisfied(signatures: [[UInt8]], digest: [UInt8]) -> Bool {
         countSigners(signatures: signatures, digest: digest, stopAt: threshold) >= threshold
     }
 
@@ -81,7 +81,7 @@ public struct SignaturePathway: Hashable, Sendable {
     }
 
     /// Whether `key` (compared by x-coordinate) is one of this pathway's keys.
-    public func contains(_ key: Point) -> Bool {
+    package func contains(_ key: Point) -> Bool {
         keys.contains { $0.xOnly == key.xOnly }
     }
 

@@ -10,7 +10,7 @@ extension SpendingConditions {
     ///   - keys: public keys whose private halves are held.
     ///   - hasPreimage: whether the HTLC preimage is held.
     ///   - now: the current unix time, supplied by the caller.
-    public func isSpendable(withKeys keys: Set<Point>, hasPreimage: Bool = false, at now: UInt64) -> Bool {
+    package func isSpendable(withKeys keys: Set<Point>, hasPreimage: Bool = false, at now: UInt64) -> Bool {
         if mainPathwayOpens(withKeys: keys, hasPreimage: hasPreimage) { return true }
         guard isExpired(at: now) else { return false }
         guard let refund else { return true }
@@ -18,7 +18,7 @@ extension SpendingConditions {
     }
 
     /// Whether holders of `keys` (and the preimage) satisfy the main pathway, whatever the time.
-    public func mainPathwayOpens(withKeys keys: Set<Point>, hasPreimage: Bool = false) -> Bool {
+    package func mainPathwayOpens(withKeys keys: Set<Point>, hasPreimage: Bool = false) -> Bool {
         switch kind {
         case .htlc:
             guard hasPreimage else { return false }

@@ -24,7 +24,7 @@ public struct SpendingConditions: Hashable, Sendable {
     /// - Throws: ``SpendingConditionError``: `.unsupportedKind` for other kinds; `.duplicateTag`,
     ///   `.invalidSigFlag`, `.invalidPublicKey`, `.duplicateKey`, `.invalidSignatureThreshold`,
     ///   `.invalidHashLock`, `.limitExceeded` for a malformed (unspendable) secret.
-    public init(_ secret: WellKnownSecret) throws(SpendingConditionError) {
+    package init(_ secret: WellKnownSecret) throws(SpendingConditionError) {
         guard secret.kind == .p2pk || secret.kind == .htlc else {
             throw SpendingConditionError(.unsupportedKind, "kind \(secret.kind) is not P2PK or HTLC")
         }
@@ -97,7 +97,7 @@ public struct SpendingConditions: Hashable, Sendable {
     }
 
     /// Whether `key` belongs to the main or the refund pathway.
-    public func canBeSigned(by key: Point) -> Bool {
+    package func canBeSigned(by key: Point) -> Bool {
         (main?.contains(key) ?? false) || (refund?.contains(key) ?? false)
     }
 

@@ -9,7 +9,7 @@ extension WellKnownSecret {
     ///   - options: extra keys, thresholds, locktime, refund keys and flag.
     /// - Returns: the secret; blind its ``rawValue``.
     /// - Throws: ``SpendingConditionError`` `.invalidSignatureThreshold` or `.duplicateKey` for impossible options.
-    public static func p2pk(lockedTo key: Point, options: LockOptions = LockOptions())
+    package static func p2pk(lockedTo key: Point, options: LockOptions = LockOptions())
         throws(SpendingConditionError) -> WellKnownSecret
     {
         let secret = make(kind: .p2pk, data: key.hex, tags: try options.tags())

@@ -8,7 +8,7 @@ extension BlindSignature {
     ///   - mintKey: `A`, the mint's public key for this signature's amount in its keyset.
     /// - Throws: ``CryptoError`` `.dleqMissing` if the signature has no DLEQ, `.dleqVerificationFailed` if it does
     ///   not verify.
-    public func verifyDLEQ(blindedMessage: BlindedMessage, mintKey: Point) throws(CryptoError) {
+    package func verifyDLEQ(blindedMessage: BlindedMessage, mintKey: Point) throws(CryptoError) {
         guard let dleq else { throw CryptoError(.dleqMissing, "blind signature carries no DLEQ proof") }
         guard DLEQ.verify(A: mintKey, B_: blindedMessage.B_, C_: C_, e: dleq.e, s: dleq.s) else {
             throw CryptoError(.dleqVerificationFailed, "blind signature DLEQ proof does not verify")
@@ -22,7 +22,7 @@ extension ProofDLEQ {
     /// - Parameters:
     ///   - blindSignatureDLEQ: the DLEQ the mint returned with the blind signature.
     ///   - r: the blinding factor of the output; it must only ever go to the receiver, never to the mint.
-    public init(_ blindSignatureDLEQ: BlindSignatureDLEQ, r: Scalar) {
+    package init(_ blindSignatureDLEQ: BlindSignatureDLEQ, r: Scalar) {
         self.init(e: blindSignatureDLEQ.e, s: blindSignatureDLEQ.s, r: r)
     }
 }

@@ -1,13 +1,13 @@
 // NUT-12 — Offline ecash signature validation: the DLEQ proof a mint attaches to a blind signature.
 
 /// The mint's proof that `C_` was made with the same private key as the public key `A` (NUT-12 `{e, s}`).
-public struct BlindSignatureDLEQ: Codable, Hashable, Sendable {
+package struct BlindSignatureDLEQ: Codable, Hashable, Sendable {
     /// The challenge.
-    public var e: Scalar
+    package var e: Scalar
     /// The response.
-    public var s: Scalar
+    package var s: Scalar
 
-    public init(e: Scalar, s: Scalar) {
+    package init(e: Scalar, s: Scalar) {
         self.e = e
         self.s = s
     }

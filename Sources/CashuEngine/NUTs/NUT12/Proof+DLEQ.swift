@@ -8,7 +8,7 @@ extension Proof {
     /// - Parameter mintKey: `A`, the mint's public key for this proof's amount in its keyset.
     /// - Throws: ``CryptoError`` `.dleqMissing` if the proof has no DLEQ, `.dleqVerificationFailed` if it does not
     ///   verify.
-    public func verifyDLEQ(mintKey: Point) throws(CryptoError) {
+    package func verifyDLEQ(mintKey: Point) throws(CryptoError) {
         guard let dleq else { throw CryptoError(.dleqMissing, "proof carries no DLEQ proof") }
         let B_: Point
         let C_: Point

@@ -4,12 +4,12 @@
 ///
 /// `r` is the sender's blinding factor: it must never be sent to the mint, only to the receiver of a token.
 public struct ProofDLEQ: Codable, Hashable, Sendable {
-    public var e: Scalar
-    public var s: Scalar
+    package var e: Scalar
+    package var s: Scalar
     /// The blinding factor used when the proof was minted.
-    public var r: Scalar
+    package var r: Scalar
 
-    public init(e: Scalar, s: Scalar, r: Scalar) {
+    package init(e: Scalar, s: Scalar, r: Scalar) {
         self.e = e
         self.s = s
         self.r = r

@@ -10,7 +10,7 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
     /// Wraps 32 preimage bytes.
     ///
     /// - Throws: ``SpendingConditionError`` `.invalidPreimage` unless there are exactly 32 bytes.
-    public init<Bytes: Collection>(rawRepresentation raw: Bytes) throws(SpendingConditionError)
+    package init<Bytes: Collection>(rawRepresentation raw: Bytes) throws(SpendingConditionError)
     where Bytes.Element == UInt8 {
         guard raw.count == 32 else {
             throw SpendingConditionError(.invalidPreimage, "a preimage is 32 bytes, got \(raw.count)")
@@ -29,7 +29,7 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
     }
 
     /// A fresh random preimage from the system's secure generator.
-    public static func random() -> HTLCPreimage {
+    package static func random() -> HTLCPreimage {
         HTLCPreimage(bytes: SecureBytes.random(count: 32))
     }
 
@@ -38,15 +38,15 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
     }
 
     /// `SHA256(preimage bytes)`: the 32-byte hash lock. The bytes are hashed, never their hex text (NUT-14).
-    public var hashLock: [UInt8] {
+    package var hashLock: [UInt8] {
         bytes.withUnsafeBytes { Array(SHA256.hash(data: $0)) }
     }
 
     /// The hash lock as the lowercase hex that goes in `Secret.data`.
-    public var hashLockHex: String { Hex.encode(hashLock) }
+    package var hashLockHex: String { Hex.encode(hashLock) }
 
     /// Whether this preimage opens `lock`.
-    public func opens(_ lock: [UInt8]) -> Bool {
+    package func opens(_ lock: [UInt8]) -> Bool {
         let mine = hashLock
         guard mine.count == lock.count else { return false }
         var diff: UInt8 = 0
@@ -55,7 +55,7 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
     }
 
     /// The 64-character lowercase hex for a witness. Not zeroed on release: keep its lifetime short.
-    public var exposedSecretHex: String { Hex.encode(bytes.exposedSecretBytes) }
+    package var exposedSecretHex: String { Hex.encode(bytes.exposedSecretBytes) }
 
     public var description: String { "<redacted>" }
     public var debugDescription: String { "HTLCPreimage(<redacted>)" }

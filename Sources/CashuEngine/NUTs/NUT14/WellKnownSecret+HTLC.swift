@@ -9,7 +9,7 @@ extension WellKnownSecret {
     ///   - options: receiver keys, thresholds, locktime, refund keys and flag.
     /// - Returns: the secret; blind its ``rawValue``.
     /// - Throws: ``SpendingConditionError`` `.invalidSignatureThreshold` or `.duplicateKey` for impossible options.
-    public static func htlc(preimage: HTLCPreimage, options: LockOptions = LockOptions())
+    package static func htlc(preimage: HTLCPreimage, options: LockOptions = LockOptions())
         throws(SpendingConditionError) -> WellKnownSecret
     {
         try htlc(hashLock: preimage.hashLock, options: options)
@@ -22,7 +22,7 @@ extension WellKnownSecret {
     ///   - options: receiver keys, thresholds, locktime, refund keys and flag.
     /// - Throws: ``SpendingConditionError`` `.invalidHashLock` unless the lock is 32 bytes; as
     ///   ``htlc(preimage:options:)`` otherwise.
-    public static func htlc(hashLock: [UInt8], options: LockOptions = LockOptions())
+    package static func htlc(hashLock: [UInt8], options: LockOptions = LockOptions())
         throws(SpendingConditionError) -> WellKnownSecret
     {
         guard hashLock.count == 32 else {

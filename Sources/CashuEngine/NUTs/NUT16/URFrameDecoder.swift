@@ -4,7 +4,7 @@
 /// Collects UR frames of type `bytes` until the text they carry is complete.
 public struct URFrameDecoder: Sendable {
     /// The longest frame accepted.
-    public static let maximumFrameLength = 16 * 1024
+    package static let maximumFrameLength = 16 * 1024
 
     private var fountain = FountainDecoder()
     /// The text, once every fragment arrived and the checksum matched.

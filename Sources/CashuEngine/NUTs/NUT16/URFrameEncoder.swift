@@ -6,7 +6,7 @@
 public struct URFrameEncoder: Sendable {
     /// The most message bytes per frame by default: a frame of about 330 characters, a QR code of version ~12 that
     /// phone cameras read at a glance.
-    public static let defaultFragmentLength = 150
+    @usableFromInline package static let defaultFragmentLength = 150
 
     private let message: [UInt8]
     private var fountain: FountainEncoder
@@ -26,7 +26,7 @@ public struct URFrameEncoder: Sendable {
     public var frameCount: Int { fountain.sequenceLength }
 
     /// Whether the text fits one frame (a single, static QR code).
-    public var isSinglePart: Bool { fountain.sequenceLength == 1 }
+    package var isSinglePart: Bool { fountain.sequenceLength == 1 }
 
     /// The next frame, lower case (a QR code encodes it upper case, in its denser alphanumeric mode).
     public mutating func nextFrame() -> String {

@@ -21,7 +21,7 @@ public enum NotificationPayload: Hashable, Sendable {
     /// The `subId` of a notification message, to find the kind the wallet subscribed with.
     ///
     /// - Throws: ``EncodingFailure`` `.invalidJSON` when the message is not a notification.
-    public static func subscriptionID(in message: Data) throws(EncodingFailure) -> String {
+    package static func subscriptionID(in message: Data) throws(EncodingFailure) -> String {
         do {
             return try JSONDecoder().decode(Header.self, from: message).params.subId
         } catch {
@@ -34,7 +34,7 @@ public enum NotificationPayload: Hashable, Sendable {
     /// - Returns: the subscription id and the typed payload.
     /// - Throws: ``EncodingFailure`` `.invalidJSON` for a malformed message or payload, `.invalidField` for a kind
     ///   this library cannot decode.
-    public static func decode(_ message: Data, kind: SubscriptionKind) throws(EncodingFailure) -> (
+    package static func decode(_ message: Data, kind: SubscriptionKind) throws(EncodingFailure) -> (
         subId: String, payload: NotificationPayload
     ) {
         do {

@@ -1,7 +1,7 @@
 // NUT-17 — WebSockets: the kinds of subscription (`bolt11_mint_quote`, `proof_state`, ...).
 
 /// A subscription kind; kinds this library does not know decode as ``unknown(_:)``.
-public enum SubscriptionKind: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
+package enum SubscriptionKind: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
     /// Bolt11 mint quote updates (payload: ``MintQuoteBolt11Response``).
     case bolt11MintQuote
     /// Bolt11 melt quote updates (payload: ``MeltQuoteResponse``).
@@ -16,7 +16,7 @@ public enum SubscriptionKind: Hashable, Sendable, Codable, RawRepresentable, Cus
     case unknown(String)
 
     /// Maps the wire string.
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         switch rawValue {
         case "bolt11_mint_quote": self = .bolt11MintQuote
         case "bolt11_melt_quote": self = .bolt11MeltQuote
@@ -28,7 +28,7 @@ public enum SubscriptionKind: Hashable, Sendable, Codable, RawRepresentable, Cus
     }
 
     /// The wire string.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .bolt11MintQuote: "bolt11_mint_quote"
         case .bolt11MeltQuote: "bolt11_melt_quote"
@@ -39,5 +39,5 @@ public enum SubscriptionKind: Hashable, Sendable, Codable, RawRepresentable, Cus
         }
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

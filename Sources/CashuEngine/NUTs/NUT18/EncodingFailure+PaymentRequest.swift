@@ -2,5 +2,5 @@
 
 extension EncodingFailure.Code {
     /// A transport kind the encoding cannot represent (NUT-26 knows only nostr = 0 and http_post = 1).
-    public static let unsupportedTransport = EncodingFailure.Code(rawValue: "unsupportedTransport")
+    package static let unsupportedTransport = EncodingFailure.Code(rawValue: "unsupportedTransport")
 }

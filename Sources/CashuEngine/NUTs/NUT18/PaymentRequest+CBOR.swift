@@ -2,7 +2,7 @@
 
 extension PaymentRequest {
     /// The NUT-18 prefix: `creq` + version `A`.
-    public static let creqAPrefix = "creqA"
+    package static let creqAPrefix = "creqA"
 
     /// Encodes the request as `creqA` + padded base64url of its CBOR map (NUT-18 §Encoded Request).
     ///
@@ -56,7 +56,7 @@ extension PaymentRequest {
     /// - Throws: ``EncodingFailure`` `.invalidPrefix`, `.limitExceeded`, `.invalidBase64`, `.invalidCBOR`/`.truncated`,
     ///   `.invalidField` for a value of the wrong type, `.missingField` for a transport or lock without its required
     ///   fields, or an amount without a unit.
-    public static func decodeCreqA(_ string: String) throws(EncodingFailure) -> PaymentRequest {
+    package static func decodeCreqA(_ string: String) throws(EncodingFailure) -> PaymentRequest {
         let utf8 = Array(string.utf8)
         guard utf8.count <= maximumEncodedLength else {
             throw EncodingFailure(.limitExceeded, "payment request longer than \(maximumEncodedLength) characters")

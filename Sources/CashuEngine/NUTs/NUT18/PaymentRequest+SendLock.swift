@@ -5,7 +5,7 @@ extension PaymentRequest.NUT10Option {
     /// `locktime`, `sigflag`; others are ignored).
     /// - Throws: ``WalletError`` `invalidInput` for a kind the wallet cannot make, a key that is not one, a bad number
     ///   or an unknown sigflag.
-    public func sendLock() throws(WalletError) -> SendOptions.Lock {
+    package func sendLock() throws(WalletError) -> SendOptions.Lock {
         let options = try Self.lockOptions(tags ?? [])
         switch kind.uppercased() {
         case "P2PK":

@@ -30,12 +30,12 @@ extension PaymentRequest {
     }
 
     /// Whether the payee accepts payment from `mint` at all: no mint list, a listed mint, or an advisory list.
-    public func accepts(mint: String) -> Bool {
+    package func accepts(mint: String) -> Bool {
         isMintListStrict != true || lists(mint: mint)
     }
 
     /// Whether `mint` is in the mint list (a trailing slash does not count).
-    public func lists(mint: String) -> Bool {
+    package func lists(mint: String) -> Bool {
         let trimmed = Self.trimmed(mint)
         return mints?.contains { Self.trimmed($0) == trimmed } ?? false
     }
@@ -45,7 +45,7 @@ extension PaymentRequest {
     /// no methods; otherwise the
     /// lowest `mf` among the listed methods the mint can melt by. `nil` when the mint can melt by none of them (the
     /// payee could not take the ecash out).
-    public func fee(payingFrom mint: String, meltMethods: Set<String>) -> UInt64? {
+    package func fee(payingFrom mint: String, meltMethods: Set<String>) -> UInt64? {
         guard let supportedMethods, !supportedMethods.isEmpty, !lists(mint: mint) else { return 0 }
         let usable = supportedMethods.filter { meltMethods.contains($0.method) }
         guard !usable.isEmpty else { return nil }

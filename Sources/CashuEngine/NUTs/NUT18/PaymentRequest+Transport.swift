@@ -33,7 +33,7 @@ extension PaymentRequest {
             public var description: String { rawValue }
 
             /// A NIP-17 direct message to the target's Nostr key carrying the payload.
-            public static let nostr = Kind(rawValue: "nostr")
+            package static let nostr = Kind(rawValue: "nostr")
             /// An HTTP POST of the payload JSON to the target URL.
             public static let post = Kind(rawValue: "post")
         }

@@ -65,5 +65,5 @@ public struct PaymentRequest: Hashable, Sendable, Codable {
     }
 
     /// The longest encoded request (either format) accepted, in characters; longer input is rejected unread.
-    public static let maximumEncodedLength = 32_768
+    package static let maximumEncodedLength = 32_768
 }

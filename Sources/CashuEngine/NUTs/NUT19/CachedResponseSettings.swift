@@ -8,32 +8,32 @@ import Foundation
 /// mint still holds the response, and gets the original answer instead of "outputs already signed".
 public struct CachedResponseSettings: Codable, Hashable, Sendable {
     /// An HTTP method and path whose successful responses the mint caches.
-    public struct Endpoint: Codable, Hashable, Sendable {
+    package struct Endpoint: Codable, Hashable, Sendable {
         /// The HTTP method, e.g. `POST`.
-        public var method: String
+        package var method: String
         /// The path, e.g. `/v1/swap`.
-        public var path: String
+        package var path: String
 
         /// Creates an endpoint.
         /// - Parameters:
         ///   - method: the HTTP method.
         ///   - path: the path.
-        public init(method: String, path: String) {
+        package init(method: String, path: String) {
             self.method = method
             self.path = path
         }
     }
 
     /// Seconds a response stays cached; `nil` means indefinitely (NUT-19 "Settings").
-    public var ttl: Int?
+    package var ttl: Int?
     /// The endpoints whose responses are cached.
-    public var cachedEndpoints: [Endpoint]
+    package var cachedEndpoints: [Endpoint]
 
     /// Creates the setting.
     /// - Parameters:
     ///   - ttl: seconds responses are cached for, or `nil` for indefinitely.
     ///   - cachedEndpoints: the cached endpoints.
-    public init(ttl: Int?, cachedEndpoints: [Endpoint]) {
+    package init(ttl: Int?, cachedEndpoints: [Endpoint]) {
         self.ttl = ttl
         self.cachedEndpoints = cachedEndpoints
     }
@@ -68,7 +68,7 @@ public struct CachedResponseSettings: Codable, Hashable, Sendable {
     ///   - method: the HTTP method, e.g. `POST`.
     ///   - path: the request path without scheme, host or query, e.g. `/v1/swap`.
     /// - Returns: `true` if the endpoint is listed.
-    public func isCached(method: String, path: String) -> Bool {
+    package func isCached(method: String, path: String) -> Bool {
         let method = method.uppercased()
         return cachedEndpoints.contains { $0.method.uppercased() == method && $0.path == path }
     }
@@ -82,7 +82,7 @@ public struct CachedResponseSettings: Codable, Hashable, Sendable {
     ///   - sentAt: when the original request was sent.
     ///   - now: the current time.
     /// - Returns: `true` while the cached response should still exist (strictly less than `ttl` seconds elapsed).
-    public func canReplay(sentAt: Date, now: Date) -> Bool {
+    package func canReplay(sentAt: Date, now: Date) -> Bool {
         guard let ttl else { return true }
         guard ttl > 0 else { return false }
         return now.timeIntervalSince(sentAt) < Double(ttl)

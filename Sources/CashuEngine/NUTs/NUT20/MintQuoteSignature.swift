@@ -11,9 +11,9 @@ import Crypto
 ///   length, `amount` its minimal big-endian bytes (none for 0) and `B_` the 33 compressed-point bytes;
 /// - ``Scheme/legacy``: `utf8(quote) ‖ utf8(hex(B_0)) ‖ … ‖ utf8(hex(B_{n-1}))`, which lets a signature be moved
 ///   between outputs of different amounts. Mints released before the change (CDK 0.17) accept only this one.
-public enum MintQuoteSignature {
+package enum MintQuoteSignature {
     /// Which message is signed.
-    public enum Scheme: String, Sendable, Codable, CaseIterable {
+    package enum Scheme: String, Sendable, Codable, CaseIterable {
         /// The length-prefixed, domain-separated message of nuts#375.
         case hardened
         /// The concatenation of the quote id and the outputs' hex strings.
@@ -24,7 +24,7 @@ public enum MintQuoteSignature {
     static let domainTag = Array("Cashu_MintQuoteSig_v1".utf8)
 
     /// The message bytes for `quote` and `outputs` (in request order).
-    public static func message(quote: String, outputs: [BlindedMessage], scheme: Scheme = .hardened) -> [UInt8] {
+    package static func message(quote: String, outputs: [BlindedMessage], scheme: Scheme = .hardened) -> [UInt8] {
         switch scheme {
         case .hardened:
             var bytes = domainTag
@@ -42,7 +42,7 @@ public enum MintQuoteSignature {
     }
 
     /// `SHA256(message)`, the 32 bytes that are signed.
-    public static func digest(quote: String, outputs: [BlindedMessage], scheme: Scheme = .hardened) -> [UInt8] {
+    package static func digest(quote: String, outputs: [BlindedMessage], scheme: Scheme = .hardened) -> [UInt8] {
         Array(SHA256.hash(data: message(quote: quote, outputs: outputs, scheme: scheme)))
     }
 
@@ -56,7 +56,7 @@ public enum MintQuoteSignature {
     ///   - auxiliaryRandomness: BIP-340 aux bytes; fresh random bytes when `nil`.
     /// - Returns: the 64-byte signature as lowercase hex.
     /// - Throws: ``CryptoError`` when signing fails.
-    public static func sign(
+    package static func sign(
         quote: String, outputs: [BlindedMessage], key: Scalar, scheme: Scheme = .hardened,
         auxiliaryRandomness: [UInt8]? = nil
     ) throws(CryptoError) -> String {
@@ -67,7 +67,7 @@ public enum MintQuoteSignature {
     }
 
     /// Whether `signature` (hex) is valid for `quote`, `outputs` and the quote's public key under `scheme`.
-    public static func isValid(
+    package static func isValid(
         signature: String, quote: String, outputs: [BlindedMessage], pubkey: Point, scheme: Scheme = .hardened
     ) -> Bool {
         guard let bytes = try? Hex.decode(signature, count: 64) else { return false }
@@ -78,7 +78,7 @@ public enum MintQuoteSignature {
     /// Verifies a signature under `scheme`.
     ///
     /// - Throws: ``CryptoError`` `.invalidSignature` when it is malformed or does not verify.
-    public static func verify(
+    package static func verify(
         signature: String, quote: String, outputs: [BlindedMessage], pubkey: Point, scheme: Scheme = .hardened
     ) throws(CryptoError) {
         guard isValid(signature: signature, quote: quote, outputs: outputs, pubkey: pubkey, scheme: scheme) else {

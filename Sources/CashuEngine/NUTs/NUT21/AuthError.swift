@@ -9,7 +9,7 @@ public struct AuthError: CashuError, Hashable {
     /// A human explanation; never a token, code or password.
     public let reason: String
 
-    public init(_ code: Code, _ reason: String) {
+    package init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
     }
@@ -19,13 +19,13 @@ extension ErrorCode where Domain == AuthError {
     /// The provider's discovery document or answers cannot be used.
     public static let invalidProvider = Self(rawValue: "invalidProvider")
     /// Wrong user name or password, or a refused grant (`invalid_grant`).
-    public static let loginRefused = Self(rawValue: "loginRefused")
+    package static let loginRefused = Self(rawValue: "loginRefused")
     /// The provider does not know the mint's client id (`invalid_client`, `unauthorized_client`).
-    public static let unknownClient = Self(rawValue: "unknownClient")
+    package static let unknownClient = Self(rawValue: "unknownClient")
     /// The user declined the device login (`access_denied`).
-    public static let declined = Self(rawValue: "declined")
+    package static let declined = Self(rawValue: "declined")
     /// The device code expired before the user approved it (`expired_token`).
-    public static let expired = Self(rawValue: "expired")
+    package static let expired = Self(rawValue: "expired")
     /// The session can no longer be refreshed: log in again.
     public static let loginRequired = Self(rawValue: "loginRequired")
     /// The provider could not be reached.

@@ -3,14 +3,14 @@
 /// `{openid_discovery, client_id, protected_endpoints}`.
 public struct ClearAuthSettings: Codable, Hashable, Sendable {
     /// The OpenID Connect discovery document URL.
-    public var openidDiscovery: String
+    package var openidDiscovery: String
     /// The public OIDC client id.
     public var clientID: String
     /// Endpoints that need a `Clear-auth` header.
-    public var protectedEndpoints: [ProtectedEndpoint]
+    package var protectedEndpoints: [ProtectedEndpoint]
 
     /// Creates settings.
-    public init(openidDiscovery: String, clientID: String, protectedEndpoints: [ProtectedEndpoint]) {
+    package init(openidDiscovery: String, clientID: String, protectedEndpoints: [ProtectedEndpoint]) {
         self.openidDiscovery = openidDiscovery
         self.clientID = clientID
         self.protectedEndpoints = protectedEndpoints
@@ -23,7 +23,7 @@ public struct ClearAuthSettings: Codable, Hashable, Sendable {
     }
 
     /// Whether a request needs clear authentication.
-    public func isProtected(method: String, path: String) -> Bool {
+    package func isProtected(method: String, path: String) -> Bool {
         protectedEndpoints.contains { $0.matches(method: method, path: path) }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// A login's tokens. Bearer secrets: they print redacted and live only in the secure store.
 public struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The access token (a JWT) for the `Clear-auth` header.
-    public var accessToken: String
+    package var accessToken: String
     /// The refresh token, when the provider gave one.
     public var refreshToken: String?
     /// When the access token expires (its `exp`, else the answer's `expires_in`).
@@ -13,7 +13,7 @@ public struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvert
     /// Who logged in (`preferred_username`, else `sub`), when the token says.
     public var subject: String?
 
-    public init(accessToken: String, refreshToken: String?, expiresAt: Date?, subject: String?) {
+    package init(accessToken: String, refreshToken: String?, expiresAt: Date?, subject: String?) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
@@ -21,10 +21,10 @@ public struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvert
     }
 
     /// How long before expiry a token is renewed: a request must not leave with a token that lapses on the way.
-    public static let refreshMargin: TimeInterval = 30
+    package static let refreshMargin: TimeInterval = 30
 
     /// Whether to refresh before the next request at `now`.
-    public func needsRefresh(at now: Date) -> Bool {
+    package func needsRefresh(at now: Date) -> Bool {
         guard let expiresAt else { return false }
         return now.addingTimeInterval(Self.refreshMargin) >= expiresAt
     }

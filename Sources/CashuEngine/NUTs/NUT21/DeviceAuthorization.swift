@@ -6,7 +6,7 @@ import Foundation
 /// A device authorization answer (RFC 8628 §3.2).
 public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
     /// The code the wallet polls with (secret).
-    public var deviceCode: String
+    package var deviceCode: String
     /// The code the user types.
     public var userCode: String
     /// Where the user goes.
@@ -14,13 +14,13 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
     /// The same with the code filled in, when given (for a QR code).
     public var verificationURIComplete: String?
     /// When the codes expire.
-    public var expiresAt: Date
+    package var expiresAt: Date
     /// Seconds between polls (5 by default, RFC 8628 §3.2).
-    public var interval: TimeInterval
+    package var interval: TimeInterval
 
     /// Reads the answer received at `now`.
     /// - Throws: ``AuthError`` `.invalidProvider` for an answer without the required fields.
-    public init(json: [UInt8], now: Date) throws(AuthError) {
+    package init(json: [UInt8], now: Date) throws(AuthError) {
         guard json.count <= 64 * 1024,
             let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any],
             let device = object["device_code"] as? String, !device.isEmpty,
@@ -37,7 +37,7 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// The next poll interval after a `slow_down` (RFC 8628 §3.5: 5 seconds more).
-    public func slowedDown() -> DeviceAuthorization {
+    package func slowedDown() -> DeviceAuthorization {
         var slower = self
         slower.interval += 5
         return slower

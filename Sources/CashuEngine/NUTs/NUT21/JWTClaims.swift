@@ -4,16 +4,16 @@
 import Foundation
 
 /// The unverified claims of a JWT (RFC 7519) the wallet holds.
-public struct JWTClaims: Sendable, Equatable {
+package struct JWTClaims: Sendable, Equatable {
     /// `exp`.
-    public var expiry: Date?
+    package var expiry: Date?
     /// `preferred_username`, else `sub`.
-    public var user: String?
+    package var user: String?
     /// `iss`.
-    public var issuer: String?
+    package var issuer: String?
 
     /// Reads the payload of a compact JWT; `nil` for anything else (bounded: at most 16 KiB).
-    public init?(_ token: String) {
+    package init?(_ token: String) {
         guard token.utf8.count <= 16 * 1024 else { return nil }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = try? Base64URL.decode(String(parts[1])),

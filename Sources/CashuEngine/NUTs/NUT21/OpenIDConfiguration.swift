@@ -6,13 +6,13 @@ import Foundation
 /// The parts of a provider's discovery document a wallet logs in with.
 public struct OpenIDConfiguration: Codable, Hashable, Sendable {
     /// The issuer (the `iss` of its tokens).
-    public var issuer: String
+    package var issuer: String
     /// The token endpoint (password, refresh and device-code grants).
-    public var tokenEndpoint: URL
+    package var tokenEndpoint: URL
     /// The device authorization endpoint (RFC 8628), when the provider offers the device flow.
-    public var deviceAuthorizationEndpoint: URL?
+    package var deviceAuthorizationEndpoint: URL?
     /// The grant types it lists (absent: unknown, try).
-    public var grantTypesSupported: [String]?
+    package var grantTypesSupported: [String]?
 
     enum CodingKeys: String, CodingKey {
         case issuer
@@ -21,7 +21,7 @@ public struct OpenIDConfiguration: Codable, Hashable, Sendable {
         case grantTypesSupported = "grant_types_supported"
     }
 
-    public init(
+    package init(
         issuer: String, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL? = nil,
         grantTypesSupported: [String]? = nil
     ) {
@@ -33,7 +33,7 @@ public struct OpenIDConfiguration: Codable, Hashable, Sendable {
 
     /// Reads a discovery document; its endpoints must be http(s), and https unless on this machine.
     /// - Throws: ``AuthError`` `.invalidProvider`.
-    public init(json: [UInt8]) throws(AuthError) {
+    package init(json: [UInt8]) throws(AuthError) {
         guard json.count <= 256 * 1024, let decoded = try? JSONDecoder().decode(Self.self, from: Data(json)) else {
             throw AuthError(.invalidProvider, "the provider's discovery document cannot be read")
         }
@@ -46,7 +46,7 @@ public struct OpenIDConfiguration: Codable, Hashable, Sendable {
     }
 
     /// Whether the provider says it supports `grant` (or says nothing).
-    public func supports(grant: String) -> Bool { grantTypesSupported.map { $0.contains(grant) } ?? true }
+    package func supports(grant: String) -> Bool { grantTypesSupported.map { $0.contains(grant) } ?? true }
 
     /// https, or http to a loopback host.
     package static func isAcceptable(_ url: URL) -> Bool {

@@ -4,7 +4,7 @@
 import Foundation
 
 /// What the token endpoint answered.
-public enum TokenResponse: Sendable, Equatable {
+package enum TokenResponse: Sendable, Equatable {
     /// Tokens were issued.
     case tokens(ClearAuthTokens)
     /// RFC 8628: the user has not approved yet (`authorization_pending`), or asks to poll slower (`slow_down`).
@@ -13,7 +13,7 @@ public enum TokenResponse: Sendable, Equatable {
     case refused(AuthError)
 
     /// Reads a token endpoint's answer, received `now`.
-    public static func read(_ body: [UInt8], now: Date) -> TokenResponse {
+    package static func read(_ body: [UInt8], now: Date) -> TokenResponse {
         guard body.count <= 64 * 1024,
             let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
         else { return .refused(AuthError(.invalidProvider, "the token endpoint's answer cannot be read")) }

@@ -7,21 +7,21 @@ import Foundation
 /// The secret is a bearer secret: the proof prints redacted.
 public struct AuthProof: Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The `auth` keyset that signed it.
-    public var id: KeysetID
+    package var id: KeysetID
     /// The secret string.
-    public var secret: String
+    package var secret: String
     /// The unblinded signature.
-    public var C: Point
+    package var C: Point
     /// The NUT-12 DLEQ proof; kept locally, never sent in a header.
-    public var dleq: ProofDLEQ?
+    package var dleq: ProofDLEQ?
 
     /// The `Blind-auth` header value prefix.
-    public static let headerPrefix = "authA"
+    package static let headerPrefix = "authA"
     /// The longest header value accepted for decoding.
-    public static let maximumHeaderLength = 4096
+    package static let maximumHeaderLength = 4096
 
     /// Creates an auth proof.
-    public init(id: KeysetID, secret: String, C: Point, dleq: ProofDLEQ? = nil) {
+    package init(id: KeysetID, secret: String, C: Point, dleq: ProofDLEQ? = nil) {
         self.id = id
         self.secret = secret
         self.C = C
@@ -31,12 +31,12 @@ public struct AuthProof: Codable, Hashable, Sendable, CustomStringConvertible, C
     enum CodingKeys: String, CodingKey { case id, secret, C, dleq }
 
     /// The proof as a NUT-00 proof of amount 1, for DLEQ checks and unblinding code shared with ecash.
-    public var proof: Proof { Proof(amount: 1, id: id, secret: secret, C: C, dleq: dleq) }
+    package var proof: Proof { Proof(amount: 1, id: id, secret: secret, C: C, dleq: dleq) }
 
     /// The header value: `"authA" + base64url(JSON {id, secret, C})`, without `dleq` (NUT-22, for privacy).
     ///
     /// - Throws: ``EncodingFailure`` `.invalidJSON` if encoding fails.
-    public func headerValue() throws(EncodingFailure) -> String {
+    package func headerValue() throws(EncodingFailure) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var stripped = self
@@ -51,7 +51,7 @@ public struct AuthProof: Codable, Hashable, Sendable, CustomStringConvertible, C
     /// Decodes a header value `authA…` (padded or unpadded base64url).
     ///
     /// - Throws: ``EncodingFailure`` `.invalidPrefix`, `.limitExceeded`, `.invalidBase64` or `.invalidJSON`.
-    public init(headerValue: String) throws(EncodingFailure) {
+    package init(headerValue: String) throws(EncodingFailure) {
         guard headerValue.utf8.count <= Self.maximumHeaderLength else {
             throw EncodingFailure(.limitExceeded, "auth header longer than \(Self.maximumHeaderLength) bytes")
         }

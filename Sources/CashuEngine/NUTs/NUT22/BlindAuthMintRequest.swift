@@ -6,10 +6,10 @@
 /// proof the wallet must check.
 public struct BlindAuthMintRequest: Codable, Hashable, Sendable {
     /// The outputs.
-    public var outputs: [BlindedMessage]
+    package var outputs: [BlindedMessage]
 
     /// Creates a request.
-    public init(outputs: [BlindedMessage]) {
+    package init(outputs: [BlindedMessage]) {
         self.outputs = outputs
     }
 }

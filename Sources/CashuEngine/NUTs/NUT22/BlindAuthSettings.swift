@@ -3,12 +3,12 @@
 /// `{bat_max_mint, protected_endpoints}`.
 public struct BlindAuthSettings: Codable, Hashable, Sendable {
     /// The most blind auth tokens one mint request may ask for.
-    public var batMaxMint: UInt64
+    package var batMaxMint: UInt64
     /// Endpoints that need a `Blind-auth` header.
-    public var protectedEndpoints: [ProtectedEndpoint]
+    package var protectedEndpoints: [ProtectedEndpoint]
 
     /// Creates settings.
-    public init(batMaxMint: UInt64, protectedEndpoints: [ProtectedEndpoint]) {
+    package init(batMaxMint: UInt64, protectedEndpoints: [ProtectedEndpoint]) {
         self.batMaxMint = batMaxMint
         self.protectedEndpoints = protectedEndpoints
     }
@@ -19,7 +19,7 @@ public struct BlindAuthSettings: Codable, Hashable, Sendable {
     }
 
     /// Whether a request needs a blind auth token.
-    public func isProtected(method: String, path: String) -> Bool {
+    package func isProtected(method: String, path: String) -> Bool {
         protectedEndpoints.contains { $0.matches(method: method, path: path) }
     }
 }

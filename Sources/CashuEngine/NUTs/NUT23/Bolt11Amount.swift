@@ -8,7 +8,7 @@ public enum Bolt11Amount {
     ///
     /// The human-readable part is `ln` + currency (`bc`, `tb`, `bcrt`, `tbs`, …) + optional amount (digits and
     /// an optional multiplier `m`, `u`, `n`, `p` of one bitcoin), before the last `1`.
-    public static func millisatoshis(_ invoice: String) -> UInt64? {
+    package static func millisatoshis(_ invoice: String) -> UInt64? {
         var text = Substring(invoice.lowercased())
         if text.hasPrefix("lightning:") { text = text.dropFirst("lightning:".count) }
         guard let separator = text.lastIndex(of: "1") else { return nil }

@@ -9,31 +9,31 @@ import Foundation
 /// tagged-field framing. It does not verify the payee's signature, the feature bits or the fields a payer must
 /// insist on (`s`, `d`/`h`): the mint pays the invoice, the wallet only reads it, e.g. to check that
 /// `SHA256(payment_preimage)` is its payment hash (``ProofOfPayment``).
-public struct Bolt11Invoice: Hashable, Sendable {
+package struct Bolt11Invoice: Hashable, Sendable {
     /// The currency prefix after `ln`: `bc` (mainnet), `tb` (testnet), `tbs` (signet), `bcrt` (regtest), …
-    public let currency: String
+    package let currency: String
     /// The amount asked, in millisatoshis; `nil` when the invoice leaves it to the payer.
-    public let amountMillisatoshis: UInt64?
+    package let amountMillisatoshis: UInt64?
     /// When the invoice was made, in seconds since 1970.
-    public let timestamp: UInt64
+    package let timestamp: UInt64
     /// The payment hash (tag `p`, 32 bytes): the SHA-256 of the preimage that proves payment.
-    public let paymentHash: [UInt8]
+    package let paymentHash: [UInt8]
     /// How many seconds after ``timestamp`` the invoice expires (tag `x`; 3600 when absent).
-    public let expiry: UInt64
+    package let expiry: UInt64
     /// The SHA-256 its description is committed to (tag `h`, 32 bytes), when it has one (LNURL-pay checks it).
-    public let descriptionHash: [UInt8]?
+    package let descriptionHash: [UInt8]?
 
     /// Whether the invoice commits to its description by hash (tag `h`) rather than carrying it (tag `d`).
-    public var hasDescriptionHash: Bool { descriptionHash != nil }
+    package var hasDescriptionHash: Bool { descriptionHash != nil }
 
     /// The Unix time after which the payee no longer accepts payment (saturating).
-    public var expiresAt: UInt64 {
+    package var expiresAt: UInt64 {
         let (sum, overflow) = timestamp.addingReportingOverflow(expiry)
         return overflow ? .max : sum
     }
 
     /// The default expiry, in seconds, of an invoice without an `x` field.
-    public static let defaultExpiry: UInt64 = 3600
+    package static let defaultExpiry: UInt64 = 3600
 
     /// The timestamp is 35 bits (7 groups); the signature 520 bits (104 groups).
     static let timestampGroups = 7
@@ -48,7 +48,7 @@ public struct Bolt11Invoice: Hashable, Sendable {
     ///   not `ln` + currency, `.invalidField` / `.amountOverflow` for a bad amount or expiry, `.truncated` when the
     ///   data is too short for a timestamp and a signature or a tagged field runs past its end, `.missingField` when
     ///   no `p` field of the right length is present.
-    public init(_ string: some StringProtocol) throws(EncodingFailure) {
+    package init(_ string: some StringProtocol) throws(EncodingFailure) {
         var text = Substring(String(string).trimmingCharacters(in: .whitespacesAndNewlines))
         if text.utf8.count >= 10, text.prefix(10).lowercased() == "lightning:" { text = text.dropFirst(10) }
         let (hrp, data, variant) = try Bech32.decode(text)

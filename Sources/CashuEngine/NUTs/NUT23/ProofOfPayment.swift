@@ -26,7 +26,7 @@ public enum ProofOfPayment: String, Hashable, Sendable, Codable, CaseIterable {
     ///   - preimage: the mint's `payment_preimage` (hex), if it gave one.
     /// - Returns: ``absent`` without a preimage, ``notChecked`` when the invoice cannot be decoded, else
     ///   ``verified`` or ``mismatch``.
-    public static func check(invoice: String, preimage: String?) -> ProofOfPayment {
+    package static func check(invoice: String, preimage: String?) -> ProofOfPayment {
         guard let preimage, !preimage.isEmpty else { return .absent }
         guard let decoded = try? Bolt11Invoice(invoice) else { return .notChecked }
         guard let bytes = try? Hex.decode(preimage, count: 32) else { return .mismatch }

@@ -2,7 +2,7 @@
 
 extension PaymentRequest {
     /// The NUT-26 human-readable part.
-    public static let creqBHRP = "creqb"
+    package static let creqBHRP = "creqb"
 
     private enum Tag {
         static let id: UInt8 = 0x01, amount: UInt8 = 0x02, unit: UInt8 = 0x03, singleUse: UInt8 = 0x04
@@ -63,7 +63,7 @@ extension PaymentRequest {
     ///   `.limitExceeded`), `.invalidPrefix` for another `hrp`, `.truncated` for a record running past its end,
     ///   `.invalidLength` for an amount that is not 8 bytes or a Nostr key that is not 32, `.invalidField` for a
     ///   repeated single-valued record, bad UTF-8 or a bad flag, `.unsupportedTransport`, `.missingField`.
-    public static func decodeCreqB(_ string: String) throws(EncodingFailure) -> PaymentRequest {
+    package static func decodeCreqB(_ string: String) throws(EncodingFailure) -> PaymentRequest {
         let (hrp, bytes) = try Bech32.decodeBytes(string, variant: .bech32m, limit: maximumEncodedLength)
         guard hrp == creqBHRP else { throw EncodingFailure(.invalidPrefix, "bech32m string is not a creqb request") }
         var request = PaymentRequest()

@@ -2,7 +2,7 @@
 
 extension CryptoError.Code {
     /// A P2BK slot index was outside `0...10`, or more than 11 keys were given (NUT-28 §Deriving Blinded Public Keys).
-    public static let p2bkInvalidSlot = CryptoError.Code(rawValue: "p2bkInvalidSlot")
+    package static let p2bkInvalidSlot = CryptoError.Code(rawValue: "p2bkInvalidSlot")
     /// Both P2BK tweak hashes fell outside `1..<n`; the sender must discard the ephemeral key and start again.
-    public static let p2bkTweakUnusable = CryptoError.Code(rawValue: "p2bkTweakUnusable")
+    package static let p2bkTweakUnusable = CryptoError.Code(rawValue: "p2bkTweakUnusable")
 }

@@ -3,12 +3,12 @@
 /// `{"quotes": [unique quote ids]}`; the mint answers with a JSON array of quotes in the same order.
 public struct BatchCheckRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote ids to check.
-    public var quotes: [String]
+    package var quotes: [String]
 
     /// Creates a check request.
     ///
     /// - Throws: ``BatchMintError`` `.emptyBatch` or `.duplicateQuotes`.
-    public init(quotes: [String]) throws(BatchMintError) {
+    package init(quotes: [String]) throws(BatchMintError) {
         try BatchMintRules.checkQuoteList(quotes)
         self.quotes = quotes
     }

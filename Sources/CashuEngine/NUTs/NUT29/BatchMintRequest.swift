@@ -3,16 +3,16 @@
 /// `{quotes, quote_amounts?, outputs, signatures?}`.
 public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Unique quote ids.
-    public var quotes: [String]
+    package var quotes: [String]
     /// The amount to mint per quote (required for bolt12-like methods).
-    public var quoteAmounts: [UInt64]?
+    package var quoteAmounts: [UInt64]?
     /// The outputs for all quotes together.
-    public var outputs: [BlindedMessage]
+    package var outputs: [BlindedMessage]
     /// One NUT-20 signature (hex) per quote, `nil` for unlocked quotes; omitted when no quote is locked.
-    public var signatures: [String?]?
+    package var signatures: [String?]?
 
     /// Creates a request without checking it; see `validate(method:quotes:settings:)`.
-    public init(
+    package init(
         quotes: [String],
         quoteAmounts: [UInt64]? = nil,
         outputs: [BlindedMessage],
@@ -30,7 +30,7 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     }
 
     /// The NUT-20 message for `quote` over **all** outputs of the batch (NUT-29), in `scheme`.
-    public func signatureMessage(
+    package func signatureMessage(
         for quote: String, scheme: MintQuoteSignature.Scheme = .hardened
     ) -> [UInt8] {
         MintQuoteSignature.message(quote: quote, outputs: outputs, scheme: scheme)
@@ -42,7 +42,7 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
     ///   - keys: the private key of each locked quote, by quote id.
     ///   - scheme: the NUT-20 message to sign.
     /// - Throws: ``CryptoError`` when signing fails.
-    public mutating func sign(
+    package mutating func sign(
         keys: [String: Scalar], scheme: MintQuoteSignature.Scheme = .hardened
     ) throws(CryptoError) {
         var result: [String?] = []

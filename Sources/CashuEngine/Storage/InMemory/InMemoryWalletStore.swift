@@ -9,23 +9,23 @@ import Dispatch
 /// same on disk. Writes run one at a time on a serial queue; a write body works on a copy of the state that replaces
 /// it only when the body returns. Reads run on a snapshot and do not wait for writes (as SQLite's WAL readers do not).
 /// Neither `read` nor `write` may be called from inside another transaction's body.
-public final class InMemoryWalletStore: WalletStore {
+package final class InMemoryWalletStore: WalletStore {
     /// The last committed state; held only to take a snapshot or to commit.
     private let committed = Locked(InMemoryWalletState())
     /// Runs write bodies one at a time, so that writes are serialised while reads go on.
     private let writer = DispatchQueue(label: "cashu.store.memory.writer")
 
     /// Leases exclusive between the wallets sharing this store (no other process can see it).
-    public let operationLeases: any OperationLeases = InProcessOperationLeases()
+    package let operationLeases: any OperationLeases = InProcessOperationLeases()
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
     /// Runs `body` on a snapshot of the last committed state; it does not wait for a write in progress.
     /// - Parameter body: reads through the transaction; any write method throws ``StorageError`` `readOnly`.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
-    public func read<T: Sendable>(
+    package func read<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
         let snapshot = committed.withLock { $0 }
@@ -40,7 +40,7 @@ public final class InMemoryWalletStore: WalletStore {
     /// - Parameter body: reads and writes through the transaction.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, after discarding everything it did.
-    public func write<T: Sendable>(
+    package func write<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

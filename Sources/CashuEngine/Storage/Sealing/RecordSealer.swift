@@ -14,22 +14,22 @@ import Foundation
 ///
 /// A sealed value is `"CS" 0x01 || generation (4 bytes, big-endian) || nonce (12) || ciphertext || tag (16)`. Its
 /// associated data names the record (table and key), so a sealed value moved to another row does not open.
-public final class RecordSealer: Sendable {
+package final class RecordSealer: Sendable {
     /// The generation new values are sealed with.
-    public let generation: UInt32
+    package let generation: UInt32
     private let master: SymmetricKey
     private let indexKey: SymmetricKey
     private let keys = Locked<[UInt32: SymmetricKey]>([:])
 
     /// The metadata key of the generation new records are sealed with (absent: 0).
-    public static let generationMetadataKey = "data-key-generation"
+    package static let generationMetadataKey = "data-key-generation"
 
     static let magic: [UInt8] = [0x43, 0x53, 0x01]
     static let salt = Data("cashu-swift at-rest v1".utf8)
     static let headerCount = 3 + 4
 
     /// Keys for the wallet whose BIP-39 seed is `seed`, sealing with `generation`.
-    public init(seed: SecureBytes, generation: UInt32) {
+    package init(seed: SecureBytes, generation: UInt32) {
         self.generation = generation
         master = SymmetricKey(data: seed.exposedSecretBytes)
         indexKey = HKDF<SHA256>.deriveKey(
@@ -37,7 +37,7 @@ public final class RecordSealer: Sendable {
     }
 
     /// The same keys, sealing with another generation.
-    public func sealing(with generation: UInt32) -> RecordSealer {
+    package func sealing(with generation: UInt32) -> RecordSealer {
         RecordSealer(master: master, indexKey: indexKey, generation: generation)
     }
 
@@ -48,7 +48,7 @@ public final class RecordSealer: Sendable {
     }
 
     /// Seals `plaintext` for the record `context` (e.g. `proofs:<Y>`).
-    public func seal(_ plaintext: [UInt8], context: String) throws(StorageError) -> [UInt8] {
+    package func seal(_ plaintext: [UInt8], context: String) throws(StorageError) -> [UInt8] {
         do {
             let box = try AES.GCM.seal(plaintext, using: key(generation), authenticating: Data(context.utf8))
             guard let combined = box.combined else { throw StorageError(.database, "a sealed value has no nonce") }
@@ -66,7 +66,7 @@ public final class RecordSealer: Sendable {
 
     /// Opens a value sealed for the record `context`.
     /// - Throws: ``StorageError`` `corrupt` when it is not a sealed value, was changed, or belongs to another record.
-    public func open(_ sealed: [UInt8], context: String) throws(StorageError) -> [UInt8] {
+    package func open(_ sealed: [UInt8], context: String) throws(StorageError) -> [UInt8] {
         guard let generation = Self.generation(of: sealed) else {
             throw StorageError(.corrupt, "a sealed record is malformed")
         }
@@ -79,7 +79,7 @@ public final class RecordSealer: Sendable {
     }
 
     /// The generation that sealed `value`, or `nil` when it is not a sealed value.
-    public static func generation(of value: [UInt8]) -> UInt32? {
+    package static func generation(of value: [UInt8]) -> UInt32? {
         guard value.count >= headerCount + 12 + 16, value.starts(with: magic) else { return nil }
         return value[3..<7].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
     }
@@ -87,7 +87,7 @@ public final class RecordSealer: Sendable {
     /// A keyed tag standing in for a secret lookup key (a NUT-22 token's secret, a mint quote's id): equal values
     /// give equal tags, and the tag says nothing about the value without the seed. `"h" + 64 hex`; the same for
     /// every generation.
-    public func tag(_ value: String, domain: String) -> String {
+    package func tag(_ value: String, domain: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: Data((domain + "\u{0}" + value).utf8), using: indexKey)
         return "h" + Hex.encode(Array(code))
     }

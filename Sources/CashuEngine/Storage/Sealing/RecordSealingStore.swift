@@ -7,7 +7,7 @@
 /// it is written, and records still in plaintext (a wallet from before, or written without the keys) are sealed at
 /// once, all in one transaction. A store without the keys writes plaintext and cannot read sealed records
 /// (``StorageError`` `unavailable`).
-public protocol RecordSealingStore: WalletStore {
+package protocol RecordSealingStore: WalletStore {
     /// Seals with `sealer` from now on, and seals every record still in plaintext in one transaction.
     /// - Returns: how many records were sealed now.
     @discardableResult

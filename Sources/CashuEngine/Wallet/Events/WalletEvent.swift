@@ -40,7 +40,7 @@ public enum WalletEvent: Sendable, Hashable {
 /// The operation an event is about: its id (as in the history), what it does, where, and its figures so far.
 public struct WalletOperationEvent: Sendable, Hashable {
     /// The operation's id (the history line's id).
-    public var id: OperationID
+    package var id: OperationID
     /// What it does.
     public var kind: OperationKind
     /// Its mint.
@@ -53,7 +53,7 @@ public struct WalletOperationEvent: Sendable, Hashable {
     public var fee: UInt64?
 
     /// Creates the event's operation.
-    public init(
+    package init(
         id: OperationID, kind: OperationKind, mint: MintURL, unit: CurrencyUnit, amount: UInt64? = nil,
         fee: UInt64? = nil
     ) {
@@ -76,7 +76,7 @@ public struct WalletProgress: Sendable, Hashable {
     public var unit: String
 
     /// Creates a progress value.
-    public init(completed: Int, total: Int, unit: String) {
+    package init(completed: Int, total: Int, unit: String) {
         self.completed = completed
         self.total = total
         self.unit = unit

@@ -5,7 +5,7 @@
 /// Publishing never waits: a subscriber that falls behind keeps the newest events up to its buffer's size, and the
 /// next event it gets after a loss is ``WalletEvent/eventsMissed(count:)``. A subscription ends when its reader stops
 /// iterating (the task is cancelled or the stream is dropped) or when the hub finishes.
-public final class WalletEvents: Sendable {
+package final class WalletEvents: Sendable {
     private struct Subscriber {
         var continuation: AsyncStream<WalletEvent>.Continuation
         var dropped: Int = 0
@@ -22,14 +22,14 @@ public final class WalletEvents: Sendable {
     private let state = Locked(State())
 
     /// Creates a hub with no subscribers.
-    public init() {}
+    package init() {}
 
     /// Whether anyone listens (events that cost a store read are not made otherwise).
-    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
+    package var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
 
     /// A new subscription: every event published from now on, the newest `limit` kept while the reader is behind.
     /// - Parameter limit: the buffer's size (at least 1).
-    public func subscribe(bufferingNewest limit: Int = 256) -> AsyncStream<WalletEvent> {
+    package func subscribe(bufferingNewest limit: Int = 256) -> AsyncStream<WalletEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: WalletEvent.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
         let id: UInt64? = state.withLock { state in

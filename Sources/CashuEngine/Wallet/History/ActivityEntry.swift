@@ -31,7 +31,7 @@ public struct ActivityEntry: Hashable, Sendable {
     public var parts: [OperationID]
 
     /// A plain history line as an activity line.
-    public init(_ entry: HistoryEntry) {
+    package init(_ entry: HistoryEntry) {
         id = entry.id
         kind = entry.kind
         mintURL = entry.mintURL

@@ -11,7 +11,7 @@ public struct PendingSend: Sendable {
     /// The value of its proofs still `sent`.
     public var amount: UInt64
     /// The proofs, to show the token again.
-    public var proofs: [Proof]
+    package var proofs: [Proof]
     public var createdAt: Date
 }
 
@@ -20,10 +20,10 @@ public struct CheckReport: Sendable {
     /// Sends whose proofs are all spent now (claimed).
     public var claimed: [OperationID] = []
     /// Sends still unclaimed.
-    public var unclaimed: [OperationID] = []
+    package var unclaimed: [OperationID] = []
     /// Melts that settled (paid or failed) during the check.
-    public var settledMelts: [OperationID] = []
-    public init() {}
+    package var settledMelts: [OperationID] = []
+    package init() {}
 }
 
 extension Wallet {

@@ -11,13 +11,13 @@ import Foundation
 /// makes exact proofs plus their own input fee otherwise.
 public struct PreparedPayment: Sendable {
     /// The operation's id: the melt's, once confirmed.
-    public let operationID: OperationID
+    package let operationID: OperationID
     /// The mint that pays.
-    public let mint: MintURL
+    package let mint: MintURL
     /// The unit.
-    public let unit: CurrencyUnit
+    package let unit: CurrencyUnit
     /// The melt quote paid.
-    public let quote: StoredMeltQuote
+    package let quote: StoredMeltQuote
     /// What the payee gets.
     public var amount: UInt64 { quote.amount }
     /// The most the Lightning payment may cost beyond ``amount`` (the mint's fee reserve).
@@ -27,7 +27,7 @@ public struct PreparedPayment: Sendable {
     /// Whether confirming first swaps the held proofs into proofs of the exact amount.
     public let swaps: Bool
     /// What the held proofs are worth.
-    public let reserved: UInt64
+    package let reserved: UInt64
     /// When the hold lapses (no later than the quote's own expiry).
     public let expiresAt: Date
 

@@ -5,34 +5,34 @@ import Foundation
 /// A token looked at before it is received (``Wallet/prepareReceive(_:options:)``): per mint, what it is worth, the
 /// fee its swap costs, the lock it carries and whether the wallet can open it, whether the mint is known and
 /// reachable, and whether the mint already saw it spent. ``confirm()`` receives it; nothing of the wallet is held.
-public struct PreparedReceive: Sendable {
+package struct PreparedReceive: Sendable {
     /// One mint's part of the token.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The mint.
-        public var mint: MintURL
+        package var mint: MintURL
         /// What the proofs are worth.
-        public var amount: UInt64
+        package var amount: UInt64
         /// The input fee of the swap(s) receiving them (`nil` for a mint the wallet does not know yet).
-        public var fee: UInt64?
+        package var fee: UInt64?
         /// In how many swaps they are received (a mint's request limit can split a large token).
-        public var parts: Int
+        package var parts: Int
         /// Whether the wallet has the mint (otherwise it must be added, or ``ReceiveOptions/addUnknownMint`` set).
-        public var mintKnown: Bool
+        package var mintKnown: Bool
         /// Whether the mint answered just now (`nil` when it was not asked: an unknown mint).
-        public var mintReachable: Bool?
+        package var mintReachable: Bool?
         /// The NUT-10 lock on the proofs, if any.
-        public var lock: TokenLock
+        package var lock: TokenLock
         /// Whether the wallet holds what the lock needs (keys, preimage); true for unlocked proofs.
-        public var spendable: Bool
+        package var spendable: Bool
         /// Whether the mint says some of the proofs are spent already (`nil` when it was not asked).
-        public var alreadySpent: Bool?
+        package var alreadySpent: Bool?
 
         /// What the wallet gets: ``amount`` less ``fee`` (`nil` while the fee is unknown).
-        public var received: UInt64? { fee.map { amount > $0 ? amount - $0 : 0 } }
+        package var received: UInt64? { fee.map { amount > $0 ? amount - $0 : 0 } }
     }
 
     /// The lock a token's proofs carry.
-    public enum TokenLock: String, Sendable, Hashable {
+    package enum TokenLock: String, Sendable, Hashable {
         /// None: anyone holding the token can receive it.
         case none
         /// NUT-11 P2PK (and NUT-28 P2BK).
@@ -42,21 +42,21 @@ public struct PreparedReceive: Sendable {
     }
 
     /// The token.
-    public let token: Token
+    package let token: Token
     /// Its unit.
-    public let unit: CurrencyUnit
+    package let unit: CurrencyUnit
     /// Its parts, one per mint.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The token's memo.
-    public var memo: String? { token.memo }
+    package var memo: String? { token.memo }
     /// What the token is worth.
-    public var amount: UInt64 { entries.reduce(0) { $0 &+ $1.amount } }
+    package var amount: UInt64 { entries.reduce(0) { $0 &+ $1.amount } }
     /// The fees of receiving it (`nil` while one is unknown).
-    public var fee: UInt64? {
+    package var fee: UInt64? {
         entries.reduce(UInt64(0) as UInt64?) { sum, entry in sum.flatMap { s in entry.fee.map { s &+ $0 } } }
     }
     /// Whether receiving can go on now: every mint known (or to be added), reachable, the locks open, nothing spent.
-    public var canReceive: Bool {
+    package var canReceive: Bool {
         entries.allSatisfy { entry in
             (entry.mintKnown || options.addUnknownMint) && entry.mintReachable != false && entry.spendable
                 && entry.alreadySpent != true
@@ -67,7 +67,7 @@ public struct PreparedReceive: Sendable {
     let options: ReceiveOptions
 
     /// Receives the token (``Wallet/receive(token:options:)`` with the options it was prepared with).
-    public func confirm() async throws(WalletError) -> ReceiveResult {
+    package func confirm() async throws(WalletError) -> ReceiveResult {
         try await wallet.receive(token: token, options: options)
     }
 }

@@ -7,15 +7,15 @@
 /// LinuxCashu), and a token that could not be delivered stays reclaimable as a pending send.
 public struct PreparedRequestPayment: Sendable {
     /// The request.
-    public let request: PaymentRequest
+    package let request: PaymentRequest
     /// What the payee asked for.
     public let requested: UInt64
     /// nuts#381: what the payer adds when paying from a mint the request does not list (the payee's melt fee).
-    public let methodFee: UInt64
+    package let methodFee: UInt64
     /// How the payment reaches the payee; `nil`: the token is handed over in band.
     public let transport: PaymentRequest.Transport?
     /// The memo for the payee.
-    public let memo: String?
+    package let memo: String?
     /// The send: its mint, its amount (the request's plus ``methodFee`` plus the receiver's swap fee), its fees.
     public let send: PreparedSend
 
@@ -44,7 +44,7 @@ public struct RequestPaymentToken: Sendable {
     /// The send (its token stays a pending send, reclaimable until the payee claims it).
     public let send: SendResult
     /// The NUT-18 payload to deliver.
-    public let payload: PaymentRequestPayload
+    package let payload: PaymentRequestPayload
     /// Where to deliver it; `nil`: hand ``SendResult/token`` over in band.
     public let transport: PaymentRequest.Transport?
 }
