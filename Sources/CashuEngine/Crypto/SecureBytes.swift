@@ -54,10 +54,10 @@ public struct SecureBytes: Sendable, Hashable, CustomStringConvertible, CustomDe
     }
 
     /// The number of bytes held.
-    package var count: Int { storage.count }
+    public var count: Int { storage.count }
 
     /// Calls `body` with the secret bytes; do not let the pointer escape.
-    package func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(rebasing: storage.pointer[0..<storage.count]))
     }
 

@@ -12,13 +12,13 @@ public struct HistoryEntry: Hashable, Sendable {
     }
 
     /// The operation's id.
-    package var id: OperationID
+    public var id: OperationID
     /// What happened.
     public var kind: OperationKind
     /// The mint.
-    package var mintURL: MintURL
+    public var mintURL: MintURL
     /// The unit.
-    package var unit: CurrencyUnit
+    public var unit: CurrencyUnit
     /// The amount moved: received, sent, minted, or paid (excluding fees).
     public var amount: UInt64
     /// Fees paid: NUT-02 input fees plus, for melts, the Lightning fee actually spent.
@@ -26,11 +26,11 @@ public struct HistoryEntry: Hashable, Sendable {
     /// The state.
     public var state: State
     /// A memo (a token's memo, an invoice description), when there is one.
-    package var memo: String?
+    public var memo: String?
     /// When the operation began.
-    package var createdAt: Date
+    public var createdAt: Date
     /// When it last changed.
-    package var updatedAt: Date
+    public var updatedAt: Date
 
     /// Creates an entry.
     package init(

@@ -24,7 +24,7 @@ extension Wallet {
     }
 
     /// The stored proofs of a mint and unit in the given states (for export and tests).
-    package func proofs(mint: MintURL? = nil, unit: CurrencyUnit? = nil, statuses: Set<ProofStatus> = [.unspent])
+    public func proofs(mint: MintURL? = nil, unit: CurrencyUnit? = nil, statuses: Set<ProofStatus> = [.unspent])
         async throws(WalletError) -> [StoredProof]
     {
         try await read { tx in try tx.proofs(mintURL: mint, unit: unit, statuses: statuses) }

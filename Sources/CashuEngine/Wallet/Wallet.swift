@@ -161,7 +161,7 @@ public actor Wallet {
 
     /// Sets (or, with `nil`, removes) the NUT-17 transport the wallet waits through; for hosts that connect it
     /// after opening the wallet.
-    package func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
+    public func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
         subscriptions = transport
     }
 

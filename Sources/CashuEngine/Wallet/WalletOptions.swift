@@ -3,27 +3,27 @@
 /// Options of a ``Wallet``.
 public struct WalletOptions: Sendable {
     /// Lock mint quotes with NUT-20 when the mint supports it.
-    package var lockMintQuotes: Bool
+    public var lockMintQuotes: Bool
     /// Refuse signatures that carry no NUT-12 DLEQ proof (they are always verified when present).
-    package var requireDLEQ: Bool
+    public var requireDLEQ: Bool
     /// How many proofs of each denomination change outputs try to keep, so later sends rarely need a swap.
-    package var targetProofsPerDenomination: Int
+    public var targetProofsPerDenomination: Int
     /// NUT-09/13 restore: outputs per request.
-    package var restoreBatchSize: Int
+    public var restoreBatchSize: Int
     /// NUT-09/13 restore: consecutive empty batches after which a keyset is done.
-    package var restoreGapLimit: Int
+    public var restoreGapLimit: Int
     /// Polling interval while waiting for a mint quote to be paid.
     public var pollInterval: Duration
     /// The most inputs or outputs the wallet puts in one request (Nutshell refuses more than 1000).
-    package var maxInputs: Int
+    public var maxInputs: Int
     /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
     /// notification is lost or never sent. Notifications themselves trigger a check at most every ``pollInterval``.
-    package var subscriptionCheckInterval: Duration
+    public var subscriptionCheckInterval: Duration
     /// NUT-22: the most blind auth tokens minted in one request (the mint's `bat_max_mint` bounds it further).
-    package var blindAuthBatch: Int
+    public var blindAuthBatch: Int
     /// NUT-22: the pool is topped up when it holds this many tokens or fewer (a failed top-up is then retried at most
     /// once a minute while tokens are left; an empty pool always tries).
-    package var blindAuthLowWater: Int
+    public var blindAuthLowWater: Int
     /// Checks of received proofs run after the standard ones (`VerificationPipeline/receivedProofs(adding:)`); a
     /// refusal refuses the token before anything is journaled or sent. They see the proofs' secrets: never log them.
     package var proofVerifiers: [any Verifier<Proof>]
@@ -34,7 +34,7 @@ public struct WalletOptions: Sendable {
     package var signatureVerifiers: [any Verifier<SignedOutput>]
     /// How long a prepared operation (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)`` and the other
     /// `prepare` calls) holds its inputs unconfirmed before it releases them by itself.
-    package var preparedHold: Duration
+    public var preparedHold: Duration
 
     /// The default options: NUT-13 restore batches of 100 that stop after 3 empty ones, quotes locked (NUT-20),
     /// DLEQ proofs checked when the mint sends them, a prepared operation held for 10 minutes.

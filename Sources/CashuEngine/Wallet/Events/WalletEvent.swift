@@ -40,7 +40,7 @@ public enum WalletEvent: Sendable, Hashable {
 /// The operation an event is about: its id (as in the history), what it does, where, and its figures so far.
 public struct WalletOperationEvent: Sendable, Hashable {
     /// The operation's id (the history line's id).
-    package var id: OperationID
+    public var id: OperationID
     /// What it does.
     public var kind: OperationKind
     /// Its mint.

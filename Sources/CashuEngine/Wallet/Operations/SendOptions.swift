@@ -14,18 +14,18 @@ public struct SendOptions: Sendable {
     }
 
     /// The token's memo.
-    package var memo: String?
+    public var memo: String?
     /// Add the receiver's swap fee to the token, so the receiver gets the full amount.
-    package var includeFees: Bool
+    public var includeFees: Bool
     /// Lock the proofs (always needs a swap).
     public var lock: Lock?
     /// Fail instead of swapping when no exact proofs exist.
-    package var offlineOnly: Bool
+    public var offlineOnly: Bool
     /// Hand over exact proofs without asking the mint when the wallet has them; `false` always swaps for fresh
     /// proofs (the mint then sees the send, but the receiver cannot link the token to earlier transactions).
-    package var preferOffline: Bool
+    public var preferOffline: Bool
     /// Put NUT-12 DLEQ proofs in the token (needed by receivers who verify offline).
-    package var includeDLEQ: Bool
+    public var includeDLEQ: Bool
     /// The token format.
     public var version: Token.Version
 

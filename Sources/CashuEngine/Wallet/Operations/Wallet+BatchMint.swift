@@ -9,7 +9,7 @@ extension Wallet {
     /// - Throws: ``WalletError``: `unsupported` when the mint does not batch these quotes (or not this many),
     ///   `invalidInput` for unknown or repeated quotes or quotes of different mints, units or methods, `quoteState`
     ///   for a quote already minted, `pending` when one is being minted or the answer was lost.
-    package func mint(quoteIDs: [String]) async throws(WalletError) -> MintResult {
+    public func mint(quoteIDs: [String]) async throws(WalletError) -> MintResult {
         guard quoteIDs.count > 1 else {
             guard let only = quoteIDs.first else { throw WalletError(.invalidInput, "no quote to mint") }
             return try await mint(quoteID: only)

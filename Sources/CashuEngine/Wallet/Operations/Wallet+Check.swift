@@ -11,7 +11,7 @@ public struct PendingSend: Sendable {
     /// The value of its proofs still `sent`.
     public var amount: UInt64
     /// The proofs, to show the token again.
-    package var proofs: [Proof]
+    public var proofs: [Proof]
     public var createdAt: Date
 }
 
@@ -20,9 +20,9 @@ public struct CheckReport: Sendable {
     /// Sends whose proofs are all spent now (claimed).
     public var claimed: [OperationID] = []
     /// Sends still unclaimed.
-    package var unclaimed: [OperationID] = []
+    public var unclaimed: [OperationID] = []
     /// Melts that settled (paid or failed) during the check.
-    package var settledMelts: [OperationID] = []
+    public var settledMelts: [OperationID] = []
     package init() {}
 }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// Progress of a restore, reported after each batch.
 public struct RestoreProgress: Sendable {
-    package var keysetID: KeysetID
+    public var keysetID: KeysetID
     public var keysetIndex: Int
     public var keysetCount: Int
     /// The next counter to try in this keyset.

@@ -37,7 +37,7 @@ extension Wallet {
     ///   - send: how to send (offline, locks, the receiver's fee, a memo).
     ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
     /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support).
-    package func prepareSend(
+    public func prepareSend(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions(),
         holdFor: Duration? = nil
     ) async throws(WalletError) -> PreparedSend {

@@ -14,7 +14,7 @@ extension Wallet {
     ///   minted yet (the transfer stays journaled and recovery continues it).
     /// - Throws: ``WalletError`` when nothing moved (`insufficientFunds`, `mintRefused`, `quoteState`, ...), with the
     ///   transfer's id; `pending` when another call holds the quote.
-    package func transfer(_ quote: TransferQuote, mintWait: Duration = .seconds(30)) async throws(WalletError)
+    public func transfer(_ quote: TransferQuote, mintWait: Duration = .seconds(30)) async throws(WalletError)
         -> TransferResult
     {
         try await transfer(quote, mintWait: mintWait, heldMelt: nil)
@@ -63,7 +63,7 @@ extension Wallet {
     }
 
     /// A transfer's report, finished or not (`nil` for an unknown id).
-    package func transfer(id: OperationID) async throws(WalletError) -> TransferResult? {
+    public func transfer(id: OperationID) async throws(WalletError) -> TransferResult? {
         try await read { tx -> TransferResult? in
             guard let record = try tx.operation(id: id), record.kind == .transfer,
                 let journal = try? JSONDecoder().decode(TransferJournal.self, from: Data(record.payload))

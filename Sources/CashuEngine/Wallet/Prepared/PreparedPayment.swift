@@ -11,13 +11,13 @@ import Foundation
 /// makes exact proofs plus their own input fee otherwise.
 public struct PreparedPayment: Sendable {
     /// The operation's id: the melt's, once confirmed.
-    package let operationID: OperationID
+    public let operationID: OperationID
     /// The mint that pays.
-    package let mint: MintURL
+    public let mint: MintURL
     /// The unit.
-    package let unit: CurrencyUnit
+    public let unit: CurrencyUnit
     /// The melt quote paid.
-    package let quote: StoredMeltQuote
+    public let quote: StoredMeltQuote
     /// What the payee gets.
     public var amount: UInt64 { quote.amount }
     /// The most the Lightning payment may cost beyond ``amount`` (the mint's fee reserve).
@@ -27,7 +27,7 @@ public struct PreparedPayment: Sendable {
     /// Whether confirming first swaps the held proofs into proofs of the exact amount.
     public let swaps: Bool
     /// What the held proofs are worth.
-    package let reserved: UInt64
+    public let reserved: UInt64
     /// When the hold lapses (no later than the quote's own expiry).
     public let expiresAt: Date
 

@@ -5,7 +5,7 @@ import Foundation
 /// A token looked at before it is received (``Wallet/prepareReceive(_:options:)``): per mint, what it is worth, the
 /// fee its swap costs, the lock it carries and whether the wallet can open it, whether the mint is known and
 /// reachable, and whether the mint already saw it spent. ``confirm()`` receives it; nothing of the wallet is held.
-package struct PreparedReceive: Sendable {
+public struct PreparedReceive: Sendable {
     /// One mint's part of the token.
     package struct Entry: Sendable, Hashable {
         /// The mint.
@@ -42,21 +42,21 @@ package struct PreparedReceive: Sendable {
     }
 
     /// The token.
-    package let token: Token
+    public let token: Token
     /// Its unit.
-    package let unit: CurrencyUnit
+    public let unit: CurrencyUnit
     /// Its parts, one per mint.
-    package let entries: [Entry]
+    public let entries: [Entry]
     /// The token's memo.
-    package var memo: String? { token.memo }
+    public var memo: String? { token.memo }
     /// What the token is worth.
-    package var amount: UInt64 { entries.reduce(0) { $0 &+ $1.amount } }
+    public var amount: UInt64 { entries.reduce(0) { $0 &+ $1.amount } }
     /// The fees of receiving it (`nil` while one is unknown).
-    package var fee: UInt64? {
+    public var fee: UInt64? {
         entries.reduce(UInt64(0) as UInt64?) { sum, entry in sum.flatMap { s in entry.fee.map { s &+ $0 } } }
     }
     /// Whether receiving can go on now: every mint known (or to be added), reachable, the locks open, nothing spent.
-    package var canReceive: Bool {
+    public var canReceive: Bool {
         entries.allSatisfy { entry in
             (entry.mintKnown || options.addUnknownMint) && entry.mintReachable != false && entry.spendable
                 && entry.alreadySpent != true
@@ -67,7 +67,7 @@ package struct PreparedReceive: Sendable {
     let options: ReceiveOptions
 
     /// Receives the token (``Wallet/receive(token:options:)`` with the options it was prepared with).
-    package func confirm() async throws(WalletError) -> ReceiveResult {
+    public func confirm() async throws(WalletError) -> ReceiveResult {
         try await wallet.receive(token: token, options: options)
     }
 }

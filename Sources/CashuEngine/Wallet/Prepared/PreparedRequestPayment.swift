@@ -7,15 +7,15 @@
 /// LinuxCashu), and a token that could not be delivered stays reclaimable as a pending send.
 public struct PreparedRequestPayment: Sendable {
     /// The request.
-    package let request: PaymentRequest
+    public let request: PaymentRequest
     /// What the payee asked for.
     public let requested: UInt64
     /// nuts#381: what the payer adds when paying from a mint the request does not list (the payee's melt fee).
-    package let methodFee: UInt64
+    public let methodFee: UInt64
     /// How the payment reaches the payee; `nil`: the token is handed over in band.
     public let transport: PaymentRequest.Transport?
     /// The memo for the payee.
-    package let memo: String?
+    public let memo: String?
     /// The send: its mint, its amount (the request's plus ``methodFee`` plus the receiver's swap fee), its fees.
     public let send: PreparedSend
 

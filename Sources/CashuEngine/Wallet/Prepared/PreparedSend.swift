@@ -9,23 +9,23 @@ import Foundation
 /// start's recovery, which releases it. The figures are what ``confirm()`` spends, to the sat.
 public struct PreparedSend: Sendable {
     /// The operation's id: the send's, once confirmed (its history line and events carry it).
-    package let operationID: OperationID
+    public let operationID: OperationID
     /// The mint.
-    package let mint: MintURL
+    public let mint: MintURL
     /// The unit.
     public let unit: CurrencyUnit
     /// What the token will be worth (with ``SendOptions/includeFees``, the receiver's fee is in it).
-    package let amount: UInt64
+    public let amount: UInt64
     /// The input fee the wallet pays for the swap that makes the token (0 when exact proofs are handed over).
-    package let fee: UInt64
+    public let fee: UInt64
     /// What the receiver pays to swap the token (NUT-02), out of ``amount``.
-    package let receiverFee: UInt64
+    public let receiverFee: UInt64
     /// Whether the token is made by a swap (otherwise the held proofs are the token).
-    package let swaps: Bool
+    public let swaps: Bool
     /// What the held proofs are worth (``amount`` + ``fee`` + the change that comes back).
-    package let reserved: UInt64
+    public let reserved: UInt64
     /// When the hold lapses.
-    package let expiresAt: Date
+    public let expiresAt: Date
 
     let wallet: Wallet
     let options: SendOptions
@@ -33,17 +33,17 @@ public struct PreparedSend: Sendable {
     let sendAmounts: [UInt64]?
 
     /// What leaves the balance for good: the token and the wallet's own fee.
-    package var total: UInt64 { amount + fee }
+    public var total: UInt64 { amount + fee }
 
     /// Makes the token: the held proofs are swapped (or handed over as they are).
     /// - Throws: ``WalletError``: `expired` when the hold lapsed or was cancelled (nothing spent); otherwise as
     ///   ``Wallet/send(amount:mint:unit:options:)``.
-    package func confirm() async throws(WalletError) -> SendResult {
+    public func confirm() async throws(WalletError) -> SendResult {
         try await wallet.confirm(self)
     }
 
     /// Releases the held proofs; nothing is spent. A no-op once confirmed or released.
-    package func cancel() async {
+    public func cancel() async {
         await wallet.releaseHoldOrRetry(operationID, because: .cancelled)
     }
 }

@@ -11,17 +11,17 @@ public struct PreparedTransfer: Sendable {
     public let payment: PreparedPayment
 
     /// The mint the sats leave.
-    package var from: MintURL { quote.from }
+    public var from: MintURL { quote.from }
     /// The mint they arrive at.
-    package var to: MintURL { quote.to }
+    public var to: MintURL { quote.to }
     /// What arrives at ``to``.
-    package var amount: UInt64 { quote.amount }
+    public var amount: UInt64 { quote.amount }
     /// The most the move can cost beyond ``amount``: the source's fee reserve and its input fees.
-    package var fee: UInt64 { payment.feeReserve &+ payment.inputFee }
+    public var fee: UInt64 { payment.feeReserve &+ payment.inputFee }
     /// The most that leaves the source's balance.
     public var most: UInt64 { payment.most }
     /// When the hold lapses.
-    package var expiresAt: Date { payment.expiresAt }
+    public var expiresAt: Date { payment.expiresAt }
 
     /// Moves the sats: ``Wallet/transfer(_:mintWait:)`` paying with the held proofs.
     /// - Throws: ``WalletError``: `expired` when the hold lapsed or was cancelled (nothing moved); otherwise as

@@ -15,7 +15,7 @@ extension Wallet {
     ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
     /// - Throws: ``WalletError`` (`invalidInput`, `unsupported` for a transport or lock the wallet cannot use or a
     ///   mint that cannot melt by any method the request accepts, `unknownMint`, `insufficientFunds`).
-    package func preparePaymentRequest(
+    public func preparePaymentRequest(
         _ request: PaymentRequest, amount given: UInt64? = nil, mint explicit: MintURL? = nil,
         preferredMint: MintURL? = nil, memo: String? = nil, holdFor: Duration? = nil
     ) async throws(WalletError) -> PreparedRequestPayment {

@@ -5,7 +5,7 @@ import Foundation
 extension Wallet {
     /// Looks at an encoded token (`cashuA…`, `cashuB…`, `cashu:` URIs) before receiving it
     /// (``prepareReceive(token:options:)``).
-    package func prepareReceive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions())
+    public func prepareReceive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions())
         async throws(WalletError) -> PreparedReceive
     {
         let token: Token
@@ -20,7 +20,7 @@ extension Wallet {
     /// of the wallet is held; an unknown mint is not added.
     /// - Throws: ``WalletError`` `invalidInput` for a token that could never be received (no proofs, points off the
     ///   curve, proofs twice, a keyset of another unit, a bad DLEQ).
-    package func prepareReceive(token: Token, options receive: ReceiveOptions = ReceiveOptions())
+    public func prepareReceive(token: Token, options receive: ReceiveOptions = ReceiveOptions())
         async throws(WalletError) -> PreparedReceive
     {
         do { try token.validatePoints() } catch {

@@ -5,7 +5,7 @@ extension Wallet {
     /// holds the source's proofs for the payment (``preparePayment(quoteID:holdFor:)``). Nothing moves until
     /// ``PreparedTransfer/confirm(mintWait:)``.
     /// - Throws: ``WalletError`` as ``transferQuote(amount:from:to:unit:)`` and ``preparePayment(quoteID:holdFor:)``.
-    package func prepareTransfer(
+    public func prepareTransfer(
         amount: UInt64, from: MintURL, to: MintURL, unit: CurrencyUnit = .sat, holdFor: Duration? = nil
     ) async throws(WalletError) -> PreparedTransfer {
         let quote = try await transferQuote(amount: amount, from: from, to: to, unit: unit)
