@@ -30,14 +30,14 @@ struct WalletDemo {
     static func run(mint: MintURL, payee: MintURL?, client: HTTPClient) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let connect: @Sendable (MintURL) -> any MintConnector = { HTTPMintConnector(mintURL: $0, httpClient: client) }
+        let connections = MintConnections.http(client: client)
         func open(_ name: String) async throws -> Wallet {
             let folder = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return try await Wallet.open(
                 store: try SQLiteWalletStore(path: folder.appendingPathComponent("wallet.sqlite").path),
                 secureStore: FileSecureStore(file: folder.appendingPathComponent("secrets.json")),
-                connectorFactory: connect)
+                connections: connections)
         }
         let alice = try await open("alice")
         let bob = try await open("bob")

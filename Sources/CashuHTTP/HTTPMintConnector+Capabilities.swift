@@ -3,13 +3,13 @@
 import CashuEngine
 extension HTTPMintConnector {
     /// NUT-19: the connector with the mint's cached-endpoint setting, so failed writes are replayed.
-    public func configured(with capabilities: MintCapabilities) -> any MintConnector {
+    package func configured(with capabilities: MintCapabilities) -> any MintConnector {
         with(cachedResponses: capabilities.cachedResponses)
     }
 
     /// NUT-22: the connector adding a `Blind-auth` header from `tokens` to each request `settings` protects, on top
     /// of this connector's own authorizer (NUT-21).
-    public func authenticatingBlindly(_ settings: BlindAuthSettings, tokens: any BlindAuthTokenSource)
+    package func authenticatingBlindly(_ settings: BlindAuthSettings, tokens: any BlindAuthTokenSource)
         -> any MintConnector
     {
         with(authorizer: BlindAuthAuthorizer(mint: mintURL, settings: settings, tokens: tokens, inner: authorizer))

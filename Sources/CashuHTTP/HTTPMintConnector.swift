@@ -165,89 +165,89 @@ public struct HTTPMintConnector: MintConnector {
     }
 
     /// NUT-01: `GET /v1/keys`.
-    public func keys() async throws(MintClientError) -> KeysResponse {
+    package func keys() async throws(MintClientError) -> KeysResponse {
         try await get(.keys)
     }
 
     /// NUT-02: `GET /v1/keys/{keyset_id}`.
-    public func keys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
+    package func keys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
         try await get(.keys(keysetID: keysetID))
     }
 
     /// NUT-02: `GET /v1/keysets`.
-    public func keysets() async throws(MintClientError) -> KeysetsResponse {
+    package func keysets() async throws(MintClientError) -> KeysetsResponse {
         try await get(.keysets)
     }
 
     /// NUT-04/23: `POST /v1/mint/quote/bolt11`.
-    public func mintQuote(_ request: MintQuoteBolt11Request) async throws(MintClientError) -> MintQuoteBolt11Response {
+    package func mintQuote(_ request: MintQuoteBolt11Request) async throws(MintClientError) -> MintQuoteBolt11Response {
         try await post(.mintQuote, request)
     }
 
     /// NUT-04/23: `GET /v1/mint/quote/bolt11/{quote_id}`.
-    public func mintQuoteState(quote: String) async throws(MintClientError) -> MintQuoteBolt11Response {
+    package func mintQuoteState(quote: String) async throws(MintClientError) -> MintQuoteBolt11Response {
         try await get(try MintEndpoint.mintQuoteState(quote: quote))
     }
 
     /// NUT-04/23 (+ NUT-20): `POST /v1/mint/bolt11`.
-    public func mint(_ request: MintRequest) async throws(MintClientError) -> MintResponse {
+    package func mint(_ request: MintRequest) async throws(MintClientError) -> MintResponse {
         try await post(.mint, request)
     }
 
     /// NUT-29: `POST /v1/mint/quote/bolt11/check`.
-    public func checkMintQuotes(
+    package func checkMintQuotes(
         _ request: BatchCheckRequest
     ) async throws(MintClientError) -> [MintQuoteBolt11Response] {
         try await post(.checkMintQuotes, request)
     }
 
     /// NUT-29: `POST /v1/mint/bolt11/batch`.
-    public func batchMint(_ request: BatchMintRequest) async throws(MintClientError) -> MintResponse {
+    package func batchMint(_ request: BatchMintRequest) async throws(MintClientError) -> MintResponse {
         try await post(.batchMint, request)
     }
 
     /// NUT-05/23: `POST /v1/melt/quote/bolt11`.
-    public func meltQuote(_ request: MeltQuoteBolt11Request) async throws(MintClientError) -> MeltQuoteResponse {
+    package func meltQuote(_ request: MeltQuoteBolt11Request) async throws(MintClientError) -> MeltQuoteResponse {
         try await post(.meltQuote, request)
     }
 
     /// NUT-05/23: `GET /v1/melt/quote/bolt11/{quote_id}`.
-    public func meltQuoteState(quote: String) async throws(MintClientError) -> MeltQuoteResponse {
+    package func meltQuoteState(quote: String) async throws(MintClientError) -> MeltQuoteResponse {
         try await get(try MintEndpoint.meltQuoteState(quote: quote))
     }
 
     /// NUT-05/23: `POST /v1/melt/bolt11`, with the `MintTimeouts/melt` deadline unless `prefer_async` is set.
-    public func melt(_ request: MeltRequest) async throws(MintClientError) -> MeltQuoteResponse {
+    package func melt(_ request: MeltRequest) async throws(MintClientError) -> MeltQuoteResponse {
         try await post(.melt(preferAsync: request.preferAsync == true), request)
     }
 
     /// NUT-03: `POST /v1/swap`.
-    public func swap(_ request: SwapRequest) async throws(MintClientError) -> SwapResponse {
+    package func swap(_ request: SwapRequest) async throws(MintClientError) -> SwapResponse {
         try await post(.swap, request)
     }
 
     /// NUT-07: `POST /v1/checkstate`.
-    public func checkState(_ request: CheckStateRequest) async throws(MintClientError) -> CheckStateResponse {
+    package func checkState(_ request: CheckStateRequest) async throws(MintClientError) -> CheckStateResponse {
         try await post(.checkState, request)
     }
 
     /// NUT-09: `POST /v1/restore`.
-    public func restore(_ request: RestoreRequest) async throws(MintClientError) -> RestoreResponse {
+    package func restore(_ request: RestoreRequest) async throws(MintClientError) -> RestoreResponse {
         try await post(.restore, request)
     }
 
     /// NUT-22: `GET /v1/auth/blind/keysets`.
-    public func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse {
+    package func blindAuthKeysets() async throws(MintClientError) -> KeysetsResponse {
         try await get(.blindAuthKeysets)
     }
 
     /// NUT-22: `GET /v1/auth/blind/keys/{keyset_id}`.
-    public func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
+    package func blindAuthKeys(keysetID: KeysetID) async throws(MintClientError) -> KeysResponse {
         try await get(.blindAuthKeys(keysetID: keysetID))
     }
 
     /// NUT-22: `POST /v1/auth/blind/mint` (the authorizer adds the NUT-21 login where the mint protects it).
-    public func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse {
+    package func blindAuthMint(_ request: BlindAuthMintRequest) async throws(MintClientError) -> MintResponse {
         try await post(.blindAuthMint, request)
     }
 }

@@ -6,7 +6,7 @@
 /// report failures as ``MintClientError``; checking an answer against the request it answers (counts, amounts,
 /// keysets, DLEQ) is the wallet's job, which holds the keys. `HTTPMintConnector` is the implementation over
 /// HTTP; tests substitute their own.
-public protocol MintConnector: Sendable {
+package protocol MintConnector: Sendable {
     /// The mint this connector talks to.
     var mintURL: MintURL { get }
 

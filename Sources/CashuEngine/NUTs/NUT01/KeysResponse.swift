@@ -4,7 +4,7 @@
 ///
 /// A keyset this library cannot read (unknown id version, an invalid key) is dropped and counted in ``droppedCount``;
 /// the others stay usable.
-public struct KeysResponse: Codable, Hashable, Sendable {
+package struct KeysResponse: Codable, Hashable, Sendable {
     /// The keysets with their keys (active ones only for `GET /v1/keys`).
     package var keysets: [MintKeyset]
     /// How many keysets of the mint's answer could not be read and were left out.
@@ -20,12 +20,12 @@ public struct KeysResponse: Codable, Hashable, Sendable {
         case keysets
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         (keysets, droppedCount) = try container.decodeDroppingUnreadable(MintKeyset.self, forKey: .keysets)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(keysets, forKey: .keysets)
     }

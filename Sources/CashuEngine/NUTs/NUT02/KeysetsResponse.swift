@@ -4,7 +4,7 @@
 ///
 /// Entries this library cannot read (an id version from a newer spec, a malformed id) are dropped and counted in
 /// ``droppedCount`` instead of failing the whole answer.
-public struct KeysetsResponse: Codable, Hashable, Sendable {
+package struct KeysetsResponse: Codable, Hashable, Sendable {
     /// Every keyset the mint has had that this library can read.
     package var keysets: [KeysetInfo]
     /// How many entries of the mint's list could not be read and were left out.
@@ -20,12 +20,12 @@ public struct KeysetsResponse: Codable, Hashable, Sendable {
         case keysets
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         (keysets, droppedCount) = try container.decodeDroppingUnreadable(KeysetInfo.self, forKey: .keysets)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(keysets, forKey: .keysets)
     }

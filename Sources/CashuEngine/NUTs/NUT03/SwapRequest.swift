@@ -5,7 +5,7 @@
 /// Inputs are always held stripped of their NUT-12 DLEQ proof and NUT-28 `p2pk_e` (``Proof/strippedForMint``):
 /// both the initializer and the decoder strip them, and the properties are read-only, so a request can never leak
 /// them to the mint. Witnesses stay: the mint needs them for NUT-10 spending conditions.
-public struct SwapRequest: Codable, Hashable, Sendable {
+package struct SwapRequest: Codable, Hashable, Sendable {
     /// The proofs being spent, as the mint sees them.
     package let inputs: [Proof]
     /// The outputs to be signed; NUT-03 says they SHOULD be in ascending amount order (privacy).
@@ -25,7 +25,7 @@ public struct SwapRequest: Codable, Hashable, Sendable {
     }
 
     /// Decodes a request (e.g. one journaled before sending), stripping its inputs like ``init(inputs:outputs:)``.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             inputs: try container.decode([Proof].self, forKey: .inputs),

@@ -1,7 +1,7 @@
 // NUT-03 — Swap tokens: the `POST /v1/swap` response and the checks a wallet runs before unblinding it.
 
 /// The response to `POST /v1/swap`: one blind signature per requested output, in the outputs' order.
-public struct SwapResponse: Codable, Hashable, Sendable {
+package struct SwapResponse: Codable, Hashable, Sendable {
     /// The mint's signatures; `signatures[i]` answers `outputs[i]` of the request.
     package var signatures: [BlindSignature]
 

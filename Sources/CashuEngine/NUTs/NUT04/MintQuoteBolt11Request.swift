@@ -1,7 +1,7 @@
 // NUT-04 — Mint tokens: the body of `POST /v1/mint/quote/bolt11` (NUT-23, with the NUT-20 `pubkey` lock).
 
 /// `{amount, unit, description?, pubkey?}`.
-public struct MintQuoteBolt11Request: Codable, Hashable, Sendable {
+package struct MintQuoteBolt11Request: Codable, Hashable, Sendable {
     /// The amount to mint, in `unit`.
     package var amount: UInt64
     /// The unit to mint.

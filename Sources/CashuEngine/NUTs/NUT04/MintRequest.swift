@@ -1,7 +1,7 @@
 // NUT-04 — Mint tokens: the body of `POST /v1/mint/{method}` (with the NUT-20 `signature`).
 
 /// `{quote, outputs, signature?}`.
-public struct MintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct MintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The paid quote's id.
     package var quote: String
     /// The outputs to sign; their amounts sum to the quote amount.
@@ -16,5 +16,5 @@ public struct MintRequest: Codable, Hashable, Sendable, CustomStringConvertible 
         self.signature = signature
     }
 
-    public var description: String { "MintRequest(quote: <redacted>, outputs: \(outputs.count))" }
+    package var description: String { "MintRequest(quote: <redacted>, outputs: \(outputs.count))" }
 }

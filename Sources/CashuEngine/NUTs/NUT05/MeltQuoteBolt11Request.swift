@@ -1,7 +1,7 @@
 // NUT-05 — Melt tokens: the body of `POST /v1/melt/quote/bolt11` (NUT-23, with the amountless option).
 
 /// `{request, unit, options?: {amountless: {amount_msat}}}`.
-public struct MeltQuoteBolt11Request: Codable, Hashable, Sendable {
+package struct MeltQuoteBolt11Request: Codable, Hashable, Sendable {
     /// Options of a melt quote request.
     package struct Options: Codable, Hashable, Sendable {
         /// The amount to pay an amountless invoice.

@@ -1,7 +1,7 @@
 // NUT-05 — Melt tokens: the body of `POST /v1/melt/{method}` (`prefer_async`, NUT-08 blank `outputs`).
 
 /// `{quote, inputs, outputs?, prefer_async?}`.
-public struct MeltRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct MeltRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The melt quote id.
     package var quote: String
     /// The proofs paying `amount + fee_reserve + input fee`.
@@ -24,7 +24,7 @@ public struct MeltRequest: Codable, Hashable, Sendable, CustomStringConvertible 
         case preferAsync = "prefer_async"
     }
 
-    public var description: String {
+    package var description: String {
         "MeltRequest(quote: <redacted>, inputs: \(inputs.count), outputs: \(outputs?.count ?? 0))"
     }
 }

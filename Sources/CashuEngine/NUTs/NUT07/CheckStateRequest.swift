@@ -3,7 +3,7 @@
 /// The body of `POST /v1/checkstate`: the `Y = hash_to_curve(secret)` of each proof to check.
 ///
 /// `Y` is computed from the UTF-8 bytes of the proof's secret (NUT-00). The points travel as compressed hex.
-public struct CheckStateRequest: Codable, Hashable, Sendable {
+package struct CheckStateRequest: Codable, Hashable, Sendable {
     /// The points to check; the response's states come back in this order (NUT-07 "Example").
     package var Ys: [Point]
 

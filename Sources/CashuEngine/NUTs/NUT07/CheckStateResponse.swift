@@ -1,7 +1,7 @@
 // NUT-07 — Token state check: the `POST /v1/checkstate` response and the checks a wallet runs before trusting it.
 
 /// The response to `POST /v1/checkstate`: one ``ProofState`` per requested `Y`, in the request's order.
-public struct CheckStateResponse: Codable, Hashable, Sendable {
+package struct CheckStateResponse: Codable, Hashable, Sendable {
     /// The states, `states[i]` for `Ys[i]` of the request.
     package var states: [ProofState]
 

@@ -3,7 +3,7 @@
 /// The body of `POST /v1/restore`: blinded messages the wallet may have had signed before.
 ///
 /// For NUT-13 recovery the amounts are unknown; the mint's signatures say them, so any placeholder amount will do.
-public struct RestoreRequest: Codable, Hashable, Sendable {
+package struct RestoreRequest: Codable, Hashable, Sendable {
     /// The blinded messages to look up.
     package var outputs: [BlindedMessage]
 

@@ -4,7 +4,7 @@
 ///
 /// `outputs` and `signatures` are pairwise (`signatures[i]` signs `outputs[i]`), but `outputs` is not the request:
 /// it holds only what the mint found, so it is matched to the request by `B_` (``match(against:)``), never by index.
-public struct RestoreResponse: Codable, Hashable, Sendable {
+package struct RestoreResponse: Codable, Hashable, Sendable {
     /// The requested outputs that the mint had signed.
     package var outputs: [BlindedMessage]
     /// The signatures, `signatures[i]` for `outputs[i]`.
@@ -26,7 +26,7 @@ public struct RestoreResponse: Codable, Hashable, Sendable {
     }
 
     /// Decodes a response, reading the legacy `promises` key when `signatures` is absent.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         outputs = try container.decode([BlindedMessage].self, forKey: .outputs)
         if container.contains(.signatures) {
@@ -37,7 +37,7 @@ public struct RestoreResponse: Codable, Hashable, Sendable {
     }
 
     /// Encodes the response with the current `signatures` key only.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(outputs, forKey: .outputs)
         try container.encode(signatures, forKey: .signatures)

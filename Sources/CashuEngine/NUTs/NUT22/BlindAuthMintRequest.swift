@@ -4,7 +4,7 @@
 ///
 /// The answer has the shape of a NUT-04 mint answer (``MintResponse``), one signature per output, each with a DLEQ
 /// proof the wallet must check.
-public struct BlindAuthMintRequest: Codable, Hashable, Sendable {
+package struct BlindAuthMintRequest: Codable, Hashable, Sendable {
     /// The outputs.
     package var outputs: [BlindedMessage]
 

@@ -1,7 +1,7 @@
 // NUT-29 — Batched mint: the body of `POST /v1/mint/quote/{method}/check`.
 
 /// `{"quotes": [unique quote ids]}`; the mint answers with a JSON array of quotes in the same order.
-public struct BatchCheckRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct BatchCheckRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote ids to check.
     package var quotes: [String]
 
@@ -13,5 +13,5 @@ public struct BatchCheckRequest: Codable, Hashable, Sendable, CustomStringConver
         self.quotes = quotes
     }
 
-    public var description: String { "BatchCheckRequest(quotes: \(quotes.count))" }
+    package var description: String { "BatchCheckRequest(quotes: \(quotes.count))" }
 }

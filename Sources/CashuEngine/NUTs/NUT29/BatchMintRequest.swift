@@ -1,7 +1,7 @@
 // NUT-29 — Batched mint: the body of `POST /v1/mint/{method}/batch` and its NUT-20 signatures.
 
 /// `{quotes, quote_amounts?, outputs, signatures?}`.
-public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Unique quote ids.
     package var quotes: [String]
     /// The amount to mint per quote (required for bolt12-like methods).
@@ -83,5 +83,5 @@ public struct BatchMintRequest: Codable, Hashable, Sendable, CustomStringConvert
         }
     }
 
-    public var description: String { "BatchMintRequest(quotes: \(quotes.count), outputs: \(outputs.count))" }
+    package var description: String { "BatchMintRequest(quotes: \(quotes.count), outputs: \(outputs.count))" }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// reachable, and whether the mint already saw it spent. ``confirm()`` receives it; nothing of the wallet is held.
 public struct PreparedReceive: Sendable {
     /// One mint's part of the token.
-    package struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
         /// The mint.
         package var mint: MintURL
         /// What the proofs are worth.
