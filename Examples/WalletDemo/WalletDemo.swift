@@ -35,7 +35,7 @@ struct WalletDemo {
             let folder = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return try await Wallet.open(
-                store: try SQLiteWalletStore(path: folder.appendingPathComponent("wallet.sqlite").path),
+                store: try .sqlite(path: folder.appendingPathComponent("wallet.sqlite").path),
                 secureStore: FileSecureStore(file: folder.appendingPathComponent("secrets.json")),
                 connections: connections)
         }

@@ -17,7 +17,7 @@ import GRDB
 ///   (`RecordSealer`): the file, its WAL and its backups hold no proof secret, signature or blinding factor.
 ///
 /// Neither `read` nor `write` may be called from inside another transaction's body.
-public final class SQLiteWalletStore: RecordSealingStore {
+package final class SQLiteWalletStore: RecordSealingStore {
     let pool: DatabasePool
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
     private let sealerState = Locked<RecordSealer?>(nil)
@@ -28,7 +28,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
 
     /// `flock` leases on files in `locks/` beside the database (`FileOperationLeases`), which every process opening
     /// this database shares.
-    public let operationLeases: any OperationLeases
+    package let operationLeases: any OperationLeases
 
     /// Opens (creating and migrating when needed) the wallet database in a wallet directory.
     /// - Parameters:
@@ -47,7 +47,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     ///   - busyTimeout: how long a write waits for another process's write to finish.
     /// - Throws: `StorageError`: `unavailable` when the database cannot be created, opened or migrated (or was
     ///   written by a newer version), `corrupt` when the file is not a database.
-    public init(path: String, busyTimeout: TimeInterval = 10) throws(StorageError) {
+    package init(path: String, busyTimeout: TimeInterval = 10) throws(StorageError) {
         try SQLiteFiles.preparePrivateFiles(databasePath: path)
         pool = try SQLiteFiles.open(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
         self.path = path
@@ -75,7 +75,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// - Parameter body: reads through the transaction; any write method throws `StorageError` `readOnly`.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, or `StorageError` when the snapshot cannot be taken.
-    public func read<T: Sendable>(
+    package func read<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
         // GRDB's async `read` interrupts the statement when the task is cancelled; the callback form runs to the end.
@@ -99,7 +99,7 @@ public final class SQLiteWalletStore: RecordSealingStore {
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, or `StorageError` when the transaction cannot begin or commit (`busy` after
     ///   the busy timeout, `diskFull`, ...).
-    public func write<T: Sendable>(
+    package func write<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
         let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in

@@ -4,7 +4,7 @@
 ///
 /// Tokens are handed out oldest first and removed in the same step (``takeAuthProof(mintURL:)``): a token is never
 /// offered twice, whatever becomes of the request that carried it.
-public protocol AuthProofStore {
+package protocol AuthProofStore {
     /// Adds tokens; one whose secret is already in the pool is skipped.
     func addAuthProofs(_ proofs: [StoredAuthProof]) throws
 

@@ -1,7 +1,7 @@
 // Storage: NUT-13 derivation counters, one per keyset id; they only ever move forward.
 
 /// Counter storage. A counter value handed out is never handed out again.
-public protocol CounterStore {
+package protocol CounterStore {
     /// The next unused counter of a keyset (0 when none was used).
     func counter(keysetID: KeysetID) throws -> UInt64
 

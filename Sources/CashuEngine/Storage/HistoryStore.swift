@@ -1,7 +1,7 @@
 // Storage: the wallet's history, one entry per operation.
 
 /// History storage.
-public protocol HistoryStore {
+package protocol HistoryStore {
     /// Inserts or replaces an entry (keyed by operation id); a replaced entry keeps its place among entries created
     /// at the same time.
     func saveHistoryEntry(_ entry: HistoryEntry) throws

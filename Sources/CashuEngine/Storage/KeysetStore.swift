@@ -1,7 +1,7 @@
 // Storage: the keysets of every mint (NUT-01/02), with keys once verified.
 
 /// Keyset storage.
-public protocol KeysetStore {
+package protocol KeysetStore {
     /// Inserts or replaces a keyset (keyed by id).
     func saveKeyset(_ keyset: StoredKeyset) throws
 

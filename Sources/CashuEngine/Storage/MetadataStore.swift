@@ -1,7 +1,7 @@
 // Storage: small facts about the wallet itself (e.g. which seed it belongs to), as text under text keys.
 
 /// Wallet metadata storage.
-public protocol MetadataStore {
+package protocol MetadataStore {
     /// The value under `key`, or `nil`.
     func metadata(_ key: String) throws -> String?
 

@@ -1,7 +1,7 @@
 // Storage: the mints added to the wallet.
 
 /// Mint storage.
-public protocol MintStore {
+package protocol MintStore {
     /// Inserts or replaces a mint.
     func saveMint(_ mint: StoredMint) throws
 

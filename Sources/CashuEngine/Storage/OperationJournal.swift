@@ -1,7 +1,7 @@
 // Storage: the operations journal — what was about to happen, written before anything leaves the process.
 
 /// Journal storage.
-public protocol OperationJournal {
+package protocol OperationJournal {
     /// Inserts a new operation.
     /// - Throws: ``StorageError`` with code `conflict` when the id exists.
     func insertOperation(_ operation: OperationRecord) throws

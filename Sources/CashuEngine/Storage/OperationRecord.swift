@@ -4,7 +4,7 @@ import Foundation
 
 /// A journaled operation. `payload` is the operation's own Codable plan (outputs with secrets and blinding factors,
 /// counters, the exact request body); the store keeps it opaque.
-public struct OperationRecord: Hashable, Sendable, CustomStringConvertible {
+package struct OperationRecord: Hashable, Sendable, CustomStringConvertible {
     /// The operation's id.
     package var id: OperationID
     /// What it does.
@@ -37,7 +37,7 @@ public struct OperationRecord: Hashable, Sendable, CustomStringConvertible {
         self.updatedAt = updatedAt
     }
 
-    public var description: String {
+    package var description: String {
         "OperationRecord(\(id), \(kind), \(mintURL), \(unit), \(state), payload: <redacted \(payload.count) bytes>)"
     }
 }

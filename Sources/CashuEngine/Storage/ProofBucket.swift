@@ -2,7 +2,7 @@
 // to know without loading the proofs (NUT-02: the input fee depends on the keyset).
 
 /// A count of proofs sharing a keyset and an amount; as a selection, how many of them to take.
-public struct ProofBucket: Hashable, Sendable {
+package struct ProofBucket: Hashable, Sendable {
     package var keysetID: KeysetID
     package var amount: UInt64
     package var count: Int

@@ -1,7 +1,7 @@
 // Storage: the proofs the wallet holds, has reserved, has in flight, has given away, or has spent.
 
 /// Proof storage. Every method runs inside the transaction that ``WalletStore`` opened.
-public protocol ProofStore {
+package protocol ProofStore {
     /// Adds proofs. A proof whose `Y` is already stored is left as it is.
     /// - Returns: how many proofs were new.
     @discardableResult

@@ -4,7 +4,7 @@
 ///
 /// Entries are listed oldest first (by `createdAt`, then in the order they were inserted): the queue runs the entries
 /// of one mint in that order. The store keeps `payload` and `result` opaque.
-public protocol QueuedOperationStore {
+package protocol QueuedOperationStore {
     /// Inserts a new entry.
     /// - Throws: ``StorageError`` with code `conflict` when the id exists.
     func insertQueuedOperation(_ entry: QueuedOperation) throws

@@ -1,7 +1,7 @@
 // Storage: mint quotes (NUT-04) and melt quotes (NUT-05) the wallet asked for.
 
 /// Quote storage.
-public protocol QuoteStore {
+package protocol QuoteStore {
     /// Inserts or replaces a mint quote; a replaced quote keeps its place among quotes created at the same time.
     func saveMintQuote(_ quote: StoredMintQuote) throws
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A blind auth token kept for a mint until one protected request spends it.
-public struct StoredAuthProof: Hashable, Sendable {
+package struct StoredAuthProof: Hashable, Sendable {
     /// The mint that signed it.
     package var mintURL: MintURL
     /// The token (with its DLEQ proof, checked when it was minted).

@@ -1,7 +1,7 @@
 // Storage: a mint's keyset as the wallet keeps it (NUT-01 keys, NUT-02 metadata), inactive ones included.
 
 /// One keyset of one mint. Keys are present once fetched and verified against the id.
-public struct StoredKeyset: Hashable, Sendable {
+package struct StoredKeyset: Hashable, Sendable {
     /// The mint that owns it.
     package var mintURL: MintURL
     /// Its id (full, never short).

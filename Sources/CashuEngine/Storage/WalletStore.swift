@@ -1,7 +1,7 @@
 // Storage: the wallet's durable state behind one transactional interface (docs/storage.md).
 
 /// Everything a transaction can read and write.
-public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & MintStore & OperationJournal
+package typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & MintStore & OperationJournal
     & QuoteStore & HistoryStore & MetadataStore & QueuedOperationStore & AuthProofStore
 
 /// A wallet's durable store.
@@ -17,7 +17,7 @@ public typealias WalletTransaction = ProofStore & KeysetStore & CounterStore & M
 ///
 /// Transactions do not nest: neither method may be called from inside a body, and the transaction must not be used
 /// after its body returns. A body is synchronous by design: no transaction stays open across a network request.
-public protocol WalletStore: Sendable {
+package protocol WalletStore: Sendable {
     /// Runs `body` in a read-only transaction.
     func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T
 
@@ -35,5 +35,5 @@ public protocol WalletStore: Sendable {
 }
 
 extension WalletStore {
-    public func close() async {}
+    package func close() async {}
 }

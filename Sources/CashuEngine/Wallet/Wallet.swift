@@ -76,7 +76,7 @@ public actor Wallet {
     /// Opens a wallet: loads its mnemonic from the secure store (creating and saving one for a new wallet, or
     /// saving `mnemonic` when restoring), then resumes unfinished operations unless `recover` is false.
     /// - Parameters:
-    ///   - store: the durable store (`SQLiteWalletStore`, or PostgreSQL through LinuxCashu).
+    ///   - store: where the wallet keeps its data (`WalletStorage.sqlite(path:)`).
     ///   - secureStore: where the mnemonic and quote keys live.
     ///   - mnemonic: the mnemonic to use for a new wallet (restore); must match a stored one.
     ///   - connections: how the wallet reaches its mints (`MintConnections.http(client:proxied:)`).
@@ -87,13 +87,13 @@ public actor Wallet {
     ///     where the mint advertises them; without one the wallet polls.
     /// - Throws: ``WalletError`` (`secureStore`, `invalidInput` when `mnemonic` differs from the stored one).
     public static func open(
-        store: any WalletStore, secureStore: any SecureStore, mnemonic: Mnemonic? = nil,
+        store: WalletStorage, secureStore: any SecureStore, mnemonic: Mnemonic? = nil,
         connections: MintConnections, options: WalletOptions = WalletOptions(),
         logger: Logger = Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }),
         recover: Bool = true, subscriptions: (any SubscriptionTransport)? = nil
     ) async throws(WalletError) -> Wallet {
         try await open(
-            store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: connections.connector,
+            store: store.store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: connections.connector,
             options: options, logger: logger, recover: recover, subscriptions: subscriptions)
     }
 

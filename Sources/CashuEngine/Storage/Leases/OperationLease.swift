@@ -1,7 +1,7 @@
 // Storage: one held operation lease (see OperationLeases).
 
 /// An operation lease this process holds; it ends when released, when it is deinitialised, or with the process.
-public protocol OperationLease: AnyObject, Sendable {
+package protocol OperationLease: AnyObject, Sendable {
     /// The operation it is a lease on.
     var operationID: OperationID { get }
 

@@ -9,7 +9,7 @@
 ///
 /// `SQLiteWalletStore` vends `FileOperationLeases` (a `flock` per operation, next to the database);
 /// ``InMemoryWalletStore``, which no other process can see, vends `InProcessOperationLeases`.
-public protocol OperationLeases: Sendable {
+package protocol OperationLeases: Sendable {
     /// Takes the lease of an operation without waiting.
     /// - Parameter id: the operation.
     /// - Returns: the lease, held until released; `nil` when someone else holds it.
