@@ -19,10 +19,10 @@ import Logging
 /// | the deadline passed after the request was handed to a connection | `timeout` |
 /// | the connection was closed or reset before the answer was complete; any error that cannot be placed | `transport` |
 /// | another status without such a body (404 from a proxy, 500, 502, a redirect) | `httpStatus` |
-/// | a 200 whose body is not this endpoint's JSON, or is larger than ``maximumResponseBytes`` | `invalidResponse` |
+/// | a 200 whose body is not this endpoint's JSON, or is larger than `maximumResponseBytes` | `invalidResponse` |
 /// | the calling task was cancelled | `cancelled` |
 ///
-/// Retries: a `POST` to an endpoint listed in the mint's NUT-19 setting (``cachedResponses``) is replayed with the
+/// Retries: a `POST` to an endpoint listed in the mint's NUT-19 setting (`cachedResponses`) is replayed with the
 /// identical bytes, up to three times with exponential backoff and jitter, after a failure that leaves the outcome
 /// unknown and while the cached answer should still exist. A replay's definite-looking failure (the mint refusing
 /// the replay, a refused connection) never turns the first attempt's unknown outcome into a definite one. Each
@@ -32,7 +32,7 @@ import Logging
 /// Rate limits: an HTTP 429 (or a 503 with `Retry-After`) is not a failure of the request. The connector waits as the
 /// mint's `Retry-After` says, else backs off with jitter, and sends the identical bytes again, for at most
 /// `MintTimeouts/rateLimitWait` in all; its ``MintRequestPacer``, shared by every copy of the connector, then spaces
-/// the following requests to that mint for a while. ``onRateLimited`` hears of each wait. Past the limit a 429 fails
+/// the following requests to that mint for a while. `onRateLimited` hears of each wait. Past the limit a 429 fails
 /// as `unreachable` (the mint did nothing) and a 503 as `httpStatus` (as any other 503).
 ///
 /// Errors and logs name the endpoint by template (`GET /v1/mint/quote/bolt11/{quote_id}`): quote ids are bearer

@@ -4,7 +4,7 @@ import CashuEngine
 import PostgresNIO
 
 extension StorageError {
-    /// Maps an error of a statement (or of getting a connection) to a ``StorageError``.
+    /// Maps an error of a statement (or of getting a connection) to a `StorageError`.
     ///
     /// The SQLSTATE decides the code: unique violations are `conflict`, a full disk `diskFull`, serialization and
     /// deadlock failures and lock timeouts `busy`, numeric overflow `overflow`, lost connections `unavailable`. The

@@ -231,7 +231,7 @@ enum PostgresMigrations {
         """
 
     /// Brings the schema up to date inside `tx`, which holds the wallet's write lock.
-    /// - Throws: ``StorageError`` `unavailable` when the schema was written by a newer version.
+    /// - Throws: `StorageError` `unavailable` when the schema was written by a newer version.
     static func migrate(_ tx: PostgresTransaction, schema: String) throws(StorageError) {
         let during = "migrate"
         try tx.execute("CREATE SCHEMA IF NOT EXISTS \(schema)", during: during)

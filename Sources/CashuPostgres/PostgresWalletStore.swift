@@ -9,7 +9,7 @@ import NIOPosix
 import NIOSSL
 import PostgresNIO
 
-/// A ``WalletStore`` on a PostgreSQL server, which several processes on several hosts can share.
+/// A `WalletStore` on a PostgreSQL server, which several processes on several hosts can share.
 ///
 /// - Each `write` is one transaction that first takes the wallet's advisory lock (`pg_advisory_xact_lock`), so
 ///   writers of one wallet run one after another, whichever process or host they are in, as `BEGIN IMMEDIATE` makes
@@ -39,7 +39,7 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
     private let sealerState = NIOLockedValueBox<RecordSealer?>(nil)
 
     /// Connects, creates the schema when missing and migrates it.
-    /// - Throws: ``StorageError`` `unavailable` when the server cannot be reached within the connect timeout, refuses
+    /// - Throws: `StorageError` `unavailable` when the server cannot be reached within the connect timeout, refuses
     ///   the login, or holds a schema written by a newer version.
     package init(configuration: PostgresStoreConfiguration) async throws(StorageError) {
         self.configuration = configuration

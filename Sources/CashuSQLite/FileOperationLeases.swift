@@ -33,7 +33,7 @@ package final class FileOperationLeases: OperationLeases {
     /// Takes the lease of an operation unless another process, or another wallet in this one, holds it.
     /// - Parameter id: the operation.
     /// - Returns: the lease, or `nil` when it is held.
-    /// - Throws: ``StorageError`` `unavailable` when the directory or the lock file cannot be made or locked.
+    /// - Throws: `StorageError` `unavailable` when the directory or the lock file cannot be made or locked.
     package func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
         try prepareDirectory()
         let path = directory.appendingPathComponent(try Self.fileName(id)).path
@@ -73,7 +73,7 @@ package final class FileOperationLeases: OperationLeases {
     /// Removes the lock files no one holds, except those of `open` operations; a file someone holds stays.
     /// - Parameter open: the unfinished operations.
     /// - Returns: how many lock files were removed.
-    /// - Throws: ``StorageError`` `unavailable` when the directory cannot be listed.
+    /// - Throws: `StorageError` `unavailable` when the directory cannot be listed.
     package func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int {
         let names: [String]
         do {

@@ -40,7 +40,7 @@ extension StorageError {
     }
 }
 
-/// Runs a GRDB call, throwing only ``StorageError``.
+/// Runs a GRDB call, throwing only `StorageError`.
 func mappingErrors<T>(_ operation: String, _ body: () throws -> T) throws(StorageError) -> T {
     do {
         return try body()

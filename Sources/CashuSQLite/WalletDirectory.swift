@@ -12,7 +12,7 @@ public struct WalletDirectory: Hashable, Sendable {
     package static let databaseFileName = "wallet.sqlite"
 
     /// A wallet directory at `url`.
-    /// - Parameter url: a file URL; it is created by ``create()``.
+    /// - Parameter url: a file URL; it is created by `create()`.
     public init(url: URL) {
         self.url = url
     }

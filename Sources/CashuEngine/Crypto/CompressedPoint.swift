@@ -1,10 +1,10 @@
 // NUT-00 — Cryptography and models: a point as received (33 compressed bytes), checked on the curve when first used.
 
 /// A 33-byte SEC1 compressed point whose shape (length, `02`/`03` prefix) is checked on creation and whose curve
-/// membership is checked by ``point()``.
+/// membership is checked by `point()`.
 ///
 /// Proofs carry their signature `C` in this form: decoding a 1000-proof token must not pay libsecp256k1's ~6 µs square
-/// root per proof up front. Everything that computes with `C` (DLEQ checks, spending) goes through ``point()``, and
+/// root per proof up front. Everything that computes with `C` (DLEQ checks, spending) goes through `point()`, and
 /// ``Token/validatePoints()`` checks a whole token at once.
 public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 33 bytes.

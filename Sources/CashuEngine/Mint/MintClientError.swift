@@ -61,7 +61,7 @@ public struct MintClientError: CashuError {
 }
 
 extension ErrorCode where Domain == MintClientError {
-    /// The mint answered with its NUT-00 error body; ``MintClientError/mintError`` holds it.
+    /// The mint answered with its NUT-00 error body; `MintClientError.mintError` holds it.
     public static let mintRefused = Self(rawValue: "mintRefused")
     /// No connection could be opened: the request never left.
     public static let unreachable = Self(rawValue: "unreachable")

@@ -2,7 +2,7 @@
 
 /// A store for secrets, supplied by the host (libsecret on Linux desktops, an encrypted file on servers).
 ///
-/// Values are opaque bytes under string keys (see ``SecureStoreKey``). Implementations must make a `save` durable
+/// Values are opaque bytes under string keys (see `SecureStoreKey`). Implementations must make a `save` durable
 /// before returning: the wallet saves a quote's key before the quote request leaves.
 public protocol SecureStore: Sendable {
     /// The value under `key`, or `nil`.

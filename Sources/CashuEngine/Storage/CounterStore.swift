@@ -7,7 +7,7 @@ package protocol CounterStore {
 
     /// Takes the next `count` counters of a keyset and advances it past them.
     /// - Returns: the counters taken (empty when `count` is 0).
-    /// - Throws: ``StorageError`` with code `overflow` when the counter would pass `UInt64.max`.
+    /// - Throws: `StorageError` with code `overflow` when the counter would pass `UInt64.max`.
     func reserveCounters(keysetID: KeysetID, count: UInt64) throws -> Range<UInt64>
 
     /// Moves a keyset's counter forward to `value` if it is lower (restore sets it past the last hit).

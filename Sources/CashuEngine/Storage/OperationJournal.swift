@@ -3,11 +3,11 @@
 /// Journal storage.
 package protocol OperationJournal {
     /// Inserts a new operation.
-    /// - Throws: ``StorageError`` with code `conflict` when the id exists.
+    /// - Throws: `StorageError` with code `conflict` when the id exists.
     func insertOperation(_ operation: OperationRecord) throws
 
     /// Replaces an operation's state and payload (and its `updatedAt`); its other fields are kept as inserted.
-    /// - Throws: ``StorageError`` with code `notFound` when the id does not exist.
+    /// - Throws: `StorageError` with code `notFound` when the id does not exist.
     func updateOperation(_ operation: OperationRecord) throws
 
     /// An operation by id.

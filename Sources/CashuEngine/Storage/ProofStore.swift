@@ -1,6 +1,6 @@
 // Storage: the proofs the wallet holds, has reserved, has in flight, has given away, or has spent.
 
-/// Proof storage. Every method runs inside the transaction that ``WalletStore`` opened.
+/// Proof storage. Every method runs inside the transaction that `WalletStore` opened.
 package protocol ProofStore {
     /// Adds proofs. A proof whose `Y` is already stored is left as it is.
     /// - Returns: how many proofs were new.
@@ -18,14 +18,14 @@ package protocol ProofStore {
     func proofs(Ys: [CompressedPoint]) throws -> [StoredProof]
 
     /// Moves proofs to `status`, recording `operationID` (nil clears it).
-    /// - Throws: ``StorageError`` with code `notFound` when a `Y` is not stored; no proof is changed then.
+    /// - Throws: `StorageError` with code `notFound` when a `Y` is not stored; no proof is changed then.
     func setStatus(_ status: ProofStatus, Ys: [CompressedPoint], operationID: OperationID?) throws
 
     /// Deletes proofs; `Ys` that are not stored are ignored.
     func removeProofs(Ys: [CompressedPoint]) throws
 
     /// Sums and counts per mint, unit and status, for the given statuses (all when empty), in no particular order.
-    /// - Throws: ``StorageError`` with code `overflow` when a sum exceeds `UInt64.max`.
+    /// - Throws: `StorageError` with code `overflow` when a sum exceeds `UInt64.max`.
     func balances(statuses: Set<ProofStatus>) throws -> [ProofBalance]
 
     /// How many proofs of each keyset and amount a mint and unit hold in `status`, one bucket per pair holding any,

@@ -6,12 +6,12 @@
 /// of one mint in that order. The store keeps `payload` and `result` opaque.
 package protocol QueuedOperationStore {
     /// Inserts a new entry.
-    /// - Throws: ``StorageError`` with code `conflict` when the id exists.
+    /// - Throws: `StorageError` with code `conflict` when the id exists.
     func insertQueuedOperation(_ entry: QueuedOperation) throws
 
     /// Replaces an entry's state, payload, attempts, last error, operation id, result and `updatedAt`; its id, mint,
     /// kind and `createdAt` are kept as inserted.
-    /// - Throws: ``StorageError`` with code `notFound` when the id does not exist.
+    /// - Throws: `StorageError` with code `notFound` when the id does not exist.
     func updateQueuedOperation(_ entry: QueuedOperation) throws
 
     /// An entry by id.

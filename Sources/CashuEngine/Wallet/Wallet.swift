@@ -5,7 +5,7 @@ import Logging
 
 /// A wallet holding ecash at several mints and units, durably.
 ///
-/// Every operation that could consume proofs or get outputs signed is journaled in the ``WalletStore`` before its
+/// Every operation that could consume proofs or get outputs signed is journaled in the `WalletStore` before its
 /// request leaves, settled in one transaction when the mint answers, and resumed by ``recover()`` (which `open`
 /// runs) when the process died in between. An ambiguous answer leaves the operation pending; only a definite answer
 /// releases or spends proofs.

@@ -128,7 +128,7 @@ extension ErrorCode where Domain == WalletError {
     public static let unsupported = Self(rawValue: "unsupported")
     /// Not enough spendable proofs for the amount and its fees.
     public static let insufficientFunds = Self(rawValue: "insufficientFunds")
-    /// The mint refused the request; ``WalletError/mintError`` has its code. Nothing was lost.
+    /// The mint refused the request; `WalletError.mintError` has its code. Nothing was lost.
     public static let mintRefused = Self(rawValue: "mintRefused")
     /// The mint could not be reached; nothing was sent.
     public static let mintUnreachable = Self(rawValue: "mintUnreachable")

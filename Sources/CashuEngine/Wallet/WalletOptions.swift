@@ -17,7 +17,7 @@ public struct WalletOptions: Sendable {
     /// The most inputs or outputs the wallet puts in one request (Nutshell refuses more than 1000).
     public var maxInputs: Int
     /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
-    /// notification is lost or never sent. Notifications themselves trigger a check at most every ``pollInterval``.
+    /// notification is lost or never sent. Notifications themselves trigger a check at most every `pollInterval`.
     public var subscriptionCheckInterval: Duration
     /// NUT-22: the most blind auth tokens minted in one request (the mint's `bat_max_mint` bounds it further).
     public var blindAuthBatch: Int

@@ -14,7 +14,7 @@ import Logging
 /// - compressed points (66 hex digits from `02`/`03`: a `B_`, a `C`, a `Y`, a public key) → their first 10 digits and
 ///   `…`: enough to tell points apart in a log, never a whole signature `C`. NUT-02 v2 keyset ids (66 digits from
 ///   `01`) are public and kept;
-/// - runs of ``mnemonicMinimumWords`` or more BIP-39 English words (any case; separated by spaces, commas,
+/// - runs of `mnemonicMinimumWords` or more BIP-39 English words (any case; separated by spaces, commas,
 ///   newlines, numbering, or spread over the elements of a metadata array) → `<redacted mnemonic>`.
 ///
 /// A text with nothing to remove is returned as it is, without allocating.

@@ -10,8 +10,8 @@ import ServiceLifecycle
 
 /// Serves a wallet's connections (`NWCWalletStore`) until cancelled or shut down gracefully.
 ///
-/// At start, and every ``NWCServiceSettings/reconcileInterval``, the payments whose outcome was not known are looked
-/// up again (their budget settled or released). Every ``NWCServiceSettings/pollInterval`` the store is read: a
+/// At start, and every `NWCServiceSettings.reconcileInterval`, the payments whose outcome was not known are looked
+/// up again (their budget settled or released). Every `NWCServiceSettings.pollInterval` the store is read: a
 /// connection added since is announced (its info event, kind 13194) and subscribed to, a revoked or expired one is
 /// dropped from the subscription (and its requests, should any arrive, get no answer). Each request is handled once,
 /// ever (the store records it before anything is done), concurrently with others; its response is published to the

@@ -2,7 +2,7 @@
 
 import CoreCashu
 
-/// The result of ``OfflineQueue/runPending(mint:)``.
+/// The result of `OfflineQueue.runPending(mint:)`.
 public struct QueueRunReport: Sendable {
     /// Entries that finished with a success in this pass.
     public var completed: [QueuedEntry] = []

@@ -7,7 +7,7 @@ import Foundation
 
 /// A `SecureStore` keeping one wallet's secrets in a single encrypted file.
 ///
-/// The key comes from the passphrase through the KDF named in the file's header (``KDFParameters/standard`` for a
+/// The key comes from the passphrase through the KDF named in the file's header (`KDFParameters.standard` for a
 /// new file: scrypt N = 2^17, r = 8, p = 1) with a random 16-byte salt; the secrets are sealed with AES-256-GCM under
 /// a fresh nonce on every write, the header authenticated with them. The file is 0600 (its directory is created 0700
 /// when missing; `SecureStoreFactory` also tightens an existing wallet directory) and is replaced atomically
@@ -74,7 +74,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
         try self.init(file: file, passphrase: SecureBytes(Array(passphrase.utf8)), parameters: parameters)
     }
 
-    /// The passphrase in `environment` under ``passphraseEnvironmentVariable``, or `nil` when unset or empty.
+    /// The passphrase in `environment` under `passphraseEnvironmentVariable`, or `nil` when unset or empty.
     public static func passphrase(from environment: [String: String]) -> SecureBytes? {
         guard let value = environment[passphraseEnvironmentVariable], !value.isEmpty else { return nil }
         return SecureBytes(Array(value.utf8))

@@ -46,11 +46,11 @@ public struct LinuxWalletConfiguration: Sendable {
     /// The proxy every connection goes through (mint requests, NUT-17 WebSockets, reachability probes); nothing goes
     /// out directly, even when it is down. `nil`: direct.
     public var proxy: NetworkProxy?
-    /// The PostgreSQL database holding the wallet; `nil`: the SQLite file in ``directory``. The directory still
+    /// The PostgreSQL database holding the wallet; `nil`: the SQLite file in `directory`. The directory still
     /// holds the secure store (the recovery phrase) and the open lock of this host.
     public var database: PostgresStoreConfiguration?
     /// The Nostr relays to use (NUT-27 backup, NUT-18 over Nostr, NIP-47), over the wallet's own list; `[]` turns
-    /// Nostr off. `nil`: the wallet's list, else ``NostrRelayChoice/defaults``.
+    /// Nostr off. `nil`: the wallet's list, else `NostrRelayChoice.defaults`.
     package var nostrRelays: [NostrRelayURL]?
     /// Back the mint list up to the relays whenever it changes (NUT-27). `CASHU_NOSTR_BACKUP=off` turns it off for a
     /// process; `cashu nostr backup --disable` for the wallet.

@@ -12,7 +12,7 @@ public struct LinuxWalletError: Error, Sendable, CustomStringConvertible {
         case unsafeDirectory
         /// The wallet database cannot be opened.
         case storage
-        /// No secure store is available, or it refused (locked, wrong passphrase); see ``underlying``.
+        /// No secure store is available, or it refused (locked, wrong passphrase); see `underlying`.
         case secureStore
     }
 

@@ -7,11 +7,11 @@ import Foundation
 public struct NostrRelayChoice: Sendable, Hashable {
     /// Where a relay list comes from, strongest first.
     public enum Source: String, Sendable, Hashable {
-        /// `CASHU_NOSTR_RELAYS` (or ``LinuxWalletConfiguration/nostrRelays``).
+        /// `CASHU_NOSTR_RELAYS` (or `LinuxWalletConfiguration.nostrRelays`).
         case environment
         /// The wallet's own list (`cashu nostr relays add`).
         case wallet
-        /// ``NostrRelayChoice/defaults``.
+        /// `NostrRelayChoice.defaults`.
         case defaults
     }
 
@@ -29,7 +29,7 @@ public struct NostrRelayChoice: Sendable, Hashable {
     package static let defaults: [NostrRelayURL] = ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net"]
         .compactMap { try? NostrRelayURL($0) }
 
-    /// The environment's list wins, then the wallet's, then ``defaults``.
+    /// The environment's list wins, then the wallet's, then `defaults`.
     package static func resolve(configured: [NostrRelayURL]?, stored: [NostrRelayURL]?) -> NostrRelayChoice {
         if let configured { return NostrRelayChoice(relays: configured, source: .environment) }
         if let stored, !stored.isEmpty { return NostrRelayChoice(relays: stored, source: .wallet) }

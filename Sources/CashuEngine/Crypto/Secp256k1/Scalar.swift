@@ -5,7 +5,7 @@ internal import CSecp256k1
 /// A non-zero integer modulo the secp256k1 group order `n`.
 ///
 /// Scalars are treated as secret: they print as `<redacted>`, live in zeroing storage, and hand out their bytes only
-/// through ``exposedSecretBytes`` / ``exposedSecretHex``. All arithmetic is done by libsecp256k1.
+/// through `exposedSecretBytes` / `exposedSecretHex`. All arithmetic is done by libsecp256k1.
 public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     let bytes: SecureBytes
 

@@ -10,7 +10,7 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
     public var id: KeysetID
     /// The secret string; `hash_to_curve` takes its UTF-8 bytes (NUT-00).
     public var secret: String
-    /// The unblinded signature `C = k·Y`, as received; ``CompressedPoint/point()`` checks it is on the curve.
+    /// The unblinded signature `C = k·Y`, as received; `CompressedPoint.point()` checks it is on the curve.
     package var C: CompressedPoint
     /// NUT-12 DLEQ proof with the blinding factor, for receivers to verify offline.
     public var dleq: ProofDLEQ?

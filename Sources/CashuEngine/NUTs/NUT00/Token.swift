@@ -135,11 +135,11 @@ extension Token {
     /// whitespace ignored.
     ///
     /// - Parameter string: The serialized token.
-    /// - Returns: The token, with keyset ids as written (call ``resolvingShortIDs(against:)`` before use).
+    /// - Returns: The token, with keyset ids as written (call `resolvingShortIDs(against:)` before use).
     /// - Throws: ``EncodingFailure`` (`.invalidPrefix`, `.limitExceeded`, `.invalidBase64`, `.invalidCBOR`,
     ///   `.invalidJSON`, `.truncated`, `.missingField`, `.invalidField`, `.invalidLength`, `.amountOverflow`) or
     ///   ``CryptoError`` (`.invalidPoint`, `.invalidScalar`) for a signature, key or DLEQ value that is not valid.
-    package static func decode(_ string: String) throws -> Token {
+    public static func decode(_ string: String) throws -> Token {
         try TokenDecoder.decode(string)
     }
 
@@ -148,7 +148,7 @@ extension Token {
     /// - Parameter binary: The raw bytes.
     /// - Returns: The token.
     /// - Throws: As ``decode(_:)``.
-    package static func decode(binary: [UInt8]) throws -> Token {
+    public static func decode(binary: [UInt8]) throws -> Token {
         try TokenDecoder.decode(binary: binary)
     }
 
@@ -176,7 +176,7 @@ extension Token {
     ///
     /// - Returns: The bytes.
     /// - Throws: As ``serialized(as:padded:)`` for V4.
-    package func binaryRepresentation() throws(EncodingFailure) -> [UInt8] {
+    public func binaryRepresentation() throws(EncodingFailure) -> [UInt8] {
         var out = Array((TokenDecoder.binaryPrefix + Version.v4.rawValue).utf8)
         out.append(contentsOf: try TokenV4Coding.encode(self))
         return out

@@ -9,7 +9,7 @@ extension WellKnownSecret {
     ///   - kind: the condition kind.
     ///   - data: the kind-specific data.
     ///   - tags: the tags, in the order they are written.
-    /// - Returns: the secret; its ``rawValue`` is the string to blind.
+    /// - Returns: the secret; its `rawValue` is the string to blind.
     package static func make(kind: Kind, data: String, tags: [SecretTag] = []) -> WellKnownSecret {
         make(kind: kind, nonce: Hex.encode(SecureBytes.random(count: 32).exposedSecretBytes), data: data, tags: tags)
     }

@@ -4,7 +4,7 @@ import Foundation
 
 /// A proof secret in the NUT-10 well-known format.
 ///
-/// The exact string the secret was parsed from is kept in ``rawValue``: signatures and hashes are always over that
+/// The exact string the secret was parsed from is kept in `rawValue`: signatures and hashes are always over that
 /// string, never over a re-serialization (key order and escaping of a received secret are not ours to change).
 /// A secret is a bearer secret, so it prints redacted.
 public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {

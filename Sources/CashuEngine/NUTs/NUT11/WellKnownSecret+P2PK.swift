@@ -7,7 +7,7 @@ extension WellKnownSecret {
     /// - Parameters:
     ///   - key: the receiver's public key (`data`).
     ///   - options: extra keys, thresholds, locktime, refund keys and flag.
-    /// - Returns: the secret; blind its ``rawValue``.
+    /// - Returns: the secret; blind its `rawValue`.
     /// - Throws: ``SpendingConditionError`` `.invalidSignatureThreshold` or `.duplicateKey` for impossible options.
     package static func p2pk(lockedTo key: Point, options: LockOptions = LockOptions())
         throws(SpendingConditionError) -> WellKnownSecret

@@ -7,7 +7,7 @@ extension WellKnownSecret {
     /// - Parameters:
     ///   - preimage: the 32-byte preimage (``HTLCPreimage/random()`` for a fresh one); keep it to claim or share.
     ///   - options: receiver keys, thresholds, locktime, refund keys and flag.
-    /// - Returns: the secret; blind its ``rawValue``.
+    /// - Returns: the secret; blind its `rawValue`.
     /// - Throws: ``SpendingConditionError`` `.invalidSignatureThreshold` or `.duplicateKey` for impossible options.
     package static func htlc(preimage: HTLCPreimage, options: LockOptions = LockOptions())
         throws(SpendingConditionError) -> WellKnownSecret

@@ -5,7 +5,7 @@
 /// Every field is optional (NUT-18 §Payment Request). JSON coding uses the spec's one-letter keys. Decode an encoded
 /// request with ``init(encoded:)``; encode with ``creqA()`` or ``creqB()``.
 public struct PaymentRequest: Hashable, Sendable, Codable {
-    /// `i`: the payment id the payer echoes in ``PaymentRequestPayload/id``.
+    /// `i`: the payment id the payer echoes in `PaymentRequestPayload.id`.
     public var id: String?
     /// `a`: the amount requested, in `unit`'s minor units.
     public var amount: UInt64?

@@ -15,7 +15,7 @@ public enum Bolt11Amount {
         return (try? humanReadablePart(text[..<separator]))?.millisatoshis
     }
 
-    /// The invoice's amount in whole satoshis, rounded up, or `nil` as for ``millisatoshis(_:)``.
+    /// The invoice's amount in whole satoshis, rounded up, or `nil` as for `millisatoshis(_:)`.
     public static func satoshis(_ invoice: String) -> UInt64? {
         guard let msat = millisatoshis(invoice) else { return nil }
         return msat / 1000 + (msat % 1000 == 0 ? 0 : 1)

@@ -6,7 +6,7 @@ extension PaymentRequest {
     ///
     /// - Parameter encoded: The request, without URI scheme or surrounding whitespace.
     /// - Throws: ``EncodingFailure``: `.invalidPrefix` for anything else, `.limitExceeded` past
-    ///   ``maximumEncodedLength``, otherwise the error of ``decodeCreqA(_:)`` or ``decodeCreqB(_:)``.
+    ///   `maximumEncodedLength`, otherwise the error of `decodeCreqA(_:)` or `decodeCreqB(_:)`.
     public init(encoded: String) throws(EncodingFailure) {
         let utf8 = encoded.utf8
         guard utf8.count <= Self.maximumEncodedLength else {

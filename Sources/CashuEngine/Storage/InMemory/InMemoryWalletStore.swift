@@ -2,7 +2,7 @@
 
 import Dispatch
 
-/// A ``WalletStore`` that keeps everything in memory and loses it when released.
+/// A `WalletStore` that keeps everything in memory and loses it when released.
 ///
 /// It behaves like `SQLiteWalletStore` — the same ordering, the same errors, the same all-or-nothing writes, bodies
 /// run on dispatch queues, never on Swift concurrency's threads — so that wallet logic tested against it behaves the
@@ -22,7 +22,7 @@ package final class InMemoryWalletStore: WalletStore {
     package init() {}
 
     /// Runs `body` on a snapshot of the last committed state; it does not wait for a write in progress.
-    /// - Parameter body: reads through the transaction; any write method throws ``StorageError`` `readOnly`.
+    /// - Parameter body: reads through the transaction; any write method throws `StorageError` `readOnly`.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
     package func read<T: Sendable>(

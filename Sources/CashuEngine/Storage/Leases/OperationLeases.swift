@@ -13,13 +13,13 @@ package protocol OperationLeases: Sendable {
     /// Takes the lease of an operation without waiting.
     /// - Parameter id: the operation.
     /// - Returns: the lease, held until released; `nil` when someone else holds it.
-    /// - Throws: ``StorageError`` `unavailable` when the lease cannot be checked (e.g. its lock file cannot be made).
+    /// - Throws: `StorageError` `unavailable` when the lease cannot be checked (e.g. its lock file cannot be made).
     func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)?
 
     /// Removes what leases of dead holders left behind (a process killed after taking a lease and before journaling
     /// its operation leaves a lock file no recovery would ever visit), except for the operations in `open`.
     /// - Parameter open: the unfinished operations; recovery takes and gives back their leases itself.
     /// - Returns: how many were removed.
-    /// - Throws: ``StorageError`` `unavailable` when the leases cannot be listed.
+    /// - Throws: `StorageError` `unavailable` when the leases cannot be listed.
     func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int
 }

@@ -65,7 +65,7 @@ package final class RecordSealer: Sendable {
     }
 
     /// Opens a value sealed for the record `context`.
-    /// - Throws: ``StorageError`` `corrupt` when it is not a sealed value, was changed, or belongs to another record.
+    /// - Throws: `StorageError` `corrupt` when it is not a sealed value, was changed, or belongs to another record.
     package func open(_ sealed: [UInt8], context: String) throws(StorageError) -> [UInt8] {
         guard let generation = Self.generation(of: sealed) else {
             throw StorageError(.corrupt, "a sealed record is malformed")

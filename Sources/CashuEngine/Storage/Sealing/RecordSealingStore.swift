@@ -1,12 +1,12 @@
 // Storage: a store that keeps the secret fields of its records sealed at rest (see RecordSealer).
 
-/// A ``WalletStore`` that seals records' secret fields once it has the wallet's keys.
+/// A `WalletStore` that seals records' secret fields once it has the wallet's keys.
 ///
 /// ``Wallet/open(store:secureStore:mnemonic:connectorFactory:options:logger:recover:leases:subscriptions:)`` hands
 /// the keys over as soon as it has the seed, before anything else is written: from then on every record is sealed as
 /// it is written, and records still in plaintext (a wallet from before, or written without the keys) are sealed at
 /// once, all in one transaction. A store without the keys writes plaintext and cannot read sealed records
-/// (``StorageError`` `unavailable`).
+/// (`StorageError` `unavailable`).
 package protocol RecordSealingStore: WalletStore {
     /// Seals with `sealer` from now on, and seals every record still in plaintext in one transaction.
     /// - Returns: how many records were sealed now.

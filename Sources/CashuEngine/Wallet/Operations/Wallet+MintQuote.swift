@@ -109,7 +109,7 @@ extension Wallet {
     /// Waits until a quote is paid (or issued), its invoice expires, or `timeout` passes.
     ///
     /// Through the NUT-17 transport when the wallet has one and the mint offers `bolt11_mint_quote` for the quote's
-    /// unit, else by polling (see ``WalletOptions/pollInterval``). Either way the quote's state is checked over
+    /// unit, else by polling (see `WalletOptions.pollInterval`). Either way the quote's state is checked over
     /// HTTP before it is returned: a notification alone never counts.
     /// - Parameters:
     ///   - id: the quote.
