@@ -36,7 +36,7 @@ struct WalletDemo {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return try await Wallet.open(
                 store: try .sqlite(path: folder.appendingPathComponent("wallet.sqlite").path),
-                secureStore: FileSecureStore(file: folder.appendingPathComponent("secrets.json")),
+                secureStore: DemoSecureStore(),
                 connections: connections)
         }
         let alice = try await open("alice")

@@ -107,7 +107,9 @@ public actor OfflineQueue {
     /// Stores a receive in the queue without running it.
     /// - Throws: `WalletError` `invalidInput` when `token` is not a token with proofs; `storage`.
     @discardableResult
-    package func enqueueReceive(_ token: String, addUnknownMint: Bool = false) async throws(WalletError) -> QueuedEntry {
+    package func enqueueReceive(_ token: String, addUnknownMint: Bool = false) async throws(WalletError)
+        -> QueuedEntry
+    {
         let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
         let decoded: Token
         do { decoded = try TokenDecoder.decode(trimmed) } catch {
