@@ -1,9 +1,9 @@
 // Test support: waiting for a condition, or for a task within a limit, without asserting on timing.
 
 /// Polls a condition, and bounds a task, for tests that wait on something asynchronous.
-public enum AsyncWaiting {
+package enum AsyncWaiting {
     /// Whether `condition` became true within `limit` (checked every 20 ms, and once more at the end).
-    public static func eventually(
+    package static func eventually(
         within limit: Duration = .seconds(120),
         _ condition: () async throws -> Bool
     ) async rethrows -> Bool {
@@ -16,7 +16,7 @@ public enum AsyncWaiting {
     }
 
     /// The task's value, or `nil` (and the task cancelled) when it takes longer than `limit`.
-    public static func value<T: Sendable>(of task: Task<T, any Error>, within limit: Duration) async throws -> T? {
+    package static func value<T: Sendable>(of task: Task<T, any Error>, within limit: Duration) async throws -> T? {
         let deadline = ContinuousClock.now.advanced(by: limit)
         let timer = Task {
             try? await Task.sleep(until: deadline)

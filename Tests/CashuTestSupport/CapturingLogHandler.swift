@@ -4,34 +4,34 @@ import Foundation
 import Logging
 
 /// Keeps the records logged through it; every logger made from one handler shares its store.
-public struct CapturingLogHandler: LogHandler {
+package struct CapturingLogHandler: LogHandler {
     /// One record.
-    public struct Record: Sendable {
-        public var level: Logger.Level
-        public var message: String
-        public var metadata: [String: String]
+    package struct Record: Sendable {
+        package var level: Logger.Level
+        package var message: String
+        package var metadata: [String: String]
     }
 
     /// The records, shared between copies of the handler.
-    public final class Store: @unchecked Sendable {
+    package final class Store: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [Record] = []
 
-        public var records: [Record] { lock.withLock { stored } }
+        package var records: [Record] { lock.withLock { stored } }
 
-        public func append(_ record: Record) { lock.withLock { stored.append(record) } }
+        package func append(_ record: Record) { lock.withLock { stored.append(record) } }
     }
 
-    public let store: Store
-    public var metadata: Logger.Metadata = [:]
-    public var logLevel: Logger.Level = .trace
+    package let store: Store
+    package var metadata: Logger.Metadata = [:]
+    package var logLevel: Logger.Level = .trace
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         store.append(
             Record(
@@ -43,7 +43,7 @@ public struct CapturingLogHandler: LogHandler {
     }
 
     /// A logger writing into a fresh store, and that store.
-    public static func logger() -> (Logger, Store) {
+    package static func logger() -> (Logger, Store) {
         let store = Store()
         return (Logger(label: "test") { _ in CapturingLogHandler(store: store) }, store)
     }

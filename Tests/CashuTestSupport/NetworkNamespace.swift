@@ -14,21 +14,21 @@ import Foundation
 /// down a connection fails at once (ENETUNREACH) instead of following the default route (which on some machines
 /// leads to a proxy that answers everything). Everything is removed by ``remove()``; ``removeLeftovers()`` removes
 /// what a killed test process left (namespaces of dead pids, routes of vanished pairs).
-public final class NetworkNamespace: Sendable, CustomStringConvertible {
+package final class NetworkNamespace: Sendable, CustomStringConvertible {
     /// Why a namespace could not be set up.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public let name: String
-    public let hostInterface: String
-    public let namespaceInterface: String
-    public let hostAddress: String
-    public let namespaceAddress: String
+    package let name: String
+    package let hostInterface: String
+    package let namespaceInterface: String
+    package let hostAddress: String
+    package let namespaceAddress: String
     /// The pair's /30, e.g. `10.213.17.8/30`.
-    public let subnet: String
+    package let subnet: String
 
-    public var description: String {
+    package var description: String {
         "NetworkNamespace(\(name), \(hostInterface) \(hostAddress) ↔ \(namespaceAddress))"
     }
 
@@ -45,12 +45,12 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
     }
 
     /// iproute2's `ip`, where Debian and Ubuntu put it.
-    public static let ipPath: String? = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first {
+    package static let ipPath: String? = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     /// Why namespaces cannot be used here (not root, no iproute2, `ip netns` refused), or `nil` when they can.
-    public static let unavailableReason: String? = {
+    package static let unavailableReason: String? = {
         guard geteuid() == 0 else { return "network namespace tests need root (run as root, as CI does)" }
         guard let ip = ipPath else { return "iproute2's ip is not installed (scripts/bootstrap installs it)" }
         guard let outcome = try? ScriptRunner.runBlocking(ip, ["netns", "list"], [:]), outcome.status == 0 else {
@@ -60,10 +60,10 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
     }()
 
     /// Whether ``create()`` can work here.
-    public static var isAvailable: Bool { unavailableReason == nil }
+    package static var isAvailable: Bool { unavailableReason == nil }
 
     /// Creates a namespace with its veth pair up, addresses set and loopback up inside.
-    public static func create() async throws -> NetworkNamespace {
+    package static func create() async throws -> NetworkNamespace {
         await removeLeftovers()
         let tag = String(UInt32.random(in: 0...0xff_ffff), radix: 16)
         let used = try await ip(["-4", "-o", "addr", "show"]).standardOutput
@@ -99,19 +99,19 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
     }
 
     /// Sets the host side of the pair up or down (`ip link set <veth> up|down`).
-    public func setHostLink(up: Bool) async throws {
+    package func setHostLink(up: Bool) async throws {
         try await Self.ip(["link", "set", hostInterface, up ? "up" : "down"])
     }
 
     /// Kills what still runs inside, deletes the namespace (which takes the veth pair with it) and the route.
-    public func remove() async {
+    package func remove() async {
         await Self.removeNamespace(name)
         _ = try? await Self.ip(["link", "del", hostInterface])
         _ = try? await Self.ip(["route", "del", "unreachable", subnet, "metric", Self.routeMetric])
     }
 
     /// Removes namespaces of test processes that are gone, and routes whose pair is gone.
-    public static func removeLeftovers() async {
+    package static func removeLeftovers() async {
         guard let listed = try? await ip(["netns", "list"]).standardOutput else { return }
         for line in listed.split(separator: "\n") {
             guard let name = line.split(separator: " ").first.map(String.init), name.hasPrefix(prefix) else { continue }
@@ -143,7 +143,7 @@ public final class NetworkNamespace: Sendable, CustomStringConvertible {
     }
 
     @discardableResult
-    public static func ip(_ arguments: [String]) async throws -> ScriptRunner.Outcome {
+    package static func ip(_ arguments: [String]) async throws -> ScriptRunner.Outcome {
         guard let path = ipPath else { throw Failure(description: "iproute2's ip is not installed") }
         let outcome = try await ScriptRunner.run(path, arguments: arguments, environment: [:])
         guard outcome.status == 0 else {

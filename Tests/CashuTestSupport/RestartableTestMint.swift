@@ -4,27 +4,27 @@ import CoreCashu
 import Foundation
 
 /// One mint identity run as successive processes, as an operator restarting (or a crash killing) a mint.
-public final class RestartableTestMint: @unchecked Sendable {
-    public let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+package final class RestartableTestMint: @unchecked Sendable {
+    package let database = FileManager.default.temporaryDirectory.appendingPathComponent(
         "restartable-mint-\(UUID().uuidString)")
-    public let port: Int
-    public let key = "cashuswift-restartable-mint-\(UUID().uuidString)"
-    public private(set) var current: TestMint?
+    package let port: Int
+    package let key = "cashuswift-restartable-mint-\(UUID().uuidString)"
+    package private(set) var current: TestMint?
 
     private init(port: Int) { self.port = port }
 
     /// A mint identity on a port free now.
-    public static func make() async throws -> RestartableTestMint {
+    package static func make() async throws -> RestartableTestMint {
         RestartableTestMint(port: try TestPort.reserve())
     }
 
-    public var url: MintURL {
+    package var url: MintURL {
         get throws { try MintURL("http://127.0.0.1:\(port)") }
     }
 
     /// Starts a process for this mint (`environment` adds FAKEWALLET_* settings and the like).
     @discardableResult
-    public func start(_ environment: [String: String] = [:]) async throws -> TestMint {
+    package func start(_ environment: [String: String] = [:]) async throws -> TestMint {
         var variables = environment
         variables["MINT_DATABASE"] = database.path
         variables["MINT_LISTEN_PORT"] = String(port)
@@ -35,7 +35,7 @@ public final class RestartableTestMint: @unchecked Sendable {
     }
 
     /// Kills the running process at once (SIGKILL to its process group), as a crash would.
-    public func kill() async {
+    package func kill() async {
         guard let mint = current else { return }
         _ = Foundation.kill(-mint.pid, SIGKILL)
         await mint.stop()
@@ -43,7 +43,7 @@ public final class RestartableTestMint: @unchecked Sendable {
     }
 
     /// Stops the process and removes the database.
-    public func remove() async {
+    package func remove() async {
         await current?.stop()
         current = nil
         try? FileManager.default.removeItem(at: database)

@@ -12,15 +12,15 @@ import Foundation
 ///
 /// `posix_spawn` and `waitpid` rather than Foundation's `Process`: `Process.waitUntilExit()` was seen never to
 /// return for scripts/test-mint/start (its background mint outlives it), leaving the script a zombie.
-public enum ScriptRunner {
+package enum ScriptRunner {
     /// What a finished run left behind.
-    public struct Outcome: Sendable {
-        public var status: Int32
-        public var standardOutput: String
-        public var standardError: String
+    package struct Outcome: Sendable {
+        package var status: Int32
+        package var standardOutput: String
+        package var standardError: String
 
         /// The `KEY=VALUE` lines of standard output (what the start scripts print for `eval`).
-        public var assignments: [String: String] {
+        package var assignments: [String: String] {
             var values: [String: String] = [:]
             for line in standardOutput.split(separator: "\n") {
                 guard let equals = line.firstIndex(of: "=") else { continue }
@@ -31,15 +31,15 @@ public enum ScriptRunner {
     }
 
     /// The executable could not be started.
-    public struct SpawnFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct SpawnFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Runs `path` with `arguments` and exactly `environment`, on a thread of its own, and waits for it to exit.
     ///
     /// Output goes to temporary files rather than pipes, and every descriptor above stderr is closed in the child,
     /// so a background process the script leaves running holds none of the test process's pipes.
-    public static func run(
+    package static func run(
         _ path: String,
         arguments: [String] = [],
         environment: [String: String]
@@ -63,7 +63,7 @@ public enum ScriptRunner {
         }()
 
     /// Runs `path` and waits for it, on the calling thread.
-    public static func runBlocking(
+    package static func runBlocking(
         _ path: String,
         _ arguments: [String],
         _ environment: [String: String]
@@ -85,7 +85,7 @@ public enum ScriptRunner {
     /// Starts `path` with `arguments` and exactly `environment`, its stdout and stderr going to `stdout` and `stderr`
     /// in `scratch` (an existing directory), its stdin from `standardInput` (a file in `scratch`) or `/dev/null`.
     /// - Returns: the child's process id; wait for it with ``exitStatus(waitingFor:)``.
-    public static func spawn(
+    package static func spawn(
         _ path: String,
         _ arguments: [String],
         _ environment: [String: String],
@@ -137,7 +137,7 @@ public enum ScriptRunner {
 
     /// Waits for `pid` (blocking the calling thread) and returns its exit status, 128 + the signal when a signal
     /// ended it; `nil` when it cannot be waited for.
-    public static func exitStatus(waitingFor pid: pid_t) -> Int32? {
+    package static func exitStatus(waitingFor pid: pid_t) -> Int32? {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return nil }

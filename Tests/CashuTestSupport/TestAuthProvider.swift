@@ -7,13 +7,13 @@ import Foundation
 import NIOCore
 
 /// An OpenID provider for one test process or test; stopped with the process (its watchdog) or by ``stop()``.
-public final class TestAuthProvider: Sendable {
-    public let discoveryURL: String
-    public let clientID: String
-    public let otherClientID: String
-    public let user: String
-    public let password: String
-    public let pid: Int32
+package final class TestAuthProvider: Sendable {
+    package let discoveryURL: String
+    package let clientID: String
+    package let otherClientID: String
+    package let user: String
+    package let password: String
+    package let pid: Int32
 
     private init(values: [String: String]) throws {
         guard let discovery = values["OIDC_DISCOVERY_URL"], let client = values["OIDC_CLIENT_ID"],
@@ -29,7 +29,7 @@ public final class TestAuthProvider: Sendable {
     }
 
     /// Installs (once) and starts a provider; `environment` sets `OIDC_*` lifetimes.
-    public static func start(environment: [String: String] = [:]) async throws -> TestAuthProvider {
+    package static func start(environment: [String: String] = [:]) async throws -> TestAuthProvider {
         let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-auth")
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OIDC_") }
         let install = try await ScriptRunner.run(scripts.appendingPathComponent("install").path, environment: variables)
@@ -48,7 +48,7 @@ public final class TestAuthProvider: Sendable {
 
     /// A mint requiring logins from this provider: clear auth on `clearPaths` (`[method, path]`), blind auth on
     /// `blindPaths`, the login rate limit raised for tests.
-    public func mint(
+    package func mint(
         clearPaths: [[String]] = [["POST", "/v1/auth/blind/mint"]], blindPaths: [[String]] = [],
         environment: [String: String] = [:]
     ) async throws -> TestMint {
@@ -66,7 +66,7 @@ public final class TestAuthProvider: Sendable {
 
     /// Plays the user's side of a device login: approves `userCode` at the verification page with the user's
     /// name and password (or denies it).
-    public func approve(userCode: String, verificationURI: String, deny: Bool = false) async throws -> Int {
+    package func approve(userCode: String, verificationURI: String, deny: Bool = false) async throws -> Int {
         var request = HTTPClientRequest(url: verificationURI + "/verify")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
@@ -79,7 +79,7 @@ public final class TestAuthProvider: Sendable {
     }
 
     /// Stops it.
-    public func stop() async {
+    package func stop() async {
         let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-auth")
         _ = try? await ScriptRunner.run(
             scripts.appendingPathComponent("stop").path, arguments: ["\(pid)"],

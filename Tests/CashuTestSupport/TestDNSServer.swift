@@ -6,9 +6,9 @@ import CoreCashu
 import Foundation
 
 /// A dnsmasq for one test; stop it with ``stop()``.
-public final class TestDNSServer: Sendable {
+package final class TestDNSServer: Sendable {
     /// `127.0.0.1:<port>`, as `CASHU_DNS_SERVER` takes it.
-    public let address: String
+    package let address: String
     private let pid: Int32
     private let directory: URL
     private let stopped = Locked(false)
@@ -20,7 +20,7 @@ public final class TestDNSServer: Sendable {
     }
 
     /// Starts dnsmasq answering `records` (name → each TXT record's text) and nothing else, and waits until it answers.
-    public static func start(records: [(name: String, text: String)]) async throws -> TestDNSServer {
+    package static func start(records: [(name: String, text: String)]) async throws -> TestDNSServer {
         let binary = "/usr/sbin/dnsmasq"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw CocoaError(
@@ -54,7 +54,7 @@ public final class TestDNSServer: Sendable {
     }
 
     /// Kills it. Once only.
-    public func stop() {
+    package func stop() {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped

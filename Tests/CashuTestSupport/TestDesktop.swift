@@ -4,14 +4,14 @@
 import Foundation
 
 /// The notification service of the test process's session.
-public enum TestDesktop {
+package enum TestDesktop {
     /// A notification as the service recorded it.
-    public struct Notification: Sendable, Equatable {
-        public var application: String
-        public var summary: String
-        public var body: String
+    package struct Notification: Sendable, Equatable {
+        package var application: String
+        package var summary: String
+        package var body: String
 
-        public init(application: String, summary: String, body: String) {
+        package init(application: String, summary: String, body: String) {
             self.application = application
             self.summary = summary
             self.body = body
@@ -19,7 +19,7 @@ public enum TestDesktop {
     }
 
     /// Why there can be no test desktop here, or `nil` when there can.
-    public static let unavailableReason: String? = {
+    package static let unavailableReason: String? = {
         let environment = ProcessInfo.processInfo.environment
         guard !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else {
             return "no D-Bus session bus (run the tests under scripts/with-keyring)"
@@ -42,10 +42,10 @@ public enum TestDesktop {
     }
 
     /// Starts the service (once per process).
-    public static func start() async throws { try await started.value }
+    package static func start() async throws { try await started.value }
 
     /// Every notification shown so far (closing the ones still on screen, so the service records them).
-    public static func notifications() async throws -> [Notification] {
+    package static func notifications() async throws -> [Notification] {
         let environment = ProcessInfo.processInfo.environment
         _ = try await ScriptRunner.run("/usr/bin/dunstctl", arguments: ["close-all"], environment: environment)
         try await Task.sleep(for: .milliseconds(200))

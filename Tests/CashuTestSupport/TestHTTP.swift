@@ -5,7 +5,7 @@ import AsyncHTTPClient
 import CoreCashu
 
 /// The shared HTTP client of the test process.
-public enum TestHTTP {
+package enum TestHTTP {
     /// Configured by ``HTTPMintConnector/makeHTTPClient(timeouts:)``; never shut down, it lives as long as the process.
-    public static let client = HTTPMintConnector.makeHTTPClient(timeouts: .default)
+    package static let client = HTTPMintConnector.makeHTTPClient(timeouts: .default)
 }

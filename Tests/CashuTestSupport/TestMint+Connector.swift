@@ -5,7 +5,7 @@ import Foundation
 
 extension TestMint {
     /// A connector to this mint over the shared client.
-    public func connector(
+    package func connector(
         timeouts: MintTimeouts = .default,
         cachedResponses: CachedResponseSettings? = nil
     ) -> HTTPMintConnector {
@@ -18,7 +18,7 @@ extension TestMint {
     }
 
     /// Polls a mint quote until it is `PAID` (FakeWallet with `FAKEWALLET_BRR` pays at once, asynchronously).
-    public func waitUntilPaid(quote: String, timeout: Duration = .seconds(10)) async throws -> MintQuoteBolt11Response {
+    package func waitUntilPaid(quote: String, timeout: Duration = .seconds(10)) async throws -> MintQuoteBolt11Response {
         let deadline = ContinuousClock.now + timeout
         while true {
             let state = try await BusyTestMint.retrying { try await connector().mintQuoteState(quote: quote) }
@@ -28,7 +28,7 @@ extension TestMint {
     }
 
     /// A bolt11 invoice made by this mint's FakeWallet (a mint quote's request), for another mint to pay.
-    public func invoice(amount: UInt64) async throws -> String {
+    package func invoice(amount: UInt64) async throws -> String {
         try await BusyTestMint.retrying {
             try await connector().mintQuote(MintQuoteBolt11Request(amount: amount, unit: .sat)).request
         }

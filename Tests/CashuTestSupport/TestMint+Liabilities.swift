@@ -5,7 +5,7 @@ import Foundation
 extension TestMint {
     /// The mint's liabilities in its units' smallest amounts: Nutshell's `balance` view (signatures issued less
     /// proofs spent, per keyset), summed. Read with Python's sqlite3, while the mint runs.
-    public func liabilities() async throws -> Int64 {
+    package func liabilities() async throws -> Int64 {
         let candidates = ["database/mint.sqlite3", "mint/mint.sqlite3"].map { "\(directory)/\($0)" }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw StartFailure(description: "no mint database in \(directory)")

@@ -6,7 +6,7 @@ extension TestMint {
     /// Starts a mint inside `namespace` (scripts/test-mint/start with MINT_NETNS and MINT_LISTEN_HOST); its URL is
     /// `http://<namespace address>:<port>`, reachable from here while the pair is up.
     /// - Parameter environment: further `MINT_*`/`FAKEWALLET_*` overrides.
-    public static func start(in namespace: NetworkNamespace, environment: [String: String] = [:]) async throws
+    package static func start(in namespace: NetworkNamespace, environment: [String: String] = [:]) async throws
         -> TestMint
     {
         var variables = environment

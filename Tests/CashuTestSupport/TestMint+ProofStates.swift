@@ -6,7 +6,7 @@ import Foundation
 extension TestMint {
     /// The secrets among `secrets` that the mint recorded as spent (`proofs_used`) or pending (`proofs_pending`).
     /// Read with Python's sqlite3, while the mint runs.
-    public func spentOrPendingSecrets(among secrets: [String]) async throws -> Set<String> {
+    package func spentOrPendingSecrets(among secrets: [String]) async throws -> Set<String> {
         guard !secrets.isEmpty else { return [] }
         let candidates = ["database/mint.sqlite3", "mint/mint.sqlite3"].map { "\(directory)/\($0)" }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {

@@ -3,14 +3,14 @@
 
 extension TestMint {
     /// The limit ``smallRequests`` is started with (`MINT_MAX_REQUEST_LENGTH`).
-    public static let smallRequestLimit = 16
+    package static let smallRequestLimit = 16
 
     private static let smallRequestsMint = Task {
         try await TestMint.start(environment: ["MINT_MAX_REQUEST_LENGTH": "\(smallRequestLimit)"])
     }
 
     /// A mint that refuses arrays longer than ``smallRequestLimit``, started on first use and shared by the process.
-    public static var smallRequests: TestMint {
+    package static var smallRequests: TestMint {
         get async throws { try await smallRequestsMint.value }
     }
 }

@@ -11,20 +11,20 @@ import CoreCashu
 /// `MINT_*`/`FAKEWALLET_*` variables that scripts/test-mint/start honours. Every mint is stopped when the test
 /// process exits: by an `atexit` handler, and (should the process be killed) by the watchdog the start script
 /// leaves for `MINT_STOP_WITH_PID`.
-public final class TestMint: Sendable, CustomStringConvertible {
+package final class TestMint: Sendable, CustomStringConvertible {
     /// A mint could not be started.
-    public struct StartFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct StartFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The mint's URL, e.g. `http://127.0.0.1:41234`.
-    public let url: MintURL
+    package let url: MintURL
     /// The mint's process id (it leads its own process group).
-    public let pid: Int32
+    package let pid: Int32
     /// The mint's temporary directory (database, log), removed when it stops.
-    public let directory: String
+    package let directory: String
     /// The variables this mint was started with, beyond the script's defaults.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
     private init(url: MintURL, pid: Int32, directory: String, environment: [String: String]) {
         self.url = url
@@ -33,18 +33,18 @@ public final class TestMint: Sendable, CustomStringConvertible {
         self.environment = environment
     }
 
-    public var description: String { "TestMint(\(url), pid \(pid))" }
+    package var description: String { "TestMint(\(url), pid \(pid))" }
 
     /// The repository root, found from this file's path.
-    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // CashuTestSupport
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
-    public static let scripts = repositoryRoot.appendingPathComponent("scripts/test-mint")
+    package static let scripts = repositoryRoot.appendingPathComponent("scripts/test-mint")
 
     /// The venv the scripts use (`MINT_VENV` if set, else `.venv-mint` at the repository root).
-    public static var venv: URL {
+    package static var venv: URL {
         if let path = ProcessInfo.processInfo.environment["MINT_VENV"] { return URL(fileURLWithPath: path) }
         return repositoryRoot.appendingPathComponent(".venv-mint")
     }
@@ -52,7 +52,7 @@ public final class TestMint: Sendable, CustomStringConvertible {
     private static let sharedMint = Task { try await TestMint.start() }
 
     /// The process's shared mint with default settings, started on first use.
-    public static var shared: TestMint {
+    package static var shared: TestMint {
         get async throws { try await sharedMint.value }
     }
 
@@ -60,7 +60,7 @@ public final class TestMint: Sendable, CustomStringConvertible {
     /// - Parameter environment: overrides such as `["MINT_INPUT_FEE_PPK": "0"]` or
     ///   `["FAKEWALLET_PAY_INVOICE_STATE": "PENDING"]`.
     /// - Throws: ``StartFailure`` when Nutshell is not installed or the mint does not come up.
-    public static func start(environment: [String: String] = [:]) async throws -> TestMint {
+    package static func start(environment: [String: String] = [:]) async throws -> TestMint {
         let mintBinary = venv.appendingPathComponent("bin/mint").path
         guard FileManager.default.isExecutableFile(atPath: mintBinary) else {
             throw StartFailure(
@@ -98,7 +98,7 @@ public final class TestMint: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - environment: overrides, as for ``start(environment:)``.
     ///   - body: the test's use of the mint.
-    public static func with<T>(
+    package static func with<T>(
         environment: [String: String] = [:],
         _ body: (TestMint) async throws -> T
     ) async throws -> T {
@@ -117,7 +117,7 @@ public final class TestMint: Sendable, CustomStringConvertible {
     ///
     /// The mint stays registered with the exit handler until the script has finished, so a process that exits
     /// meanwhile still stops it.
-    public func stop() async {
+    package func stop() async {
         guard TestMintReaper.isRegistered(pid: pid) else { return }
         _ = try? await ScriptRunner.run(
             Self.scripts.appendingPathComponent("stop").path,
@@ -128,7 +128,7 @@ public final class TestMint: Sendable, CustomStringConvertible {
     }
 
     /// The tail of the mint's log, for failure messages.
-    public func logTail(lines: Int = 40) -> String {
+    package func logTail(lines: Int = 40) -> String {
         let path = directory + "/mint.log"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return "(no log)" }
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")

@@ -14,7 +14,7 @@ import Foundation
 /// test runner exits normally; and scripts/test-mint/start, given `MINT_STOP_WITH_PID`, leaves a watchdog that runs
 /// scripts/test-mint/stop within a second of the test process dying any other way (a crash, a SIGKILL), even while
 /// the mint is still starting.
-public enum TestMintReaper {
+package enum TestMintReaper {
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()
         var running: [Int32: String] = [:]
@@ -24,7 +24,7 @@ public enum TestMintReaper {
     private static let registry = Registry()
 
     /// Records a started mint and installs the exit handler once.
-    public static func register(pid: Int32, directory: String) {
+    package static func register(pid: Int32, directory: String) {
         let install = registry.lock.withLock { () -> Bool in
             registry.running[pid] = directory
             defer { registry.installed = true }
@@ -34,19 +34,19 @@ public enum TestMintReaper {
     }
 
     /// Whether `pid` is a registered mint not yet stopped.
-    public static func isRegistered(pid: Int32) -> Bool {
+    package static func isRegistered(pid: Int32) -> Bool {
         registry.lock.withLock { registry.running[pid] != nil }
     }
 
     /// Forgets a mint that was stopped normally.
     /// - Returns: `false` when it was already stopped.
-    public static func unregister(pid: Int32) -> Bool {
+    package static func unregister(pid: Int32) -> Bool {
         registry.lock.withLock { registry.running.removeValue(forKey: pid) != nil }
     }
 
     /// Stops every registered mint synchronously: SIGTERM to each mint's process group, up to 5 s to exit, then
     /// SIGKILL; then removes their directories (and databases). Runs inside `atexit`, so it spawns nothing.
-    public static func stopAllNow() {
+    package static func stopAllNow() {
         let mints = registry.lock.withLock { () -> [Int32: String] in
             defer { registry.running = [:] }
             return registry.running
@@ -70,7 +70,7 @@ public enum TestMintReaper {
     }
 
     /// Whether `pid` runs: it exists and is not a zombie waiting for its new parent to reap it.
-    public static func isAlive(_ pid: Int32) -> Bool {
+    package static func isAlive(_ pid: Int32) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")

@@ -11,15 +11,15 @@ import Foundation
 /// fails with "address already in use". Ports from ``range``, below the ephemeral range, are never handed out by the
 /// kernel; this process never hands one out twice, and `scripts/test-mint/start` picks its own ports from the range
 /// just above (retrying when another start won the race).
-public enum TestPort {
+package enum TestPort {
     /// Below Linux's default ephemeral range, where the kernel never picks a port by itself; `scripts/test-mint/start`
     /// picks its own from 26000–31999, so it never takes one of these while a test has it unbound (a mint restarting).
-    public static let range = 20_000..<26_000
+    package static let range = 20_000..<26_000
 
     private static let handedOut = Locked<Set<Int>>([])
 
     /// A port in ``range`` that is free now and that no other caller in this process has been given.
-    public static func reserve() throws -> Int {
+    package static func reserve() throws -> Int {
         for _ in 0..<500 {
             let port = Int.random(in: range)
             guard handedOut.withLock({ $0.insert(port).inserted }) else { continue }
@@ -29,7 +29,7 @@ public enum TestPort {
     }
 
     /// Whether a listener could bind `port` on 127.0.0.1 now (with `SO_REUSEADDR`, as the servers do).
-    public static func isFree(_ port: Int) -> Bool {
+    package static func isFree(_ port: Int) -> Bool {
         guard let fd = boundSocket(port) else { return false }
         close(fd)
         return true
@@ -37,7 +37,7 @@ public enum TestPort {
 
     /// A socket listening on a reserved port that never accepts: connections complete in the kernel's backlog and
     /// requests are never answered (a mint that hangs). Close `fd` when done.
-    public static func silentListener() throws -> (fd: Int32, port: Int) {
+    package static func silentListener() throws -> (fd: Int32, port: Int) {
         let port = try reserve()
         guard let fd = boundSocket(port) else {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "cannot bind port \(port)"])

@@ -4,27 +4,27 @@ import Foundation
 
 /// A fresh PostgreSQL cluster in a temporary directory, started on first use and stopped by the start script's
 /// watchdog (`PG_STOP_WITH_PID`) once the test process has ended, however it ends.
-public struct TestPostgres: Sendable {
+package struct TestPostgres: Sendable {
     /// The server could not be started.
-    public struct StartFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct StartFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// `postgres://cashu:<password>@127.0.0.1:<port>/cashu`.
-    public let url: String
-    public let host: String
-    public let port: Int
+    package let url: String
+    package let host: String
+    package let port: Int
     /// The directory of the unix socket (`.s.PGSQL.<port>`).
-    public let socketDirectory: String
-    public let user: String
-    public let password: String
-    public let database: String
+    package let socketDirectory: String
+    package let user: String
+    package let password: String
+    package let database: String
     /// The cluster's directory (data, server log), removed when the server stops.
-    public let directory: String
+    package let directory: String
     /// The CA that signed the server's certificate (for 127.0.0.1 and localhost), when TLS is on (`PG_SSL`).
-    public let caFile: String?
+    package let caFile: String?
 
-    public static let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-postgres")
+    package static let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-postgres")
 
     private static let sharedServer = Task { try await TestPostgres.start() }
     private static let sharedTLSServer = Task {
@@ -32,28 +32,28 @@ public struct TestPostgres: Sendable {
     }
 
     /// The process's server, started on first use (about 2 s).
-    public static var shared: TestPostgres {
+    package static var shared: TestPostgres {
         get async throws { try await sharedServer.value }
     }
 
     /// The process's TLS server, started on first use: TCP logins only over TLS (pg_hba `hostssl`), its certificate
     /// (signed by ``caFile``) naming 127.0.0.1 and localhost; it also listens on 127.0.0.2, which the certificate
     /// does not name.
-    public static var sharedTLS: TestPostgres {
+    package static var sharedTLS: TestPostgres {
         get async throws { try await sharedTLSServer.value }
     }
 
     /// `url` with query parameters appended (`schema=...`, `sslmode=...`).
-    public func url(_ parameters: String) -> String { url + "?" + parameters }
+    package func url(_ parameters: String) -> String { url + "?" + parameters }
 
     /// A schema name no other test uses.
-    public static func freshSchema() -> String {
+    package static func freshSchema() -> String {
         "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
     /// Runs `psql` against the test database (as the test user), returning its output; for checks from outside the
     /// store (row counts, `pg_dump`-like reads).
-    public func psql(_ sql: String) async throws -> String {
+    package func psql(_ sql: String) async throws -> String {
         let binary = try Self.binary("psql")
         var environment = ProcessInfo.processInfo.environment
         environment["PGPASSWORD"] = password
@@ -66,7 +66,7 @@ public struct TestPostgres: Sendable {
     }
 
     /// A program from the newest installed PostgreSQL (`/usr/lib/postgresql/<n>/bin`).
-    public static func binary(_ name: String) throws -> String {
+    package static func binary(_ name: String) throws -> String {
         let root = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         for version in versions.sorted(by: { Int($0) ?? 0 > Int($1) ?? 0 }) {
@@ -78,7 +78,7 @@ public struct TestPostgres: Sendable {
 
     /// Starts a server of the test's own, which ``stop()`` (or, failing that, the end of the test process) stops.
     /// - Parameter environment: the start script's options: `PG_SSL`, `PG_LISTEN`, `PG_ALLOW`, `PG_MAX_CONNECTIONS`.
-    public static func start(environment extra: [String: String] = [:]) async throws -> TestPostgres {
+    package static func start(environment extra: [String: String] = [:]) async throws -> TestPostgres {
         // Only the test asks for TLS or other addresses; PG_START_TIMEOUT and the like still come from the shell.
         let options: Set = ["PG_SSL", "PG_LISTEN", "PG_ALLOW"]
         var environment = ProcessInfo.processInfo.environment.filter { !options.contains($0.key) }
@@ -103,7 +103,7 @@ public struct TestPostgres: Sendable {
     }
 
     /// Stops the server and removes its directory (scripts/test-postgres/stop).
-    public func stop() async {
+    package func stop() async {
         _ = try? await ScriptRunner.run(
             Self.scripts.appendingPathComponent("stop").path, arguments: [directory],
             environment: ProcessInfo.processInfo.environment)

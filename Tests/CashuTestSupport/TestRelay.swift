@@ -9,20 +9,20 @@ import Foundation
 
 /// A nostr-relay process (gunicorn with a uvicorn worker, SQLite) in a temporary directory, stopped by ``stop()`` or,
 /// failing that, by the start script's watchdog (`RELAY_STOP_WITH_PID`) once the test process has ended.
-public final class TestRelay: Sendable {
+package final class TestRelay: Sendable {
     /// `ws://127.0.0.1:<port>`.
-    public let url: String
-    public let port: Int
+    package let url: String
+    package let port: Int
     /// The gunicorn master, leader of the relay's process group.
-    public let pid: Int32
+    package let pid: Int32
     /// The relay's directory (config, log, `$HOME`), removed when it stops.
-    public let directory: String
+    package let directory: String
     /// The SQLite database: in ``directory`` unless the start named another file (which then outlives the relay).
-    public let database: String
+    package let database: String
     /// The kinds it accepts (`nil`: all).
-    public let allowedKinds: [Int]?
+    package let allowedKinds: [Int]?
 
-    public static let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-relay")
+    package static let scripts = TestMint.repositoryRoot.appendingPathComponent("scripts/test-relay")
 
     private static let installation = Task { () throws -> Void in
         let result = try await ScriptRunner.run(
@@ -34,7 +34,7 @@ public final class TestRelay: Sendable {
     private static let sharedRelay = Task { try await TestRelay.start() }
 
     /// The process's relay, shared by every test, started on first use (about 2 s).
-    public static var shared: TestRelay {
+    package static var shared: TestRelay {
         get async throws { try await sharedRelay.value }
     }
 
@@ -56,7 +56,7 @@ public final class TestRelay: Sendable {
     ///   - port: where it listens (e.g. from ``TestPort/reserve()``, to restart it there); `nil`: a free port.
     ///   - database: an SQLite file that outlives the relay (for ``restart()``); `nil`: one in its directory.
     ///   - allowedKinds: refuse events of any other kind (`OK` false, `invalid: kind=N not allowed`); `nil`: none.
-    public static func start(port: Int? = nil, database: String? = nil, allowedKinds: [Int]? = nil) async throws
+    package static func start(port: Int? = nil, database: String? = nil, allowedKinds: [Int]? = nil) async throws
         -> TestRelay
     {
         try await installation.value
@@ -87,7 +87,7 @@ public final class TestRelay: Sendable {
 
     /// A relay on a reserved port with its database outside its directory, so ``restart()`` brings the same relay
     /// back where it was.
-    public static func startRestartable(allowedKinds: [Int]? = nil) async throws -> TestRelay {
+    package static func startRestartable(allowedKinds: [Int]? = nil) async throws -> TestRelay {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cashu-test-relay-db-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -109,19 +109,19 @@ public final class TestRelay: Sendable {
     }
 
     /// Kills it at once (SIGKILL to its process group), as a crash would, and removes its directory.
-    public func kill() async {
+    package func kill() async {
         _ = Glibc.kill(-pid, SIGKILL)
         await removeDirectory()
     }
 
     /// Starts it again (after ``kill()`` or ``stop()``) on the same port, with the same database and settings.
-    public func restart() async throws -> TestRelay {
+    package func restart() async throws -> TestRelay {
         try await Self.start(port: port, database: database, allowedKinds: allowedKinds)
     }
 
     /// Stops it and removes its directory; a database outside it is removed by ``removeDatabase()``. A test relay
     /// needs no graceful end (gunicorn's takes ~3 s): it is killed, as ``kill()`` does.
-    public func stop() async { await kill() }
+    package func stop() async { await kill() }
 
     /// scripts/test-relay/stop: ends whatever is left of the process group and removes the directory.
     private func removeDirectory() async {
@@ -132,7 +132,7 @@ public final class TestRelay: Sendable {
 
     /// Removes a database that outlives the relay (one given to ``start(port:database:allowedKinds:)``) with its
     /// SQLite side files, and the directory ``startRestartable(allowedKinds:)`` made for it.
-    public func removeDatabase() {
+    package func removeDatabase() {
         guard !database.hasPrefix(directory + "/") else { return }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: database + suffix)

@@ -5,14 +5,14 @@ import CoreCashu
 import Foundation
 
 /// A microsocks for one test; stop it with ``stop()``.
-public final class TestSOCKSProxy: Sendable {
+package final class TestSOCKSProxy: Sendable {
     /// The address its outgoing connections come from.
-    public static let outgoingAddress = "127.0.0.2"
+    package static let outgoingAddress = "127.0.0.2"
 
     /// `socks5h://127.0.0.1:<port>`.
-    public let proxy: NetworkProxy
+    package let proxy: NetworkProxy
     /// Its port.
-    public let port: Int
+    package let port: Int
     private let pid: Int32
     private let stopped = Locked(false)
 
@@ -23,7 +23,7 @@ public final class TestSOCKSProxy: Sendable {
     }
 
     /// Starts microsocks and waits until it accepts connections. A shell watchdog kills it with the test process.
-    public static func start() async throws -> TestSOCKSProxy {
+    package static func start() async throws -> TestSOCKSProxy {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/microsocks") else {
             throw CocoaError(
                 .featureUnsupported,
@@ -45,7 +45,7 @@ public final class TestSOCKSProxy: Sendable {
     }
 
     /// Kills it: from now on nothing can go through it. Once only (its pid may be reused afterwards).
-    public func stop() {
+    package func stop() {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped

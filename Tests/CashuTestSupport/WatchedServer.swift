@@ -3,12 +3,12 @@
 
 import Foundation
 
-public enum WatchedServer {
+package enum WatchedServer {
     /// Runs `command` in the background under a watchdog and returns its pid (`nil` when it printed none).
     /// - Parameters:
     ///   - command: the shell command that starts the server (it must stay in the foreground of its subshell).
     ///   - cleanup: shell run after the server is killed (e.g. to kill its worker processes).
-    public static func start(_ command: String, cleanup: String = "") async throws -> Int32? {
+    package static func start(_ command: String, cleanup: String = "") async throws -> Int32? {
         let watchdog = """
             \(command) >/dev/null 2>&1 &
             r=$!; echo "$r"

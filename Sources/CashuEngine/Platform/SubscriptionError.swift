@@ -2,14 +2,14 @@
 
 /// A failure of a ``SubscriptionTransport``. The wallet treats every one the same way (it polls instead), but hosts
 /// show and log them, so the kind of failure and the mint's JSON-RPC error survive.
-public struct SubscriptionError: CashuError {
+package struct SubscriptionError: CashuError {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<SubscriptionError>
+    package typealias Code = ErrorCode<SubscriptionError>
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A human explanation, free of quote ids and secrets.
-    public let reason: String
+    package let reason: String
     /// The mint's JSON-RPC error, when it refused (``Code/rejected``).
     package let rpcError: WsResponse.ErrorObject?
     /// The underlying error.
@@ -33,7 +33,7 @@ public struct SubscriptionError: CashuError {
         self.underlying = underlying
     }
 
-    public var description: String {
+    package var description: String {
         var text = "SubscriptionError.\(code): \(reason)"
         if let rpcError { text += " [JSON-RPC \(rpcError.code)]" }
         return text
@@ -44,7 +44,7 @@ extension ErrorCode where Domain == SubscriptionError {
     /// No connection within the connect timeout (including the probe that proves the socket answers).
     package static let connectTimeout = Self(rawValue: "connectTimeout")
     /// The connection could not be made (refused, no route, failed upgrade, TLS).
-    public static let unreachable = Self(rawValue: "unreachable")
+    package static let unreachable = Self(rawValue: "unreachable")
     /// A request was sent but its answer did not come within the request timeout.
     package static let timeout = Self(rawValue: "timeout")
     /// The mint answered the request with a JSON-RPC error (see `SubscriptionError/rpcError`).
@@ -52,7 +52,7 @@ extension ErrorCode where Domain == SubscriptionError {
     /// The connection was lost before the request was answered.
     package static let connectionLost = Self(rawValue: "connectionLost")
     /// The transport cannot serve this request (another mint, a kind it cannot decode, bad filters).
-    public static let unsupported = Self(rawValue: "unsupported")
+    package static let unsupported = Self(rawValue: "unsupported")
     /// The transport was shut down.
     package static let shutdown = Self(rawValue: "shutdown")
 }

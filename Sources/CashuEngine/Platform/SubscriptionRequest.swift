@@ -1,7 +1,7 @@
 // Platform: what a wallet asks a NUT-17 subscription transport to watch — a kind and its filters at one mint.
 
 /// A NUT-17 subscription: updates of `kind` for the objects named by `filters`, at `mint`.
-public struct SubscriptionRequest: Hashable, Sendable, CustomStringConvertible {
+package struct SubscriptionRequest: Hashable, Sendable, CustomStringConvertible {
     /// The mint to watch.
     package var mint: MintURL
     /// The kind of object (`bolt11_mint_quote`, `bolt11_melt_quote`, `proof_state`, ...).
@@ -21,7 +21,7 @@ public struct SubscriptionRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     // A mint quote id lets whoever reads it mint the quote: filters never reach a log.
-    public var description: String {
+    package var description: String {
         "SubscriptionRequest(mint: \(mint), kind: \(kind), filters: \(filters.count) <redacted>)"
     }
 }

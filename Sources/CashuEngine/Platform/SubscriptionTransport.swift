@@ -6,7 +6,7 @@
 /// whose mint does not advertise NUT-17 for the kind, method and unit, polls over HTTP instead. The wallet takes a
 /// notification only as a hint to check the state over HTTP: a transport that lies can delay the wallet, never
 /// make it mint or settle anything.
-public protocol SubscriptionTransport: Sendable {
+package protocol SubscriptionTransport: Sendable {
     /// Subscribes to updates of the objects a request names.
     ///
     /// The stream yields the mint's notifications in the order they arrive, starting with the current state NUT-17

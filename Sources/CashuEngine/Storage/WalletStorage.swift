@@ -4,7 +4,7 @@
 ///
 /// A host picks one with `WalletStorage.sqlite(path:)` (CashuSQLite), or opens a wallet in PostgreSQL through
 /// LinuxCashu (`LinuxWalletConfiguration.database`); ``inMemory()`` keeps nothing past the process. Pass it to
-/// ``Wallet/open(store:secureStore:mnemonic:connections:options:logger:recover:subscriptions:)``.
+/// ``Wallet/open(store:secureStore:mnemonic:connections:options:logger:recover:)``.
 public struct WalletStorage: Sendable {
     /// The store behind it.
     package let store: any WalletStore

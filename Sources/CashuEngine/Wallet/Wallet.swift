@@ -79,22 +79,23 @@ public actor Wallet {
     ///   - store: where the wallet keeps its data (`WalletStorage.sqlite(path:)`).
     ///   - secureStore: where the mnemonic and quote keys live.
     ///   - mnemonic: the mnemonic to use for a new wallet (restore); must match a stored one.
-    ///   - connections: how the wallet reaches its mints (`MintConnections.http(client:proxied:)`).
+    ///   - connections: how the wallet reaches its mints (`MintConnections.http(client:timeouts:proxied:)`).
     ///   - options: tunables.
     ///   - logger: where the wallet logs (fixed messages, no secrets).
     ///   - recover: resume unfinished operations now (no request is made when there are none).
-    ///   - subscriptions: NUT-17 notifications (a WebSocket client), used to wait for quotes and pending melts
-    ///     where the mint advertises them; without one the wallet polls.
     /// - Throws: ``WalletError`` (`secureStore`, `invalidInput` when `mnemonic` differs from the stored one).
+    ///
+    /// The wallet polls while it waits for quotes and pending melts; `LinuxWallet` (LinuxCashu) opens one that waits
+    /// on the mints' NUT-17 WebSockets instead.
     public static func open(
         store: WalletStorage, secureStore: any SecureStore, mnemonic: Mnemonic? = nil,
         connections: MintConnections, options: WalletOptions = WalletOptions(),
         logger: Logger = Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }),
-        recover: Bool = true, subscriptions: (any SubscriptionTransport)? = nil
+        recover: Bool = true
     ) async throws(WalletError) -> Wallet {
         try await open(
             store: store.store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: connections.connector,
-            options: options, logger: logger, recover: recover, subscriptions: subscriptions)
+            options: options, logger: logger, recover: recover)
     }
 
     /// Opens a wallet: loads its mnemonic from the secure store (creating and saving one for a new wallet, or
@@ -185,7 +186,7 @@ public actor Wallet {
 
     /// Sets (or, with `nil`, removes) the NUT-17 transport the wallet waits through; for hosts that connect it
     /// after opening the wallet.
-    public func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
+    package func setSubscriptionTransport(_ transport: (any SubscriptionTransport)?) {
         subscriptions = transport
     }
 

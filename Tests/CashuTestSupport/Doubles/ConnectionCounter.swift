@@ -4,22 +4,22 @@ import Foundation
 import NIOCore
 
 /// Counts (and can close) a server's accepted connections.
-public final class ConnectionCounter: @unchecked Sendable {
+package final class ConnectionCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var channels: [ObjectIdentifier: any Channel] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func opened(_ channel: any Channel) {
+    package func opened(_ channel: any Channel) {
         lock.withLock { channels[ObjectIdentifier(channel)] = channel }
         channel.closeFuture.whenComplete { _ in
             _ = self.lock.withLock { self.channels.removeValue(forKey: ObjectIdentifier(channel)) }
         }
     }
 
-    public var open: Int { lock.withLock { channels.count } }
+    package var open: Int { lock.withLock { channels.count } }
 
-    public func closeAll() async {
+    package func closeAll() async {
         let all = lock.withLock { Array(channels.values) }
         for channel in all { try? await channel.close() }
     }

@@ -4,9 +4,9 @@ import CoreCashu
 import Foundation
 
 /// A subscription transport without a socket, for the wallet's waiting logic.
-public actor FakeSubscriptionTransport: SubscriptionTransport {
+package actor FakeSubscriptionTransport: SubscriptionTransport {
     /// What the transport does with a subscription.
-    public enum Behaviour: Sendable {
+    package enum Behaviour: Sendable {
         /// Throws `unreachable`.
         case refuse
         /// Returns a stream that is already finished (the socket died).
@@ -17,14 +17,14 @@ public actor FakeSubscriptionTransport: SubscriptionTransport {
         case lie(@Sendable (SubscriptionRequest) -> NotificationPayload)
     }
 
-    public let behaviour: Behaviour
-    public private(set) var requests: [SubscriptionRequest] = []
-    public private(set) var terminations = 0
+    package let behaviour: Behaviour
+    package private(set) var requests: [SubscriptionRequest] = []
+    package private(set) var terminations = 0
     private var continuations: [UUID: AsyncStream<NotificationPayload>.Continuation] = [:]
 
-    public init(_ behaviour: Behaviour) { self.behaviour = behaviour }
+    package init(_ behaviour: Behaviour) { self.behaviour = behaviour }
 
-    public func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
+    package func subscribe(_ request: SubscriptionRequest) async throws(SubscriptionError)
         -> AsyncStream<NotificationPayload>
     {
         requests.append(request)
@@ -54,12 +54,12 @@ public actor FakeSubscriptionTransport: SubscriptionTransport {
     }
 
     /// Sends `payload` on every live manual stream.
-    public func send(_ payload: NotificationPayload) {
+    package func send(_ payload: NotificationPayload) {
         for continuation in continuations.values { continuation.yield(payload) }
     }
 
     /// How many manual streams have a consumer.
-    public var liveStreams: Int { continuations.count }
+    package var liveStreams: Int { continuations.count }
 
     private func ended(_ key: UUID?) {
         terminations += 1

@@ -3,11 +3,11 @@
 import CoreCashu
 
 /// A switch shared by the connectors a wallet builds.
-public final class FaultSwitch: Sendable {
+package final class FaultSwitch: Sendable {
     private let on = Locked(false)
 
-    public init() {}
+    package init() {}
 
-    public var isOn: Bool { on.withLock { $0 } }
-    public func set(_ value: Bool) { on.withLock { $0 = value } }
+    package var isOn: Bool { on.withLock { $0 } }
+    package func set(_ value: Bool) { on.withLock { $0 = value } }
 }

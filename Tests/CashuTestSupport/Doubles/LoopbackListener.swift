@@ -5,15 +5,15 @@ import NIOCore
 import NIOPosix
 
 /// The listening side shared by the misbehaving test servers: bind, count connections, stop.
-public final class LoopbackListener: Sendable {
+package final class LoopbackListener: Sendable {
     private let channel: any Channel
     private let connections: ConnectionCounter
 
     /// The port it listens on.
-    public var port: Int { channel.localAddress?.port ?? 0 }
+    package var port: Int { channel.localAddress?.port ?? 0 }
 
     /// How many connections are open right now.
-    public var openConnections: Int { connections.open }
+    package var openConnections: Int { connections.open }
 
     private init(channel: any Channel, connections: ConnectionCounter) {
         self.channel = channel
@@ -21,7 +21,7 @@ public final class LoopbackListener: Sendable {
     }
 
     /// Listens on 127.0.0.1; `initialize` sets up each accepted connection's pipeline.
-    public static func start(
+    package static func start(
         _ initialize: @escaping @Sendable (any Channel) -> EventLoopFuture<Void>
     ) async throws -> LoopbackListener {
         let counter = ConnectionCounter()
@@ -36,7 +36,7 @@ public final class LoopbackListener: Sendable {
     }
 
     /// Closes the listener and every connection still open.
-    public func stop() async {
+    package func stop() async {
         try? await channel.close()
         await connections.closeAll()
     }

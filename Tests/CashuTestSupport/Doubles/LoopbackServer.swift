@@ -13,17 +13,17 @@ import Foundation
 ///
 /// Each connection carries one request (answers say `Connection: close`). The server records every request it
 /// read, in arrival order, before answering it.
-public final class LoopbackServer: @unchecked Sendable {
+package final class LoopbackServer: @unchecked Sendable {
     /// A request as the server read it.
-    public struct Request: Sendable {
-        public var method: String
-        public var path: String
-        public var headers: [String: String]
-        public var body: [UInt8]
+    package struct Request: Sendable {
+        package var method: String
+        package var path: String
+        package var headers: [String: String]
+        package var body: [UInt8]
     }
 
     /// What the server does with a request.
-    public enum Reply: Sendable {
+    package enum Reply: Sendable {
         /// A complete response with `Content-Length`, then close.
         case respond(status: Int, body: [UInt8])
         /// These bytes exactly, then close (a truncated answer when they promise more than they hold).
@@ -38,15 +38,15 @@ public final class LoopbackServer: @unchecked Sendable {
         case hang
 
         /// A 200 with a JSON body.
-        public static func json(_ text: String, status: Int = 200) -> Reply {
+        package static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(status: status, body: Array(text.utf8))
         }
     }
 
     /// The port the server listens on.
-    public let port: Int
+    package let port: Int
     /// `http://127.0.0.1:<port>`.
-    public var url: MintURL {
+    package var url: MintURL {
         get throws { try MintURL("http://127.0.0.1:\(port)") }
     }
 
@@ -59,7 +59,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Starts listening.
     /// - Parameter handler: chooses the reply to the `index`-th request (0-based, in arrival order).
-    public init(handler: @escaping @Sendable (_ index: Int, _ request: Request) -> Reply) throws {
+    package init(handler: @escaping @Sendable (_ index: Int, _ request: Request) -> Reply) throws {
         (listener, port) = try Self.makeListener(backlog: 16)
         self.handler = handler
         let server = self
@@ -69,10 +69,10 @@ public final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// The requests read so far.
-    public var requests: [Request] { lock.withLock { received } }
+    package var requests: [Request] { lock.withLock { received } }
 
     /// Stops accepting and closes every connection still open.
-    public func stop() {
+    package func stop() {
         let connections = lock.withLock { () -> [Int32]? in
             guard !stopped else { return nil }
             stopped = true
@@ -91,7 +91,7 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens (outside the kernel's ephemeral range, so nothing takes it).
-    public static func closedPort() throws -> Int {
+    package static func closedPort() throws -> Int {
         try TestPort.reserve()
     }
 
@@ -204,7 +204,7 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A listening socket on 127.0.0.1 and an ephemeral port.
-    public static func makeListener(backlog: Int32) throws -> (fd: Int32, port: Int) {
+    package static func makeListener(backlog: Int32) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()

@@ -13,25 +13,25 @@ import NIOPosix
 /// A wallet must know the mint only by ``url`` (the proxy's), since it keys proofs, keysets and tokens on the URL.
 /// Each connection carries one request (answers say `Connection: close`), so a fault never leaves a half-used
 /// connection in the client's pool.
-public final class MintProxy: @unchecked Sendable {
+package final class MintProxy: @unchecked Sendable {
     /// A request as the proxy read it.
-    public struct Request: Sendable, CustomStringConvertible {
-        public var method: String
-        public var path: String
-        public var body: [UInt8]
+    package struct Request: Sendable, CustomStringConvertible {
+        package var method: String
+        package var path: String
+        package var body: [UInt8]
         /// The fault it got, or `nil` when it was relayed faithfully.
-        public var fault: String?
+        package var fault: String?
 
-        public var description: String { "\(method) \(path)\(fault.map { " [\($0)]" } ?? "")" }
+        package var description: String { "\(method) \(path)\(fault.map { " [\($0)]" } ?? "")" }
     }
 
     private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
     private typealias Server = NIOAsyncChannel<Connection, Never>
 
     /// The mint behind the proxy.
-    public let upstream: MintURL
+    package let upstream: MintURL
     /// `http://127.0.0.1:<port>`: the URL the wallet must use for the mint.
-    public let url: MintURL
+    package let url: MintURL
 
     private let serverChannel: any Channel
     private let lock = NSLock()
@@ -50,12 +50,12 @@ public final class MintProxy: @unchecked Sendable {
     }
 
     /// Starts a proxy on a free loopback port in front of `mint`.
-    public static func start(inFrontOf mint: TestMint) async throws -> MintProxy {
+    package static func start(inFrontOf mint: TestMint) async throws -> MintProxy {
         try await start(upstream: mint.url)
     }
 
     /// Starts a proxy on a free loopback port in front of `upstream`.
-    public static func start(upstream: MintURL) async throws -> MintProxy {
+    package static func start(upstream: MintURL) async throws -> MintProxy {
         let server: Server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: "127.0.0.1", port: 0) { channel in
@@ -78,36 +78,36 @@ public final class MintProxy: @unchecked Sendable {
 
     /// Arms `fault` for the next `times` requests to `method path` (e.g. `POST /v1/swap`); a `path` ending in `*`
     /// matches every path it starts (`GET /v1/mint/quote/bolt11/*`).
-    public func inject(_ fault: MintProxyFault, method: String = "POST", path: String, times: Int = 1) {
+    package func inject(_ fault: MintProxyFault, method: String = "POST", path: String, times: Int = 1) {
         lock.withLock { rules.append(MintProxyRule(method: method, path: path, fault: fault, remaining: times)) }
     }
 
     /// Disarms every fault: from now on every request is relayed faithfully.
-    public func clearFaults() {
+    package func clearFaults() {
         lock.withLock { rules = [] }
     }
 
     /// How many faults are still armed (summed over rules).
-    public var armedFaults: Int { lock.withLock { rules.reduce(0) { $0 + $1.remaining } } }
+    package var armedFaults: Int { lock.withLock { rules.reduce(0) { $0 + $1.remaining } } }
 
     /// How many answers the mint gave that a ``MintProxyFault/holdAnswer`` holds (or held): the mint acted.
-    public var heldAnswers: Int { lock.withLock { held } }
+    package var heldAnswers: Int { lock.withLock { held } }
 
     /// Relays every answer a ``MintProxyFault/holdAnswer`` holds, and any it catches from now on.
-    public func releaseHeldAnswers() {
+    package func releaseHeldAnswers() {
         lock.withLock { released = true }
     }
 
     /// Every request read so far, in arrival order.
-    public var requests: [Request] { lock.withLock { seen } }
+    package var requests: [Request] { lock.withLock { seen } }
 
     /// The requests read so far to `method path`, in arrival order.
-    public func requests(_ method: String, _ path: String) -> [Request] {
+    package func requests(_ method: String, _ path: String) -> [Request] {
         requests.filter { $0.method == method && $0.path == path }
     }
 
     /// Stops listening and closes every open connection.
-    public func shutdown() async {
+    package func shutdown() async {
         let (task, open) = lock.withLock { () -> (Task<Void, Never>?, [any Channel]) in
             stopped = true
             return (serving, Array(connections.values))

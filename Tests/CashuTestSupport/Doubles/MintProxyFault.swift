@@ -3,7 +3,7 @@
 import Foundation
 
 /// A fault a ``MintProxy`` applies to a matching request instead of relaying it faithfully.
-public enum MintProxyFault: Sendable, CustomStringConvertible {
+package enum MintProxyFault: Sendable, CustomStringConvertible {
     /// Forward to the mint, wait for its whole answer, then close the client's connection without a byte of it:
     /// the mint acted, the wallet does not know.
     case dropResponseAfterForwarding
@@ -29,19 +29,19 @@ public enum MintProxyFault: Sendable, CustomStringConvertible {
     case delay(Duration)
 
     /// Forward to the mint and answer with `transform` of its body.
-    public static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
+    package static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
         .replaceBody(label: label, transform: transform)
     }
 
     /// Whether the mint sees the request.
-    public var forwards: Bool {
+    package var forwards: Bool {
         switch self {
         case .status, .refusal, .rateLimited: false
         default: true
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .dropResponseAfterForwarding: "dropResponseAfterForwarding"
         case .replaceBody(let label, _): "replaceBody(\(label))"

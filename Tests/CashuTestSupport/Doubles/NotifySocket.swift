@@ -8,14 +8,14 @@ import Foundation
 #endif
 
 /// A bound `AF_UNIX` datagram socket in a temporary directory.
-public final class NotifySocket: @unchecked Sendable {
+package final class NotifySocket: @unchecked Sendable {
     // @unchecked: `fd` is set once; reads happen one at a time on their own threads.
     /// The socket's path: the value for `NOTIFY_SOCKET`.
-    public let path: String
+    package let path: String
     private let fd: Int32
     private let directory: URL
 
-    public init() throws {
+    package init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("s").path
@@ -42,7 +42,7 @@ public final class NotifySocket: @unchecked Sendable {
     }
 
     /// The next message, or `nil` when none arrives within `timeout`.
-    public func receive(timeout: Duration) async -> String? {
+    package func receive(timeout: Duration) async -> String? {
         let fd = fd
         let parts = timeout.components
         let milliseconds = Int32(clamping: parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000)
@@ -58,7 +58,7 @@ public final class NotifySocket: @unchecked Sendable {
     }
 
     /// Messages until one contains `text` (returned), or `nil` after `timeout` in all.
-    public func wait(for text: String, timeout: Duration) async -> String? {
+    package func wait(for text: String, timeout: Duration) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let message = await receive(timeout: deadline - ContinuousClock.now), message.contains(text) {

@@ -8,20 +8,20 @@ import Foundation
 #endif
 
 /// Accepts HTTP/1.1 requests on 127.0.0.1 on a thread of its own until stopped.
-public final class PostReceiver: @unchecked Sendable {
-    public let port: UInt16
+package final class PostReceiver: @unchecked Sendable {
+    package let port: UInt16
     private let socket: Int32
     private let status: Int
     private let lock = NSLock()
     private var bodies: [Data] = []
     private var stopped = false
 
-    public var url: String { "http://127.0.0.1:\(port)/pay" }
+    package var url: String { "http://127.0.0.1:\(port)/pay" }
 
     /// The bodies received so far.
-    public var received: [Data] { lock.withLock { bodies } }
+    package var received: [Data] { lock.withLock { bodies } }
 
-    public init(status: Int = 200) throws {
+    package init(status: Int = 200) throws {
         self.status = status
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socket = socket
@@ -46,7 +46,7 @@ public final class PostReceiver: @unchecked Sendable {
 
     /// Stops accepting. Only shuts the socket down: the serving thread closes it when it leaves, so it never calls
     /// accept on a descriptor number the kernel has since given to someone else.
-    public func stop() {
+    package func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
             return !stopped

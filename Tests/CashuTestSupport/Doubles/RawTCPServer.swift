@@ -5,9 +5,9 @@ import NIOCore
 import NIOPosix
 
 /// A TCP server on a free loopback port whose every connection gets the same treatment.
-public final class RawTCPServer: Sendable {
+package final class RawTCPServer: Sendable {
     /// What the server does with a connection.
-    public enum Behaviour: Sendable {
+    package enum Behaviour: Sendable {
         /// Closes it at once, before any HTTP answer.
         case close
         /// Accepts and never says anything.
@@ -19,14 +19,14 @@ public final class RawTCPServer: Sendable {
     private let listener: LoopbackListener
 
     /// The port it listens on.
-    public var port: Int { listener.port }
+    package var port: Int { listener.port }
 
     /// How many connections are open right now.
-    public var openConnections: Int { listener.openConnections }
+    package var openConnections: Int { listener.openConnections }
 
     private init(listener: LoopbackListener) { self.listener = listener }
 
-    public static func start(_ behaviour: Behaviour) async throws -> RawTCPServer {
+    package static func start(_ behaviour: Behaviour) async throws -> RawTCPServer {
         RawTCPServer(
             listener: try await LoopbackListener.start { channel in
                 channel.pipeline.addHandler(RawBehaviourHandler(behaviour: behaviour))
@@ -34,5 +34,5 @@ public final class RawTCPServer: Sendable {
     }
 
     /// Closes the listener and every connection still open.
-    public func stop() async { await listener.stop() }
+    package func stop() async { await listener.stop() }
 }

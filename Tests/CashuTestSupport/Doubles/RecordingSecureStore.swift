@@ -3,24 +3,24 @@
 import CoreCashu
 
 /// Saves, loads and deletes through the store it wraps, keeping a copy of every value saved.
-public actor RecordingSecureStore: SecureStore {
+package actor RecordingSecureStore: SecureStore {
     private let wrapped: any SecureStore
-    public private(set) var saved: [SecureBytes] = []
+    package private(set) var saved: [SecureBytes] = []
 
-    public init(wrapping store: any SecureStore) {
+    package init(wrapping store: any SecureStore) {
         wrapped = store
     }
 
-    public func load(key: String) async throws -> SecureBytes? {
+    package func load(key: String) async throws -> SecureBytes? {
         try await wrapped.load(key: key)
     }
 
-    public func save(_ value: SecureBytes, key: String) async throws {
+    package func save(_ value: SecureBytes, key: String) async throws {
         saved.append(value)
         try await wrapped.save(value, key: key)
     }
 
-    public func delete(key: String) async throws {
+    package func delete(key: String) async throws {
         try await wrapped.delete(key: key)
     }
 }

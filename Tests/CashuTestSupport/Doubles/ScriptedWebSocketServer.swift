@@ -7,9 +7,9 @@ import NIOPosix
 import NIOWebSocket
 
 /// A WebSocket server on a free loopback port following one script for every connection.
-public final class ScriptedWebSocketServer: Sendable {
+package final class ScriptedWebSocketServer: Sendable {
     /// How the server behaves once the HTTP upgrade is done.
-    public enum Script: Sendable {
+    package enum Script: Sendable {
         /// Answers nothing: no pong, no JSON-RPC answer, not even the close handshake.
         case silent
         /// Answers pings and the close handshake; every request gets a burst of junk, then its proper answer, then
@@ -22,14 +22,14 @@ public final class ScriptedWebSocketServer: Sendable {
     private let listener: LoopbackListener
 
     /// The port it listens on.
-    public var port: Int { listener.port }
+    package var port: Int { listener.port }
 
     /// How many connections are open right now.
-    public var openConnections: Int { listener.openConnections }
+    package var openConnections: Int { listener.openConnections }
 
     private init(listener: LoopbackListener) { self.listener = listener }
 
-    public static func start(_ script: Script) async throws -> ScriptedWebSocketServer {
+    package static func start(_ script: Script) async throws -> ScriptedWebSocketServer {
         let listener = try await LoopbackListener.start { channel in
             let upgrader = NIOWebSocketServerUpgrader(
                 maxFrameSize: 1 << 16, automaticErrorHandling: true,
@@ -48,5 +48,5 @@ public final class ScriptedWebSocketServer: Sendable {
     }
 
     /// Closes the listener and every connection still open.
-    public func stop() async { await listener.stop() }
+    package func stop() async { await listener.stop() }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The edits a hostile mint makes to the blind signatures of an answer: `signatures` for mint, swap and restore,
 /// `change` for melt. A body without that array comes back unchanged.
-public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The first signature claims twice its amount.
     case wrongAmount
     /// Two signatures trade places: the first two of equal amount when there are such (then only their DLEQ proofs
@@ -21,15 +21,15 @@ public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConv
     /// The last signature is missing.
     case dropOne
 
-    public typealias Signature = [String: Any]
+    package typealias Signature = [String: Any]
 
     /// A keyset id no mint has.
-    public static let unknownKeysetID = "00ffffffffffffff"
+    package static let unknownKeysetID = "00ffffffffffffff"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The proxy fault making this edit to the array under `key`.
-    public func fault(_ key: String) -> MintProxyFault {
+    package func fault(_ key: String) -> MintProxyFault {
         switch self {
         case .wrongAmount:
             Self.edit(rawValue, key) { signatures in
@@ -64,7 +64,7 @@ public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConv
     }
 
     /// Indices of the first two signatures of equal amount.
-    public static func equalAmounts(_ signatures: [Signature]) -> (Int, Int)? {
+    package static func equalAmounts(_ signatures: [Signature]) -> (Int, Int)? {
         let amounts = signatures.map { $0["amount"] as? Int ?? -1 }
         for i in amounts.indices {
             if let j = amounts.indices.first(where: { $0 > i && amounts[$0] == amounts[i] }) { return (i, j) }
@@ -74,7 +74,7 @@ public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConv
 
     /// Two signatures of equal amount trade places and every DLEQ proof is removed: nothing but a required DLEQ
     /// can tell. Only the DLEQ proofs go when no two amounts are equal.
-    public static func swapEqualAmountsWithoutDLEQ(_ key: String = "signatures") -> MintProxyFault {
+    package static func swapEqualAmountsWithoutDLEQ(_ key: String = "signatures") -> MintProxyFault {
         edit("swap equal amounts, no DLEQ", key) { signatures in
             for index in signatures.indices { signatures[index]["dleq"] = nil }
             if let pair = equalAmounts(signatures) { signatures.swapAt(pair.0, pair.1) }
@@ -82,7 +82,7 @@ public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConv
     }
 
     /// A NUT-09 restore answer that leaves out its last output and that output's signature (still well-formed).
-    public static func restoreOmitsOne() -> MintProxyFault {
+    package static func restoreOmitsOne() -> MintProxyFault {
         .replaceBody("restore omits one") { body in
             guard var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
                 var outputs = object["outputs"] as? [Any], var signatures = object["signatures"] as? [Any],
@@ -98,7 +98,7 @@ public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConv
     }
 
     /// A field of the answer set to `value` (e.g. a melt's `state`).
-    public static func setField(_ field: String, to value: String) -> MintProxyFault {
+    package static func setField(_ field: String, to value: String) -> MintProxyFault {
         .replaceBody("\(field) = \(value)") { body in
             guard var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return body }
             object[field] = value
@@ -107,7 +107,7 @@ public enum SignatureTampering: String, CaseIterable, Sendable, CustomStringConv
     }
 
     /// A ``MintProxyFault/replaceBody(_:_:)`` applying `change` to the array under `key`.
-    public static func edit(_ label: String, _ key: String, _ change: @escaping @Sendable (inout [Signature]) -> Void)
+    package static func edit(_ label: String, _ key: String, _ change: @escaping @Sendable (inout [Signature]) -> Void)
         -> MintProxyFault
     {
         .replaceBody("\(label) of \(key)") { body in

@@ -4,10 +4,10 @@ import CoreCashu
 import Foundation
 
 /// A directory under the system's temporary directory, removed when released.
-public final class TemporaryDirectory: Sendable {
-    public let url: URL
+package final class TemporaryDirectory: Sendable {
+    package let url: URL
 
-    public init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("cashu-store-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -15,5 +15,5 @@ public final class TemporaryDirectory: Sendable {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// Where a wallet database in it goes.
-    public var databasePath: String { url.appendingPathComponent(WalletDirectory.databaseFileName).path }
+    package var databasePath: String { url.appendingPathComponent(WalletDirectory.databaseFileName).path }
 }

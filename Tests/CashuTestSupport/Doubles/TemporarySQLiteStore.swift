@@ -3,25 +3,25 @@
 import CoreCashu
 
 /// A ``SQLiteWalletStore`` in its own temporary directory, which goes away with it.
-public final class TemporarySQLiteStore: RecordSealingStore {
-    public let directory: TemporaryDirectory
-    public let store: SQLiteWalletStore
+package final class TemporarySQLiteStore: RecordSealingStore {
+    package let directory: TemporaryDirectory
+    package let store: SQLiteWalletStore
 
-    public init() throws {
+    package init() throws {
         directory = try TemporaryDirectory()
         store = try SQLiteWalletStore(path: directory.databasePath)
     }
 
-    public func read<T: Sendable>(
+    package func read<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T { try await store.read(body) }
 
-    public func write<T: Sendable>(
+    package func write<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T { try await store.write(body) }
-    public var operationLeases: any OperationLeases { store.operationLeases }
+    package var operationLeases: any OperationLeases { store.operationLeases }
 
-    public func useSealer(_ sealer: RecordSealer) async throws -> Int { try await store.useSealer(sealer) }
+    package func useSealer(_ sealer: RecordSealer) async throws -> Int { try await store.useSealer(sealer) }
 
-    public func reseal(with sealer: RecordSealer) async throws -> Int { try await store.reseal(with: sealer) }
+    package func reseal(with sealer: RecordSealer) async throws -> Int { try await store.reseal(with: sealer) }
 }

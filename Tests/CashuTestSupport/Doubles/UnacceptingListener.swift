@@ -13,13 +13,13 @@ import Foundation
 ///
 /// Linux drops the SYN of any further connection attempt while the accept queue is full, so a client's connect
 /// neither succeeds nor fails: it runs into its connect timeout.
-public final class UnacceptingListener: @unchecked Sendable {
+package final class UnacceptingListener: @unchecked Sendable {
     /// The port that does not answer connection attempts.
-    public let port: Int
+    package let port: Int
     private let listener: Int32
     private var fillers: [Int32] = []
 
-    public init() throws {
+    package init() throws {
         (listener, port) = try LoopbackServer.makeListener(backlog: 0)
         // Fill the queue: a backlog of 0 admits one connection.
         for _ in 0..<2 {
@@ -48,7 +48,7 @@ public final class UnacceptingListener: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    public var url: MintURL {
+    package var url: MintURL {
         get throws { try MintURL("http://127.0.0.1:\(port)") }
     }
 }

@@ -3,8 +3,8 @@
 import CoreCashu
 
 /// A lease that guards nothing.
-public final class UnguardedLease: OperationLease {
-    public let operationID: OperationID
-    public init(operationID: OperationID) { self.operationID = operationID }
-    public func release() {}
+package final class UnguardedLease: OperationLease {
+    package let operationID: OperationID
+    package init(operationID: OperationID) { self.operationID = operationID }
+    package func release() {}
 }

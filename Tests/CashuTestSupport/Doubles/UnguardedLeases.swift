@@ -4,12 +4,12 @@ import CoreCashu
 
 /// Grants every lease, so a wallet using it takes over operations others are executing (the safety net beneath the
 /// leases: a send settled by someone else fails with `cancelled`, without a token).
-public struct UnguardedLeases: OperationLeases {
-    public init() {}
+package struct UnguardedLeases: OperationLeases {
+    package init() {}
 
-    public func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
+    package func acquire(_ id: OperationID) throws(StorageError) -> (any OperationLease)? {
         UnguardedLease(operationID: id)
     }
 
-    public func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
+    package func removeAbandoned(except open: Set<OperationID>) throws(StorageError) -> Int { 0 }
 }

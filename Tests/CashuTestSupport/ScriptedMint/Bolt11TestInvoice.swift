@@ -9,44 +9,44 @@ import Foundation
 ///
 /// Invoices made by ``payable(amountSat:preimage:)`` and ``payable(amountMsat:preimage:)`` remember their preimage
 /// (process-wide), so a ``ScriptedMint`` paying one answers with the preimage that matches its payment hash.
-public enum Bolt11TestInvoice {
+package enum Bolt11TestInvoice {
     /// One tagged field: its 5-bit type and its data as 5-bit groups.
-    public struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable {
         /// The 5-bit field type.
-        public var tag: UInt8
+        package var tag: UInt8
         /// The field's data as 5-bit groups.
-        public var groups: [UInt8]
+        package var groups: [UInt8]
 
         /// A field with raw groups (any length, even a wrong one).
-        public init(tag: UInt8, groups: [UInt8]) {
+        package init(tag: UInt8, groups: [UInt8]) {
             self.tag = tag
             self.groups = groups
         }
 
         /// A field holding `bytes`, regrouped into 5 bits with zero padding.
-        public static func bytes(_ tag: UInt8, _ bytes: [UInt8]) -> Field {
+        package static func bytes(_ tag: UInt8, _ bytes: [UInt8]) -> Field {
             Field(tag: tag, groups: Bolt11TestInvoice.regroup(bytes))
         }
 
         /// A field holding a big-endian number in the fewest groups.
-        public static func number(_ tag: UInt8, _ value: UInt64) -> Field {
+        package static func number(_ tag: UInt8, _ value: UInt64) -> Field {
             Field(tag: tag, groups: Bolt11TestInvoice.groups(value, count: nil))
         }
 
         /// `p`: a payment hash.
-        public static func paymentHash(_ hash: [UInt8]) -> Field { .bytes(1, hash) }
+        package static func paymentHash(_ hash: [UInt8]) -> Field { .bytes(1, hash) }
         /// `s`: a payment secret.
-        public static func paymentSecret(_ secret: [UInt8]) -> Field { .bytes(16, secret) }
+        package static func paymentSecret(_ secret: [UInt8]) -> Field { .bytes(16, secret) }
         /// `d`: a short description.
-        public static func description(_ text: String) -> Field { .bytes(13, Array(text.utf8)) }
+        package static func description(_ text: String) -> Field { .bytes(13, Array(text.utf8)) }
         /// `h`: a description hash.
-        public static func descriptionHash(_ hash: [UInt8]) -> Field { .bytes(23, hash) }
+        package static func descriptionHash(_ hash: [UInt8]) -> Field { .bytes(23, hash) }
         /// `x`: an expiry in seconds.
-        public static func expiry(_ seconds: UInt64) -> Field { .number(6, seconds) }
+        package static func expiry(_ seconds: UInt64) -> Field { .number(6, seconds) }
     }
 
     /// r || s || recovery id, 65 bytes = 104 groups.
-    public static let signature: [UInt8] = {
+    package static let signature: [UInt8] = {
         let r = (try? Hex.decode("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")) ?? []
         let s = [UInt8](repeating: 0, count: 31) + [1]
         return r + s + [0]
@@ -56,7 +56,7 @@ public enum Bolt11TestInvoice {
     private static let preimages = Locked<[String: String]>([:])
 
     /// Groups a number big-endian into `count` groups, or the fewest that hold it.
-    public static func groups(_ value: UInt64, count: Int?) -> [UInt8] {
+    package static func groups(_ value: UInt64, count: Int?) -> [UInt8] {
         var out: [UInt8] = []
         var rest = value
         repeat {
@@ -68,7 +68,7 @@ public enum Bolt11TestInvoice {
     }
 
     /// Bytes as 5-bit groups, big-endian, the last group padded with zero bits (bech32's 8-to-5 conversion).
-    public static func regroup(_ bytes: [UInt8]) -> [UInt8] {
+    package static func regroup(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var accumulator: UInt32 = 0
         var bits = 0
@@ -101,12 +101,12 @@ public enum Bolt11TestInvoice {
     }
 
     /// A payable invoice of `amountSat` sat whose preimage is known: `p` = SHA256(preimage), a secret, a description.
-    public static func payable(amountSat: UInt64, preimage: [UInt8]) throws -> String {
+    package static func payable(amountSat: UInt64, preimage: [UInt8]) throws -> String {
         try payable(hrp: "lnbc\(amountSat * 10)n", preimage: preimage)
     }
 
     /// A payable invoice of `amountMsat` millisatoshis whose preimage is known.
-    public static func payable(amountMsat: UInt64, preimage: [UInt8]) throws -> String {
+    package static func payable(amountMsat: UInt64, preimage: [UInt8]) throws -> String {
         try payable(hrp: "lnbc\(amountMsat * 10)p", preimage: preimage)
     }
 
@@ -124,12 +124,12 @@ public enum Bolt11TestInvoice {
     }
 
     /// The preimage (hex) of a payable invoice made in this process, by its payment hash.
-    public static func knownPreimage(paymentHash: [UInt8]) -> String? {
+    package static func knownPreimage(paymentHash: [UInt8]) -> String? {
         preimages.withLock { $0[Hex.encode(paymentHash)] }
     }
 
     /// 32 random bytes.
-    public static func randomPreimage() -> [UInt8] {
+    package static func randomPreimage() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }

@@ -2,7 +2,7 @@
 
 /// What a ``ScriptedMint`` does with the payment of a melt (``ScriptedMint/meltBehaviour`` for every quote,
 /// ``ScriptedMint/setMeltBehaviour(_:quote:)`` for one).
-public enum MeltBehaviour: Sendable, Hashable {
+package enum MeltBehaviour: Sendable, Hashable {
     /// The payment succeeds at once: inputs `SPENT`, quote `PAID` with `preimage`, NUT-08 change for what the
     /// inputs overpaid beyond the amount and `lightningFee`.
     ///
@@ -19,5 +19,5 @@ public enum MeltBehaviour: Sendable, Hashable {
     case fail
 
     /// The placeholder preimage of ``pay(preimage:lightningFee:)`` (64 hex characters).
-    public static let defaultPreimage = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+    package static let defaultPreimage = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 }

@@ -1,7 +1,7 @@
 // Test support: the endpoints of a ScriptedMint, one per MintConnector method, for fault scripts and the request log.
 
 /// One ``MintConnector`` method of a ``ScriptedMint``: what a fault is scripted on and what the request log records.
-public enum ScriptedEndpoint: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum ScriptedEndpoint: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// NUT-06 `GET /v1/info`.
     case info
     /// NUT-01 `GET /v1/keys`.
@@ -34,7 +34,7 @@ public enum ScriptedEndpoint: String, Sendable, Hashable, CaseIterable, CustomSt
     case restore
 
     /// `METHOD /path` as ``HTTPMintConnector`` names the endpoint in a ``MintClientError``.
-    public var template: String {
+    package var template: String {
         switch self {
         case .info: "GET /v1/info"
         case .keys: "GET /v1/keys"
@@ -55,12 +55,12 @@ public enum ScriptedEndpoint: String, Sendable, Hashable, CaseIterable, CustomSt
     }
 
     /// Whether the endpoint changes the mint's state (a write): the ones a lost answer leaves ambiguous.
-    public var isWrite: Bool {
+    package var isWrite: Bool {
         switch self {
         case .mintQuote, .mint, .batchMint, .meltQuote, .melt, .swap: true
         default: false
         }
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

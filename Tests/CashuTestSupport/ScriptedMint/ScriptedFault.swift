@@ -7,7 +7,7 @@ import CoreCashu
 ///
 /// "Before processing" faults leave the mint untouched; "after processing" faults let the mint act fully (inputs
 /// spent, outputs signed, quotes issued) and then spoil the answer.
-public enum ScriptedFault: Sendable {
+package enum ScriptedFault: Sendable {
     /// A NUT-00 refusal (`MintClientError` `.mintRefused` carrying `MintError(code:detail:)`); nothing is done.
     case refuse(code: Int, detail: String = "scripted refusal")
     /// The mint cannot be reached (`.unreachable`): the request never left; nothing is done.

@@ -6,20 +6,20 @@ import Crypto
 /// A keyset of a ``ScriptedMint``: keys for amounts 1, 2, 4, …, 2^20 whose private keys are derived from the mint's
 /// URL (SHA-256 of `scripted-mint/<url>/<amount>` for the first keyset, `scripted-mint/<url>/k<n>/<amount>` for the
 /// n-th rotation), and a v1 id recomputed from the public keys (as the wallet verifies it).
-public struct ScriptedKeyset: Sendable {
+package struct ScriptedKeyset: Sendable {
     /// The amounts every scripted keyset has keys for.
-    public static let amounts: [UInt64] = (0...20).map { UInt64(1) << UInt64($0) }
+    package static let amounts: [UInt64] = (0...20).map { UInt64(1) << UInt64($0) }
 
     /// The keyset id (v1, `00` + 7 bytes of SHA-256 over the keys).
-    public let id: KeysetID
+    package let id: KeysetID
     /// The unit of its amounts.
-    public let unit: CurrencyUnit
+    package let unit: CurrencyUnit
     /// Whether the mint signs new outputs with it.
-    public internal(set) var active: Bool
+    package internal(set) var active: Bool
     /// NUT-02 fee per input, in parts per thousand.
-    public let inputFeePPK: UInt64
+    package let inputFeePPK: UInt64
     /// The public keys by amount.
-    public let keys: KeysetKeys
+    package let keys: KeysetKeys
     /// The private keys by amount.
     let privateKeys: [UInt64: Scalar]
 

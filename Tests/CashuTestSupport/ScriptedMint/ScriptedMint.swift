@@ -14,20 +14,20 @@ import CoreCashu
 /// Faults are scripted per endpoint (``script(_:_:)``, ``scriptAlways(_:_:)``); every call is logged
 /// (``requests``). All state sits in one `Locked`, and each call's work happens in one critical section, so a call
 /// either happens entirely or not at all, and two calls never interleave halfway.
-public final class ScriptedMint: Sendable {
+package final class ScriptedMint: Sendable {
     /// The URL of a mint made with the default arguments.
-    public static let defaultURL: MintURL = {
+    package static let defaultURL: MintURL = {
         guard let url = try? MintURL("https://scripted-mint.test") else { preconditionFailure("invalid default URL") }
         return url
     }()
 
     /// The NUTs a mint advertises by default.
-    public static let defaultNUTs: Set<Int> = [4, 5, 7, 8, 9, 10, 11, 12, 14, 20]
+    package static let defaultNUTs: Set<Int> = [4, 5, 7, 8, 9, 10, 11, 12, 14, 20]
 
     /// The mint's URL (its connectors answer for it alone).
-    public let url: MintURL
+    package let url: MintURL
     /// The unit of its keysets and quotes.
-    public let unit: CurrencyUnit
+    package let unit: CurrencyUnit
     let state: Locked<ScriptedMintState>
 
     /// Creates a mint with one active keyset.
@@ -37,7 +37,7 @@ public final class ScriptedMint: Sendable {
     ///   - inputFeePPK: NUT-02 fee per input of every keyset, in parts per thousand.
     ///   - feeReserve: the Lightning fee reserve of every melt quote.
     ///   - nuts: the NUTs ``MintInfo`` advertises (19 also turns on NUT-19 cached answers for swap, mint, melt).
-    public init(
+    package init(
         url: MintURL = ScriptedMint.defaultURL, unit: CurrencyUnit = .sat, inputFeePPK: UInt64 = 0,
         feeReserve: UInt64 = 2, nuts: Set<Int> = ScriptedMint.defaultNUTs
     ) {
@@ -48,7 +48,7 @@ public final class ScriptedMint: Sendable {
     }
 
     /// Creates a mint at `https://<host>` (a convenience for tests with several mints).
-    public convenience init(
+    package convenience init(
         host: String, unit: CurrencyUnit = .sat, inputFeePPK: UInt64 = 0, feeReserve: UInt64 = 2,
         nuts: Set<Int> = ScriptedMint.defaultNUTs
     ) {
@@ -59,30 +59,30 @@ public final class ScriptedMint: Sendable {
     // MARK: Connectors
 
     /// A connector to this mint.
-    public func connector() -> any MintConnector {
+    package func connector() -> any MintConnector {
         ScriptedMintConnector(mint: self, mintURL: url)
     }
 
     /// A connector factory for `Wallet.open`: this mint's connector for its URL; for any other URL, a connector
     /// whose every call fails with `.unreachable`.
-    public var connectorFactory: @Sendable (MintURL) -> any MintConnector {
+    package var connectorFactory: @Sendable (MintURL) -> any MintConnector {
         { [self] requested in ScriptedMintConnector(mint: requested == url ? self : nil, mintURL: requested) }
     }
 
     // MARK: Faults and the request log
 
     /// Queues faults for the next calls of `endpoint`, one per call, in order (after any already queued).
-    public func script(_ endpoint: ScriptedEndpoint, _ faults: ScriptedFault...) {
+    package func script(_ endpoint: ScriptedEndpoint, _ faults: ScriptedFault...) {
         state.withLock { $0.faults[endpoint, default: []].append(contentsOf: faults) }
     }
 
     /// Applies `fault` to every call of `endpoint` whose queue (``script(_:_:)``) is empty; `nil` clears it.
-    public func scriptAlways(_ endpoint: ScriptedEndpoint, _ fault: ScriptedFault?) {
+    package func scriptAlways(_ endpoint: ScriptedEndpoint, _ fault: ScriptedFault?) {
         state.withLock { $0.alwaysFaults[endpoint] = fault }
     }
 
     /// Removes every queued and standing fault.
-    public func clearScripts() {
+    package func clearScripts() {
         state.withLock { state in
             state.faults = [:]
             state.alwaysFaults = [:]
@@ -90,51 +90,51 @@ public final class ScriptedMint: Sendable {
     }
 
     /// How many queued faults of `endpoint` have not been consumed yet.
-    public func pendingFaults(_ endpoint: ScriptedEndpoint) -> Int {
+    package func pendingFaults(_ endpoint: ScriptedEndpoint) -> Int {
         state.withLock { $0.faults[endpoint]?.count ?? 0 }
     }
 
     /// Every call made to this mint, in arrival order (faulted ones included).
-    public var requests: [ScriptedEndpoint] { state.withLock { $0.requests } }
+    package var requests: [ScriptedEndpoint] { state.withLock { $0.requests } }
 
     /// How many calls `endpoint` received.
-    public func count(_ endpoint: ScriptedEndpoint) -> Int {
+    package func count(_ endpoint: ScriptedEndpoint) -> Int {
         state.withLock { $0.requests.lazy.filter { $0 == endpoint }.count }
     }
 
     /// Empties the request log.
-    public func clearRequests() {
+    package func clearRequests() {
         state.withLock { $0.requests = [] }
     }
 
     // MARK: Configuration
 
     /// The NUTs the mint advertises (changes show in the next `info` answer).
-    public var nuts: Set<Int> {
+    package var nuts: Set<Int> {
         get { state.withLock { $0.nuts } }
         set { state.withLock { $0.nuts = newValue } }
     }
 
     /// The fee reserve of new melt quotes.
-    public var feeReserve: UInt64 {
+    package var feeReserve: UInt64 {
         get { state.withLock { $0.feeReserve } }
         set { state.withLock { $0.feeReserve = newValue } }
     }
 
     /// NUT-06 `max_array_length`, advertised in `info` and enforced on every request's arrays (default 1000).
-    public var maxArrayLength: Int {
+    package var maxArrayLength: Int {
         get { state.withLock { $0.maxArrayLength } }
         set { state.withLock { $0.maxArrayLength = newValue } }
     }
 
     /// The NUT-20 messages the mint accepts a quote signature over (default both, as Nutshell 0.21.0).
-    public var quoteSignatureSchemes: Set<MintQuoteSignature.Scheme> {
+    package var quoteSignatureSchemes: Set<MintQuoteSignature.Scheme> {
         get { state.withLock { $0.quoteSignatureSchemes } }
         set { state.withLock { $0.quoteSignatureSchemes = newValue } }
     }
 
     /// Whether NUT-11/14 witnesses are verified (default `true`); `false` accepts locked inputs unchecked.
-    public var verifiesSpendingConditions: Bool {
+    package var verifiesSpendingConditions: Bool {
         get { state.withLock { $0.verifiesSpendingConditions } }
         set { state.withLock { $0.verifiesSpendingConditions = newValue } }
     }
@@ -142,13 +142,13 @@ public final class ScriptedMint: Sendable {
     // MARK: Keysets
 
     /// Every keyset, oldest first.
-    public var keysets: [ScriptedKeyset] { state.withLock { $0.keysets } }
+    package var keysets: [ScriptedKeyset] { state.withLock { $0.keysets } }
 
     /// The keyset new outputs are signed with.
-    public var activeKeyset: ScriptedKeyset { state.withLock { $0.activeKeyset } }
+    package var activeKeyset: ScriptedKeyset { state.withLock { $0.activeKeyset } }
 
     /// Adds a new active keyset; the old ones become inactive (their proofs are still accepted as inputs).
-    public func rotateKeyset() {
+    package func rotateKeyset() {
         state.withLock { $0.rotateKeyset() }
     }
 }

@@ -3,9 +3,9 @@
 import CoreCashu
 
 /// Opens ``Wallet``s whose connectors reach ``ScriptedMint``s, with in-memory stores: no network, no file.
-public enum ScriptedWallet {
+package enum ScriptedWallet {
     /// A connector factory routing each mint's URL to its scripted mint; any other URL is unreachable.
-    public static func connectorFactory(_ mints: [ScriptedMint]) -> @Sendable (MintURL) -> any MintConnector {
+    package static func connectorFactory(_ mints: [ScriptedMint]) -> @Sendable (MintURL) -> any MintConnector {
         let byURL = Dictionary(mints.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         return { url in ScriptedMintConnector(mint: byURL[url], mintURL: url) }
     }
@@ -18,7 +18,7 @@ public enum ScriptedWallet {
     ///   - options: wallet options.
     ///   - recover: run recovery on open.
     ///   - mnemonic: the mnemonic to restore.
-    public static func open(
+    package static func open(
         mints: [ScriptedMint], store: InMemoryWalletStore = InMemoryWalletStore(),
         secureStore: InMemorySecureStore = InMemorySecureStore(), options: WalletOptions = WalletOptions(),
         recover: Bool = true, mnemonic: Mnemonic? = nil
@@ -29,7 +29,7 @@ public enum ScriptedWallet {
     }
 
     /// Opens a wallet, adds `mint` (and reaches `otherMints` too) and mints `amount` at it.
-    public static func funded(
+    package static func funded(
         _ mint: ScriptedMint, amount: UInt64, otherMints: [ScriptedMint] = [],
         store: InMemoryWalletStore = InMemoryWalletStore(), secureStore: InMemorySecureStore = InMemorySecureStore(),
         options: WalletOptions = WalletOptions(), mnemonic: Mnemonic? = nil
@@ -44,7 +44,7 @@ public enum ScriptedWallet {
     /// if it is not paid already, then the mint.
     /// - Returns: the mint's result.
     @discardableResult
-    public static func fund(_ wallet: Wallet, at mint: ScriptedMint, amount: UInt64) async throws -> MintResult {
+    package static func fund(_ wallet: Wallet, at mint: ScriptedMint, amount: UInt64) async throws -> MintResult {
         if try await !wallet.mints().contains(where: { $0.url == mint.url }) {
             try await wallet.addMint(mint.url)
         }
