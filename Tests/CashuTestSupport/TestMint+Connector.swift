@@ -18,7 +18,9 @@ extension TestMint {
     }
 
     /// Polls a mint quote until it is `PAID` (FakeWallet with `FAKEWALLET_BRR` pays at once, asynchronously).
-    package func waitUntilPaid(quote: String, timeout: Duration = .seconds(10)) async throws -> MintQuoteBolt11Response {
+    package func waitUntilPaid(quote: String, timeout: Duration = .seconds(10)) async throws
+        -> MintQuoteBolt11Response
+    {
         let deadline = ContinuousClock.now + timeout
         while true {
             let state = try await BusyTestMint.retrying { try await connector().mintQuoteState(quote: quote) }

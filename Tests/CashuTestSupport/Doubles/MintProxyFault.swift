@@ -29,7 +29,9 @@ package enum MintProxyFault: Sendable, CustomStringConvertible {
     case delay(Duration)
 
     /// Forward to the mint and answer with `transform` of its body.
-    package static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data) -> MintProxyFault {
+    package static func replaceBody(_ label: String, _ transform: @escaping @Sendable (Data) -> Data)
+        -> MintProxyFault
+    {
         .replaceBody(label: label, transform: transform)
     }
 
