@@ -9,26 +9,26 @@ public struct WalletOptions: Sendable {
     public var requireDLEQ: Bool
     /// How many proofs of each denomination change outputs try to keep, so later sends rarely need a swap.
     public var targetProofsPerDenomination: Int {
-        didSet { targetProofsPerDenomination = min(max(targetProofsPerDenomination, 0), 16) }
+        didSet { targetProofsPerDenomination = Bounds.targetProofsPerDenomination(targetProofsPerDenomination) }
     }
     /// NUT-09/13 restore: outputs per request.
-    public var restoreBatchSize: Int { didSet { restoreBatchSize = min(max(restoreBatchSize, 1), 1000) } }
+    public var restoreBatchSize: Int { didSet { restoreBatchSize = Bounds.restoreBatchSize(restoreBatchSize) } }
     /// NUT-09/13 restore: consecutive empty batches after which a keyset is done.
-    public var restoreGapLimit: Int { didSet { restoreGapLimit = max(restoreGapLimit, 1) } }
+    public var restoreGapLimit: Int { didSet { restoreGapLimit = Bounds.restoreGapLimit(restoreGapLimit) } }
     /// Polling interval while waiting for a mint quote to be paid.
     public var pollInterval: Duration
     /// The most inputs or outputs the wallet puts in one request (Nutshell refuses more than 1000).
-    public var maxInputs: Int { didSet { maxInputs = min(max(maxInputs, 1), 10_000) } }
+    public var maxInputs: Int { didSet { maxInputs = Bounds.maxInputs(maxInputs) } }
     /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
     /// notification is lost or never sent. Notifications themselves trigger a check at most every `pollInterval`.
     public var subscriptionCheckInterval: Duration {
-        didSet { subscriptionCheckInterval = max(subscriptionCheckInterval, .milliseconds(10)) }
+        didSet { subscriptionCheckInterval = Bounds.subscriptionCheckInterval(subscriptionCheckInterval) }
     }
     /// NUT-22: the most blind auth tokens minted in one request (the mint's `bat_max_mint` bounds it further).
-    public var blindAuthBatch: Int { didSet { blindAuthBatch = min(max(blindAuthBatch, 1), 1000) } }
+    public var blindAuthBatch: Int { didSet { blindAuthBatch = Bounds.blindAuthBatch(blindAuthBatch) } }
     /// NUT-22: the pool is topped up when it holds this many tokens or fewer (a failed top-up is then retried at most
     /// once a minute while tokens are left; an empty pool always tries).
-    public var blindAuthLowWater: Int { didSet { blindAuthLowWater = min(max(blindAuthLowWater, 0), 1000) } }
+    public var blindAuthLowWater: Int { didSet { blindAuthLowWater = Bounds.blindAuthLowWater(blindAuthLowWater) } }
     /// Checks of received proofs run after the standard ones (`VerificationPipeline/receivedProofs(adding:)`); a
     /// refusal refuses the token before anything is journaled or sent. They see the proofs' secrets: never log them.
     package var proofVerifiers: [any Verifier<Proof>]
@@ -40,7 +40,7 @@ public struct WalletOptions: Sendable {
     /// How long a prepared operation (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)`` and the other
     /// `prepare` calls) holds its inputs unconfirmed before it releases them by itself.
     public var preparedHold: Duration {
-        didSet { preparedHold = min(max(preparedHold, .milliseconds(1)), .seconds(86_400)) }
+        didSet { preparedHold = Bounds.preparedHold(preparedHold) }
     }
 
     /// The default options: NUT-13 restore batches of 100 that stop after 3 empty ones, quotes locked (NUT-20),
@@ -55,23 +55,31 @@ public struct WalletOptions: Sendable {
         blindAuthLowWater: Int = 5, proofVerifiers: [any Verifier<Proof>] = [],
         signatureVerifiers: [any Verifier<SignedOutput>] = [], preparedHold: Duration = .seconds(600)
     ) {
-        // Bounds that keep loops finite and requests meaningful whatever a caller passes.
-        let restoreBatchSize = min(max(restoreBatchSize, 1), 1000)
-        let restoreGapLimit = max(restoreGapLimit, 1)
-        let maxInputs = min(max(maxInputs, 1), 10_000)
-        let targetProofsPerDenomination = min(max(targetProofsPerDenomination, 0), 16)
         self.lockMintQuotes = lockMintQuotes
         self.requireDLEQ = requireDLEQ
-        self.targetProofsPerDenomination = targetProofsPerDenomination
-        self.restoreBatchSize = restoreBatchSize
-        self.restoreGapLimit = restoreGapLimit
+        self.targetProofsPerDenomination = Bounds.targetProofsPerDenomination(targetProofsPerDenomination)
+        self.restoreBatchSize = Bounds.restoreBatchSize(restoreBatchSize)
+        self.restoreGapLimit = Bounds.restoreGapLimit(restoreGapLimit)
         self.pollInterval = pollInterval
-        self.maxInputs = maxInputs
-        self.subscriptionCheckInterval = max(subscriptionCheckInterval, .milliseconds(10))
-        self.blindAuthBatch = min(max(blindAuthBatch, 1), 1000)
-        self.blindAuthLowWater = min(max(blindAuthLowWater, 0), 1000)
+        self.maxInputs = Bounds.maxInputs(maxInputs)
+        self.subscriptionCheckInterval = Bounds.subscriptionCheckInterval(subscriptionCheckInterval)
+        self.blindAuthBatch = Bounds.blindAuthBatch(blindAuthBatch)
+        self.blindAuthLowWater = Bounds.blindAuthLowWater(blindAuthLowWater)
         self.proofVerifiers = proofVerifiers
         self.signatureVerifiers = signatureVerifiers
-        self.preparedHold = min(max(preparedHold, .milliseconds(1)), .seconds(86_400))
+        self.preparedHold = Bounds.preparedHold(preparedHold)
+    }
+
+    /// The bounds a value is kept within, whether the initializer gets it or a field is set later: they keep loops
+    /// finite and requests meaningful whatever a caller passes.
+    private enum Bounds {
+        static func targetProofsPerDenomination(_ value: Int) -> Int { min(max(value, 0), 16) }
+        static func restoreBatchSize(_ value: Int) -> Int { min(max(value, 1), 1000) }
+        static func restoreGapLimit(_ value: Int) -> Int { max(value, 1) }
+        static func maxInputs(_ value: Int) -> Int { min(max(value, 1), 10_000) }
+        static func subscriptionCheckInterval(_ value: Duration) -> Duration { max(value, .milliseconds(10)) }
+        static func blindAuthBatch(_ value: Int) -> Int { min(max(value, 1), 1000) }
+        static func blindAuthLowWater(_ value: Int) -> Int { min(max(value, 0), 1000) }
+        static func preparedHold(_ value: Duration) -> Duration { min(max(value, .milliseconds(1)), .seconds(86_400)) }
     }
 }
