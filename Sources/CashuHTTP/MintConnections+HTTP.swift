@@ -2,6 +2,7 @@
 
 import AsyncHTTPClient
 import CashuEngine
+import Logging
 
 extension MintConnections {
     /// Every mint over HTTP through `client` (make one with `HTTPMintConnector.makeHTTPClient(timeouts:proxy:)`
@@ -16,10 +17,22 @@ extension MintConnections {
     public static func http(client: HTTPClient, timeouts: MintTimeouts = .default, proxied: Bool = false)
         -> MintConnections
     {
+        http(timeouts: timeouts) { _ in (client, proxied) }
+    }
+
+    /// Every mint over HTTP through the client `route` gives for it (and whether that client is proxied), with one
+    /// request pacer per mint for the wallet's life.
+    package static func http(
+        timeouts: MintTimeouts, logger: Logger? = nil, onRateLimited: (@Sendable (MintURL, Duration) -> Void)? = nil,
+        authorizer: @escaping @Sendable (MintURL) -> (any MintRequestAuthorizer)? = { _ in nil },
+        route: @escaping @Sendable (MintURL) -> (client: HTTPClient, proxied: Bool)
+    ) -> MintConnections {
         let pacers = MintRequestPacers()
         return MintConnections { mint in
-            HTTPMintConnector(
-                mintURL: mint, httpClient: client, timeouts: timeouts, pacer: pacers.pacer(for: mint), proxied: proxied)
+            let (client, proxied) = route(mint)
+            return HTTPMintConnector(
+                mintURL: mint, httpClient: client, timeouts: timeouts, logger: logger, pacer: pacers.pacer(for: mint),
+                onRateLimited: onRateLimited, proxied: proxied, authorizer: authorizer(mint))
         }
     }
 }

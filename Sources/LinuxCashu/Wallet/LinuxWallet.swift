@@ -159,21 +159,15 @@ public final class LinuxWallet: Sendable {
             let authorizers = MintAuthorizers(secureStore: secrets.store, httpClients: httpClient)
             let wallet: Wallet
             do {
-                let timeouts = configuration.timeouts
-                let onRateLimited = configuration.onRateLimited
-                // One pacer per mint for the wallet's life: a connector rebuilt (new mint info) keeps pacing the mint.
-                let pacers = MintRequestPacers()
+                // Each mint on its own route (proxy), with its login, and one pacer for the wallet's life.
+                let connections = MintConnections.http(
+                    timeouts: configuration.timeouts, logger: logger, onRateLimited: configuration.onRateLimited,
+                    authorizer: { authorizers.authorizer(for: $0) }, route: { httpClient.client(for: $0) })
                 wallet = try await Wallet.open(
                     store: store,
                     secureStore: secrets.store,
                     mnemonic: mnemonic,
-                    connectorFactory: { url in
-                        let (client, proxied) = httpClient.client(for: url)
-                        return HTTPMintConnector(
-                            mintURL: url, httpClient: client, timeouts: timeouts, logger: logger,
-                            pacer: pacers.pacer(for: url), onRateLimited: onRateLimited, proxied: proxied,
-                            authorizer: authorizers.authorizer(for: url))
-                    },
+                    connectorFactory: connections.connector,
                     options: configuration.options,
                     logger: logger,
                     recover: false,
