@@ -15,7 +15,7 @@ struct WalletDemo {
             exit(64)
         }
         let payee = arguments.count > 1 ? try? MintURL(arguments[1]) : nil
-        let client = HTTPMintConnector.makeHTTPClient()
+        let client = MintConnections.makeHTTPClient()
         var failed = false
         do {
             try await run(mint: mint, payee: payee, client: client)

@@ -5,7 +5,7 @@ import CashuEngine
 import Foundation
 
 /// The `Clear-auth` side of a mint's authentication.
-public actor ClearAuthSession: MintRequestAuthorizer {
+package actor ClearAuthSession: MintRequestAuthorizer {
     package let mint: MintURL
     let settings: ClearAuthSettings
     let secureStore: any SecureStore
@@ -21,14 +21,14 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     ///   - settings: its NUT-21 settings (discovery URL, client id, protected endpoints).
     ///   - secureStore: where the login is kept (`SecureStoreKey/clearAuth(_:)`).
     ///   - client: talks to the provider (its client id must be the mint's).
-    public init(mint: MintURL, settings: ClearAuthSettings, secureStore: any SecureStore, client: OpenIDClient) {
+    package init(mint: MintURL, settings: ClearAuthSettings, secureStore: any SecureStore, client: OpenIDClient) {
         self.mint = mint
         self.settings = settings
         self.secureStore = secureStore
         self.client = client
     }
 
-    public nonisolated func headers(method: String, path: String) async throws(MintClientError)
+    package nonisolated func headers(method: String, path: String) async throws(MintClientError)
         -> [(name: String, value: String)]
     {
         guard settings.isProtected(method: method, path: path) else { return [] }
@@ -41,7 +41,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     }
 
     /// The stored login, if any.
-    public func tokens() async throws(AuthError) -> ClearAuthTokens? {
+    package func tokens() async throws(AuthError) -> ClearAuthTokens? {
         if let cached { return cached }
         let stored: SecureBytes?
         do { stored = try await secureStore.load(key: SecureStoreKey.clearAuth(mint)) } catch {
@@ -57,7 +57,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     }
 
     /// Keeps a new login (after `cashu auth login`).
-    public func store(_ tokens: ClearAuthTokens) async throws(AuthError) {
+    package func store(_ tokens: ClearAuthTokens) async throws(AuthError) {
         let bytes: Data
         do { bytes = try JSONEncoder().encode(tokens) } catch {
             throw AuthError(.invalidProvider, "the login cannot be encoded")
@@ -69,7 +69,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     }
 
     /// Forgets the login.
-    public func logout() async throws(AuthError) {
+    package func logout() async throws(AuthError) {
         cached = nil
         do { try await secureStore.delete(key: SecureStoreKey.clearAuth(mint)) } catch {
             throw AuthError(.loginRequired, "the login cannot be removed from the secure store")
@@ -77,7 +77,7 @@ public actor ClearAuthSession: MintRequestAuthorizer {
     }
 
     /// The provider's discovery document (fetched once).
-    public func providerConfiguration() async throws(AuthError) -> OpenIDConfiguration {
+    package func providerConfiguration() async throws(AuthError) -> OpenIDConfiguration {
         if let configuration { return configuration }
         let fetched = try await client.configuration(discovery: settings.openidDiscovery)
         configuration = fetched

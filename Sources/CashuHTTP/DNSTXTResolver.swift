@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Asks a DNS resolver for TXT records.
-public struct DNSTXTResolver: Sendable {
+package struct DNSTXTResolver: Sendable {
     /// A resolver: an IP address literal and a port.
     package struct Server: Sendable, Hashable, CustomStringConvertible {
         package var host: String
@@ -50,7 +50,7 @@ public struct DNSTXTResolver: Sendable {
 
     /// The resolvers of this machine: `CASHU_DNS_SERVER` (comma-separated) when set, else the `nameserver` lines of
     /// /etc/resolv.conf.
-    public static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> DNSTXTResolver {
+    package static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> DNSTXTResolver {
         if let configured = environment["CASHU_DNS_SERVER"], !configured.isEmpty {
             return DNSTXTResolver(servers: configured.split(separator: ",").compactMap { Server(String($0)) })
         }
@@ -69,7 +69,7 @@ public struct DNSTXTResolver: Sendable {
     ///   - requireValidation: refuse answers not validated with DNSSEC by a resolver on this machine (an AD bit from
     ///     a resolver across the network proves nothing: anyone on the path can set it).
     /// - Throws: `PaymentInstructionError`.
-    public func resolve(_ address: BIP353Address, requireValidation: Bool = true) async
+    package func resolve(_ address: BIP353Address, requireValidation: Bool = true) async
         throws(PaymentInstructionError) -> BitcoinPaymentURI
     {
         if requireValidation && !servers.allSatisfy({ HostName.isLoopback($0.host) }) {

@@ -42,12 +42,12 @@ import Logging
 /// The connector does not own its `HTTPClient`: whoever creates the client shuts it down
 /// (``makeHTTPClient(timeouts:proxy:)`` makes one configured for mints). A client of your own should disable redirects;
 /// async-http-client keeps no cookies and no disk cache.
-public struct HTTPMintConnector: MintConnector {
+package struct HTTPMintConnector: MintConnector {
     /// The default limit on an answer's size: 8 MiB.
-    public static let defaultMaximumResponseBytes = 8 * 1024 * 1024
+    package static let defaultMaximumResponseBytes = 8 * 1024 * 1024
 
     /// The mint this connector talks to.
-    public let mintURL: MintURL
+    package let mintURL: MintURL
     /// The deadlines per kind of request. `MintTimeouts/connect` applies through the client's configuration.
     package let timeouts: MintTimeouts
     /// The mint's NUT-19 setting (`info.nuts.cachedResponses`), or `nil` when it caches nothing.
@@ -82,7 +82,7 @@ public struct HTTPMintConnector: MintConnector {
     ///   - onRateLimited: told of each wait for the mint's rate limit.
     ///   - proxied: whether `httpClient` goes through a proxy (``makeHTTPClient(timeouts:proxy:)``).
     ///   - authorizer: NUT-21/22 authentication for protected endpoints.
-    public init(
+    package init(
         mintURL: MintURL,
         httpClient: HTTPClient,
         timeouts: MintTimeouts = .default,
@@ -141,7 +141,7 @@ public struct HTTPMintConnector: MintConnector {
     ///   - proxy: every connection goes through it (nothing goes out directly, even when it is down).
     /// - Returns: a client the caller owns: call `try await client.shutdown()` when done with it (async-http-client
     ///   traps in debug builds when a client is released without shutting down).
-    public static func makeHTTPClient(timeouts: MintTimeouts = .default, proxy: NetworkProxy? = nil) -> HTTPClient {
+    package static func makeHTTPClient(timeouts: MintTimeouts = .default, proxy: NetworkProxy? = nil) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .init(timeouts.connect)),
@@ -160,7 +160,7 @@ public struct HTTPMintConnector: MintConnector {
     // MARK: MintConnector
 
     /// NUT-06: `GET /v1/info`.
-    public func info() async throws(MintClientError) -> MintInfo {
+    package func info() async throws(MintClientError) -> MintInfo {
         try await get(.info)
     }
 

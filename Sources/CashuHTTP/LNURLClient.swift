@@ -7,7 +7,7 @@ import NIOCore
 
 /// Fetches LNURL-pay parameters and invoices with a client the caller owns (`HTTPMintConnector/makeHTTPClient`
 /// makes one that never follows redirects, through a proxy when given one).
-public struct LNURLClient: Sendable {
+package struct LNURLClient: Sendable {
     /// The largest answer read, in bytes.
     static let maximumBody = 64 * 1024
 
@@ -19,7 +19,7 @@ public struct LNURLClient: Sendable {
     ///   - httpClient: the client (the caller shuts it down).
     ///   - proxied: whether it goes through a proxy; without one an `.onion` payee is refused before any connection.
     ///   - timeout: per request.
-    public init(httpClient: HTTPClient, proxied: Bool = false, timeout: Duration = .seconds(15)) {
+    package init(httpClient: HTTPClient, proxied: Bool = false, timeout: Duration = .seconds(15)) {
         self.httpClient = httpClient
         self.proxied = proxied
         self.timeout = TimeAmount(timeout)
@@ -27,13 +27,13 @@ public struct LNURLClient: Sendable {
 
     /// The payee's `payRequest` (LUD-06 first step).
     /// - Throws: `LNURLError`.
-    public func payParameters(_ target: LNURLPayTarget) async throws(LNURLError) -> LNURLPayParameters {
+    package func payParameters(_ target: LNURLPayTarget) async throws(LNURLError) -> LNURLPayParameters {
         try LNURLPayParameters(json: try await get(target.url), origin: target.url)
     }
 
     /// An invoice for `millisatoshis` from the payee, checked against the amount and the metadata's hash.
     /// - Throws: `LNURLError`.
-    public func invoice(_ parameters: LNURLPayParameters, millisatoshis: UInt64, comment: String? = nil)
+    package func invoice(_ parameters: LNURLPayParameters, millisatoshis: UInt64, comment: String? = nil)
         async throws(LNURLError) -> String
     {
         let url = try parameters.invoiceURL(millisatoshis: millisatoshis, comment: comment)

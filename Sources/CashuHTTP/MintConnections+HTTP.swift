@@ -5,7 +5,7 @@ import CashuEngine
 import Logging
 
 extension MintConnections {
-    /// Every mint over HTTP through `client` (make one with `HTTPMintConnector.makeHTTPClient(timeouts:proxy:)`
+    /// Every mint over HTTP through `client` (make one with ``makeHTTPClient(timeouts:proxy:)``
     /// and shut it down after the wallet is done).
     ///
     /// Each mint keeps one request pacer for the wallet's life, so a connection made again (after the mint's info
@@ -18,6 +18,16 @@ extension MintConnections {
         -> MintConnections
     {
         http(timeouts: timeouts) { _ in (client, proxied) }
+    }
+
+    /// A new `HTTPClient` configured for talking to mints: redirects not followed, `timeouts.connect` to open a
+    /// connection, idle connections closed after 2 s, no response decompression.
+    /// - Parameters:
+    ///   - timeouts: the connect timeout is taken from here.
+    ///   - proxy: every connection goes through it (nothing goes out directly, even when it is down).
+    /// - Returns: a client the caller owns: call `try await client.shutdown()` when done with it.
+    public static func makeHTTPClient(timeouts: MintTimeouts = .default, proxy: NetworkProxy? = nil) -> HTTPClient {
+        HTTPMintConnector.makeHTTPClient(timeouts: timeouts, proxy: proxy)
     }
 
     /// Every mint over HTTP through the client `route` gives for it (and whether that client is proxied), with one

@@ -11,7 +11,7 @@ import CashuEngine
 /// minute gets through. After the hold, requests go out `initialSpacing` apart (20 a minute, Nutshell's default
 /// transaction limit); a refusal after that doubles the spacing (at most `window`). Pacing ends `calmPeriod`
 /// after the latest refusal.
-public final class MintRequestPacer: Sendable {
+package final class MintRequestPacer: Sendable {
     /// How long a refusal without `Retry-After` holds the mint's requests (plus up to ``windowJitter``).
     static let window = Duration.seconds(60)
     /// The most added to ``window``, so that processes refused together do not come back together.
@@ -33,7 +33,7 @@ public final class MintRequestPacer: Sendable {
     private let state = Locked(State())
 
     /// Creates a pacer that paces nothing yet.
-    public init() {}
+    package init() {}
 
     /// Reserves the next slot to send in and says how long to wait for it (zero when not pacing).
     func reserve(now: ContinuousClock.Instant) -> Duration {

@@ -7,7 +7,7 @@ import Foundation
 import NIOCore
 
 /// Talks to an OpenID provider for a mint's public client (NUT-21: no client secret).
-public struct OpenIDClient: Sendable {
+package struct OpenIDClient: Sendable {
     /// The largest answer read, in bytes.
     static let maximumBody = 256 * 1024
 
@@ -19,7 +19,7 @@ public struct OpenIDClient: Sendable {
     ///   - httpClient: the client (the caller shuts it down).
     ///   - clientID: the mint's `client_id` (NUT-21 settings).
     ///   - timeout: per request.
-    public init(httpClient: HTTPClient, clientID: String, timeout: Duration = .seconds(15)) {
+    package init(httpClient: HTTPClient, clientID: String, timeout: Duration = .seconds(15)) {
         self.httpClient = httpClient
         self.clientID = clientID
         self.timeout = TimeAmount(timeout)
@@ -40,7 +40,7 @@ public struct OpenIDClient: Sendable {
 
     /// Logs in with a user name and password (the resource owner password grant, for headless use).
     /// - Throws: `AuthError` (`.loginRefused`, `.unknownClient`, ...).
-    public func login(_ configuration: OpenIDConfiguration, user: String, password: String) async throws(AuthError)
+    package func login(_ configuration: OpenIDConfiguration, user: String, password: String) async throws(AuthError)
         -> ClearAuthTokens
     {
         let answer = try await token(
@@ -51,7 +51,7 @@ public struct OpenIDClient: Sendable {
 
     /// Starts a device login (RFC 8628 §3.1): the user is shown the code and the address.
     /// - Throws: `AuthError` `.invalidProvider` when the provider has no device flow.
-    public func startDeviceLogin(_ configuration: OpenIDConfiguration) async throws(AuthError) -> DeviceAuthorization {
+    package func startDeviceLogin(_ configuration: OpenIDConfiguration) async throws(AuthError) -> DeviceAuthorization {
         guard let endpoint = configuration.deviceAuthorizationEndpoint else {
             throw AuthError(.invalidProvider, "the provider offers no device login; use a user name and password")
         }
@@ -64,7 +64,7 @@ public struct OpenIDClient: Sendable {
     /// Polls until the user approved the device login, declined it, or its code expired.
     /// - Throws: `AuthError` (`.declined`, `.expired`, ...); `CancellationError` never (a cancelled wait is
     ///   `.expired`).
-    public func finishDeviceLogin(_ configuration: OpenIDConfiguration, _ authorization: DeviceAuthorization)
+    package func finishDeviceLogin(_ configuration: OpenIDConfiguration, _ authorization: DeviceAuthorization)
         async throws(AuthError) -> ClearAuthTokens
     {
         var current = authorization

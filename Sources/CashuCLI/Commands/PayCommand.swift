@@ -41,148 +41,124 @@ struct PayCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        if invoice.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("₿") {
-            switch try await BIP353Payment.resolve(invoice, global: global) {
-            case .invoice(let resolved):
-                if let amount, Amount.parse(amount) != Bolt11Amount.satoshis(resolved) {
-                    throw CLIError(.input, "the payee's invoice is not for \(amount) sat", code: "invalidInput")
-                }
-                try await Self.pay(invoice: resolved, yes: yes, global: global)
-            case .request(let request):
-                try await RequestPayCommand.pay(request, amount: amount, memo: comment, yes: yes, global: global)
-            }
-            return
+        let destination = invoice.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = destination.lowercased()
+        let isLNURL =
+            !destination.hasPrefix("₿") && (destination.contains("@") || lower.hasPrefix("lnurl")
+                || lower.hasPrefix("lightning:lnurl"))
+        let isInvoice = !isLNURL && !destination.hasPrefix("₿") && !lower.hasPrefix("creq")
+        if isInvoice && amount != nil {
+            throw CLIError(.usage, "an invoice carries its amount; give none", code: "usage")
         }
-        try await Self.pay(invoice: try await resolvedInvoice(), yes: yes, global: global)
-    }
-
-    /// Pays a bolt11 invoice: quote, fees shown and confirmed, melt.
-    static func pay(invoice: String, yes: Bool, global: GlobalOptions) async throws {
+        if isLNURL && amount == nil {
+            throw CLIError(.usage, "give the amount to pay, in sat: cashu pay \(destination) AMOUNT", code: "usage")
+        }
+        let given = try amount.map { text -> UInt64 in
+            guard let value = Amount.parse(text), value > 0 else {
+                throw CLIError(.input, "not a valid amount: \(text)", code: "invalidInput")
+            }
+            return value
+        }
+        let (yes, comment) = (yes, comment)
         try await WalletContext.run(global) { context in
-            let output = context.output
-            let mint = try await context.mint()
-            let unit = context.global.currencyUnit
-            if !yes && !output.stdinIsTerminal {
+            if !yes && !context.output.stdinIsTerminal {
                 throw CLIError(.usage, "stdin is not a terminal: pass --yes to pay without a question", code: "usage")
             }
-            let quote: StoredMeltQuote
+            // An invoice is paid from the mint the command names (the default, the only one); a payment request
+            // (also one a BIP-353 address publishes) chooses among the mints it accepts.
+            let mint = isInvoice ? try await context.mint() : try context.global.explicitMint()
+            let unit = context.global.currencyUnit
+            let prepared: PreparedPay
             do {
-                quote = try await context.wallet.meltQuote(request: invoice, mint: mint, unit: unit)
-            } catch let error as WalletError where error.code == .mintUnreachable && yes {
+                prepared = try await context.linux.preparePay(
+                    destination, amount: given, from: mint, unit: unit, comment: comment)
+            } catch let error as WalletError where error.code == .mintUnreachable && yes && isInvoice {
                 // Nothing was asked of the mint yet: with --yes the payment waits in the offline queue, which
                 // quotes and pays once the mint is back (`cashu refresh`), exactly once.
-                let entry = try await context.linux.queue.enqueueMelt(request: invoice, mint: mint, unit: unit)
-                let reason = QueueWaitReason(error)
-                output.result(
-                    human: QueueText.queued(
-                        at: mint, reason: reason, outcome: "the payment is kept in the wallet and made"),
-                    json: .object(
-                        [
-                            ("state", "queued"), ("queued", .string(entry.id.rawValue)),
-                            ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
-                        ] + QueueText.reasonFields(reason))
-                )
+                try await Self.queue(destination, mint: try await context.mint(), unit: unit, error, context: context)
                 return
             }
-            // The proofs are held while the question is open; a `no` (or an interrupted prompt) releases them.
-            let prepared = try await context.wallet.preparePayment(quoteID: quote.id)
-            let inputFee = prepared.inputFee
-            let summary = TextTable(rightAligned: [1]).with([
-                ["Amount", Amount.text(prepared.amount, unit)],
-                [
-                    "Fee reserve", Amount.text(prepared.feeReserve, unit),
-                    "(Lightning fees, at most; the rest comes back)",
-                ],
-                ["Input fees", Amount.text(inputFee, unit), prepared.swaps ? "(at most: a swap comes first)" : ""],
-                ["At most", Amount.text(prepared.most, unit), "from \(mint)"],
-            ])
-            if !yes {
-                Output.write("Pay this invoice?\n\(summary.rendered)\n", to: .standardError)
-                let confirmed: Bool
-                do {
-                    confirmed = try await Prompt.confirm("Pay \(Amount.text(quote.amount, unit))?", output: output)
-                } catch {
-                    await prepared.cancel()
-                    throw error
-                }
-                guard confirmed else {
-                    await prepared.cancel()
-                    throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
-                }
-            } else {
-                output.note(summary.rendered)
+            switch prepared {
+            case .invoice(let payment): try await Self.pay(payment, yes: yes, context: context)
+            case .request(let payment): try await RequestPayCommand.pay(payment, yes: yes, context: context)
             }
-            let result = try await EventProgress.around(context.wallet, output: context.output) {
-                try await prepared.confirm()
-            }
-            guard result.state == .paid else {
-                throw CLIError(
-                    .pending,
-                    "the payment is in flight at the mint; `cashu pending` shows it and `cashu refresh` settles it",
-                    code: "pending",
-                    operationID: result.operationID
-                )
-            }
-            let change = result.change > 0 ? " Change returned: \(Amount.text(result.change, unit))." : ""
-            let paid = "Paid \(Amount.text(result.amount, unit)) (fees \(Amount.text(result.fee, unit)))."
-            let proof = ProofOfPaymentText.sentence(result.proofOfPayment)
-            if let warning = ProofOfPaymentText.warning(result.proofOfPayment, quoteID: quote.id) {
-                output.warn(warning)
-            }
-            output.result(
-                human: "\(paid)\(change) \(proof)",
-                json: .object([
-                    ("quote", .string(quote.id)), ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
-                    ("amount", .number(result.amount)), ("feeReserve", .number(quote.feeReserve)),
-                    ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
-                    ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
-                    ("proofOfPayment", .string(result.proofOfPayment.rawValue)),
-                    ("operation", .string(result.operationID.rawValue)),
-                ])
-            )
         }
     }
 
-    /// The invoice to pay: the argument itself, or the one a Lightning address's or LNURL's payee gives for
-    /// the amount (checked against the amount and the payee's metadata before anything is paid).
-    private func resolvedInvoice() async throws -> String {
-        let text = invoice.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = text.lowercased()
-        let isLNURL = text.contains("@") || lower.hasPrefix("lnurl") || lower.hasPrefix("lightning:lnurl")
-        guard isLNURL else {
-            if amount != nil { throw CLIError(.usage, "an invoice carries its amount; give none", code: "usage") }
-            return text
+    /// Keeps the payment of `invoice` in the offline queue until `mint` is back.
+    private static func queue(
+        _ invoice: String, mint: MintURL, unit: CurrencyUnit, _ error: WalletError, context: WalletContext
+    ) async throws {
+        let entry = try await context.linux.queue.enqueueMelt(request: invoice, mint: mint, unit: unit)
+        let reason = QueueWaitReason(error)
+        context.output.result(
+            human: QueueText.queued(at: mint, reason: reason, outcome: "the payment is kept in the wallet and made"),
+            json: .object(
+                [
+                    ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                    ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
+                ] + QueueText.reasonFields(reason))
+        )
+    }
+
+    /// Pays a prepared Lightning payment: its figures shown and confirmed (unless `yes`), then the melt.
+    static func pay(_ prepared: PreparedPayment, yes: Bool, context: WalletContext) async throws {
+        let output = context.output
+        let (mint, unit, quote) = (prepared.mint, prepared.unit, prepared.quote)
+        // The proofs are held while the question is open; a `no` (or an interrupted prompt) releases them.
+        let inputFee = prepared.inputFee
+        let summary = TextTable(rightAligned: [1]).with([
+            ["Amount", Amount.text(prepared.amount, unit)],
+            [
+                "Fee reserve", Amount.text(prepared.feeReserve, unit),
+                "(Lightning fees, at most; the rest comes back)",
+            ],
+            ["Input fees", Amount.text(inputFee, unit), prepared.swaps ? "(at most: a swap comes first)" : ""],
+            ["At most", Amount.text(prepared.most, unit), "from \(mint)"],
+        ])
+        if !yes {
+            Output.write("Pay this invoice?\n\(summary.rendered)\n", to: .standardError)
+            let confirmed: Bool
+            do {
+                confirmed = try await Prompt.confirm("Pay \(Amount.text(quote.amount, unit))?", output: output)
+            } catch {
+                await prepared.cancel()
+                throw error
+            }
+            guard confirmed else {
+                await prepared.cancel()
+                throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
+            }
+        } else {
+            output.note(summary.rendered)
         }
-        guard global.currencyUnit == .sat else {
-            throw CLIError(.usage, "Lightning addresses are paid in sat (--unit sat)", code: "usage")
+        let result = try await EventProgress.around(context.wallet, output: context.output) {
+            try await prepared.confirm()
         }
-        guard let amount, let sat = Amount.parse(amount), sat > 0 else {
-            throw CLIError(.usage, "give the amount to pay, in sat: cashu pay \(text) AMOUNT", code: "usage")
+        guard result.state == .paid else {
+            throw CLIError(
+                .pending,
+                "the payment is in flight at the mint; `cashu pending` shows it and `cashu refresh` settles it",
+                code: "pending",
+                operationID: result.operationID
+            )
         }
-        let (millisatoshis, overflow) = sat.multipliedReportingOverflow(by: 1000)
-        guard !overflow else { throw CLIError(.input, "the amount is too large", code: "invalidInput") }
-        let target: LNURLPayTarget
-        do { target = try LNURLPayTarget(text) } catch {
-            throw CLIError(.input, error.reason, code: error.code.rawValue)
+        let change = result.change > 0 ? " Change returned: \(Amount.text(result.change, unit))." : ""
+        let paid = "Paid \(Amount.text(result.amount, unit)) (fees \(Amount.text(result.fee, unit)))."
+        let proof = ProofOfPaymentText.sentence(result.proofOfPayment)
+        if let warning = ProofOfPaymentText.warning(result.proofOfPayment, quoteID: quote.id) {
+            output.warn(warning)
         }
-        let proxy = try ProxyChoice.resolve(global)
-        let client = HTTPMintConnector.makeHTTPClient(proxy: proxy)
-        do {
-            let lnurl = LNURLClient(httpClient: client, proxied: proxy != nil)
-            let parameters = try await lnurl.payParameters(target)
-            let invoice = try await lnurl.invoice(parameters, millisatoshis: millisatoshis, comment: comment)
-            try? await client.shutdown()
-            return invoice
-        } catch {
-            try? await client.shutdown()
-            let exit: ExitClass =
-                switch error.code {
-                case .unreachable: .mintUnreachable
-                case .payeeRefused: .mintRefused
-                case .amountOutOfRange, .invalidAddress, .invalidComment: .input
-                default: .protocol
-                }
-            throw CLIError(exit, "\(target): \(CLIError.oneLine(error.reason))", code: error.code.rawValue)
-        }
+        output.result(
+            human: "\(paid)\(change) \(proof)",
+            json: .object([
+                ("quote", .string(quote.id)), ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
+                ("amount", .number(result.amount)), ("feeReserve", .number(quote.feeReserve)),
+                ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
+                ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
+                ("proofOfPayment", .string(result.proofOfPayment.rawValue)),
+                ("operation", .string(result.operationID.rawValue)),
+            ])
+        )
     }
 }

@@ -1,13 +1,13 @@
 // LNURL (LUD-01, 06, 12, 16): what can be wrong with a Lightning address, an LNURL or a payee's answers.
 
 /// A failure resolving or checking an LNURL-pay payment.
-public struct LNURLError: CashuError {
+package struct LNURLError: CashuError {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<LNURLError>
+    package typealias Code = ErrorCode<LNURLError>
 
-    public let code: Code
+    package let code: Code
     /// A human explanation (the payee's own words are passed through `reason` only after the caller's display rules).
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code
@@ -17,17 +17,17 @@ public struct LNURLError: CashuError {
 
 extension ErrorCode where Domain == LNURLError {
     /// Not a Lightning address or an LNURL.
-    public static let invalidAddress = Self(rawValue: "invalidAddress")
+    package static let invalidAddress = Self(rawValue: "invalidAddress")
     /// The payee's answer cannot be read, or says something a wallet must refuse.
     package static let invalidResponse = Self(rawValue: "invalidResponse")
     /// The payee answered `{"status": "ERROR", "reason": ...}`.
-    public static let payeeRefused = Self(rawValue: "payeeRefused")
+    package static let payeeRefused = Self(rawValue: "payeeRefused")
     /// A comment the payee does not take (too long, or none allowed).
-    public static let invalidComment = Self(rawValue: "invalidComment")
+    package static let invalidComment = Self(rawValue: "invalidComment")
     /// The amount is outside what the payee accepts.
-    public static let amountOutOfRange = Self(rawValue: "amountOutOfRange")
+    package static let amountOutOfRange = Self(rawValue: "amountOutOfRange")
     /// The invoice does not ask for the amount, or does not commit to the payee's metadata.
     package static let invoiceMismatch = Self(rawValue: "invoiceMismatch")
     /// The payee could not be reached.
-    public static let unreachable = Self(rawValue: "unreachable")
+    package static let unreachable = Self(rawValue: "unreachable")
 }

@@ -5,7 +5,7 @@ import Crypto
 import Foundation
 
 /// The payee's `payRequest` answer.
-public struct LNURLPayParameters: Sendable, Hashable {
+package struct LNURLPayParameters: Sendable, Hashable {
     /// Where to ask for the invoice (`callback?amount=<msat>[&comment=...]`).
     package let callback: URL
     /// The smallest amount accepted, in millisatoshis.

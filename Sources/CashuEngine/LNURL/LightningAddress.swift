@@ -4,7 +4,7 @@ import Foundation
 
 /// Where a payee's LNURL-pay parameters are fetched from: a Lightning address (`user@domain`, LUD-16), a bech32
 /// `lnurl1…` (LUD-01) or an `lnurlp://` URL (LUD-17).
-public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
+package struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
     /// The URL of the first request (`GET`, answered by ``LNURLPayParameters``).
     package let url: URL
     /// The address as given, for Lightning addresses (`nil` for an LNURL).
@@ -16,7 +16,7 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
     /// service, which use http (TLS to a loopback test server has no certificate; an onion address is its own
     /// encryption). A bech32 LNURL must name an https URL, or http to a loopback or onion host.
     /// - Throws: ``LNURLError`` `invalidAddress`.
-    public init(_ text: String) throws(LNURLError) {
+    package init(_ text: String) throws(LNURLError) {
         var value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if value.lowercased().hasPrefix("lightning:") { value = String(value.dropFirst("lightning:".count)) }
         if value.lowercased().hasPrefix("lnurl1") {
@@ -88,5 +88,5 @@ public struct LNURLPayTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { address ?? url.absoluteString }
+    package var description: String { address ?? url.absoluteString }
 }

@@ -2,7 +2,7 @@
 // `Blind-auth`), added to each request by whoever holds the login.
 
 /// Supplies the headers that authenticate a request to a mint's protected endpoint.
-public protocol MintRequestAuthorizer: Sendable {
+package protocol MintRequestAuthorizer: Sendable {
     /// The headers for one request (none when the endpoint is not protected).
     /// - Parameters:
     ///   - method: `GET` or `POST`.

@@ -2,7 +2,7 @@
 // `user.user._bitcoin-payment.domain`.
 
 /// A BIP-353 address.
-public struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
+package struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
     /// The user part (lower case).
     package let user: String
     /// The domain (lower case, no trailing dot).
@@ -12,7 +12,7 @@ public struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
     /// BIP-353 or as a Lightning address).
     /// - Throws: ``PaymentInstructionError`` `.invalidAddress` unless both parts are DNS labels (letters, digits,
     ///   `-` and `_`; dots in the domain), at most 63 characters a label and 253 in all.
-    public init(_ text: String) throws(PaymentInstructionError) {
+    package init(_ text: String) throws(PaymentInstructionError) {
         var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         if body.hasPrefix("₿") { body = body.dropFirst() }
         let parts = body.split(separator: "@", omittingEmptySubsequences: false)
@@ -34,7 +34,7 @@ public struct BIP353Address: Hashable, Sendable, CustomStringConvertible {
     /// The name whose TXT record holds the instructions.
     package var recordName: String { "\(user).user._bitcoin-payment.\(domain)" }
 
-    public var description: String { "₿\(user)@\(domain)" }
+    package var description: String { "₿\(user)@\(domain)" }
 
     private static func isLabel(_ label: some StringProtocol) -> Bool {
         !label.isEmpty && label.utf8.count <= 63

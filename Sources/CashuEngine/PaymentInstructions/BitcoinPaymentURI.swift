@@ -4,15 +4,15 @@
 import Foundation
 
 /// The payment instructions of a `bitcoin:` URI.
-public struct BitcoinPaymentURI: Hashable, Sendable {
+package struct BitcoinPaymentURI: Hashable, Sendable {
     /// The on-chain address, if any (this wallet cannot pay it).
-    public let address: String?
+    package let address: String?
     /// A BOLT12 offer (`lno`; this wallet cannot pay it yet: NUT-25).
-    public let offer: String?
+    package let offer: String?
     /// A BOLT11 invoice (`lightning`).
-    public let invoice: String?
+    package let invoice: String?
     /// A Cashu payment request (`creq`: `creqA…` or `creqb1…`).
-    public let paymentRequest: String?
+    package let paymentRequest: String?
 
     /// Parses `bitcoin:[address][?key=value&...]`; keys are case-insensitive and percent-decoded.
     /// - Throws: ``PaymentInstructionError`` `.invalidAnswer` for another scheme, or a `req-` key this wallet does

@@ -1,13 +1,13 @@
 // BIP-353 / BIP-321: what can be wrong resolving a human-readable address (₿user@domain) to payment instructions.
 
 /// A failure resolving or reading BIP-353 payment instructions.
-public struct PaymentInstructionError: CashuError {
+package struct PaymentInstructionError: CashuError {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<PaymentInstructionError>
+    package typealias Code = ErrorCode<PaymentInstructionError>
 
-    public let code: Code
+    package let code: Code
     /// A human explanation; never the record's payment data.
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code
@@ -17,9 +17,9 @@ public struct PaymentInstructionError: CashuError {
 
 extension ErrorCode where Domain == PaymentInstructionError {
     /// Not a `₿user@domain` address.
-    public static let invalidAddress = Self(rawValue: "invalidAddress")
+    package static let invalidAddress = Self(rawValue: "invalidAddress")
     /// The domain publishes no payment instructions for the user.
-    public static let notFound = Self(rawValue: "notFound")
+    package static let notFound = Self(rawValue: "notFound")
     /// The answer was not DNSSEC-validated (the resolver did not set AD).
     package static let notValidated = Self(rawValue: "notValidated")
     /// Several `bitcoin:` records, which BIP-353 forbids.
@@ -27,7 +27,7 @@ extension ErrorCode where Domain == PaymentInstructionError {
     /// The DNS answer or the URI in it cannot be read.
     package static let invalidAnswer = Self(rawValue: "invalidAnswer")
     /// No resolver answered.
-    public static let unreachable = Self(rawValue: "unreachable")
+    package static let unreachable = Self(rawValue: "unreachable")
     /// The instructions name only ways this wallet cannot pay (BOLT12 offers, on-chain addresses).
-    public static let unsupported = Self(rawValue: "unsupported")
+    package static let unsupported = Self(rawValue: "unsupported")
 }

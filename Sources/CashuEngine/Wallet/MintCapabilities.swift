@@ -29,7 +29,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     package var batchMint: BatchMintSettings?
     /// NUT-22: the endpoints that spend a blind auth token, and how many tokens one request may mint; `nil` when the
     /// mint asks for none.
-    public var blindAuth: BlindAuthSettings?
+    package var blindAuth: BlindAuthSettings?
 
     /// Reads capabilities off a mint's info.
     package init(info: MintInfo) {

@@ -66,7 +66,7 @@ public struct WalletError: CashuError {
     }
 
     /// Maps a failed request; `operationID` marks an operation the failure leaves pending.
-    static func mint(_ error: MintClientError, operationID: OperationID? = nil) -> WalletError {
+    package static func mint(_ error: MintClientError, operationID: OperationID? = nil) -> WalletError {
         switch error.code {
         case .mintRefused:
             let refused = error.mintError

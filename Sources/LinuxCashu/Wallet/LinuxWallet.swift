@@ -274,12 +274,6 @@ public final class LinuxWallet: Sendable {
         }
     }
 
-    /// After a login for `mint` was stored or removed in this process (`cashu auth login`, `logout`): its next
-    /// request looks for the login again.
-    public func loginChanged(for mint: MintURL) async {
-        await authorizers.authorizer(for: mint).reload()
-    }
-
     /// Reaches `mint` through `proxy` from now on, and in every later session (kept in the wallet's metadata); `nil`
     /// goes back to the wallet's own proxy setting. Set it before `Wallet/addMint(_:)` for a mint not yet added:
     /// a connector already made keeps its way until the wallet is opened again.

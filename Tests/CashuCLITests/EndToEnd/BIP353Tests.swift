@@ -68,11 +68,11 @@ struct BIP353Tests {
         ])
         defer { dns.stop() }
         let cases: [(String, Bool, Int32, String)] = [
-            ("₿nobody@example.test", true, 65, "notFound"),
-            ("₿bob@example.test", false, 76, "notValidated"),
-            ("₿two@example.test", true, 76, "ambiguous"),
-            ("₿offer@example.test", true, 65, "unsupported"),
-            ("₿bad name@example.test", true, 65, "invalidAddress"),
+            ("₿nobody@example.test", true, 65, "invalidInput"),
+            ("₿bob@example.test", false, 76, "invalidMintResponse"),
+            ("₿two@example.test", true, 76, "invalidMintResponse"),
+            ("₿offer@example.test", true, 65, "invalidInput"),
+            ("₿bad name@example.test", true, 65, "invalidInput"),
         ]
         for (address, insecure, status, code) in cases {
             let outcome = try await payer.run(

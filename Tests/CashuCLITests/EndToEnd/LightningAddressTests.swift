@@ -89,6 +89,7 @@ struct LightningAddressTests {
         defer { alice.remove() }
         let noAmount = try await alice.run("pay", "--yes", "shop@127.0.0.1:1")
         #expect(noAmount.status == 64, "\(noAmount)")
+        try await alice.json("wallet", "init")
         let bad = try await alice.run("pay", "--yes", "sh op@127.0.0.1:1", "21")
         #expect(bad.status == 65, "\(bad)")
     }

@@ -34,9 +34,7 @@ struct AuthLoginCommand: AsyncParsableCommand {
         let user = user
         try await WalletContext.run(global) { context in
             let mint = try await context.mint()
-            let (session, client) = try await AuthSupport.session(mint, context: context)
-            let configuration = try await AuthSupport.authenticate { try await session.providerConfiguration() }
-            let tokens: ClearAuthTokens
+            let login: MintLogin
             if let user {
                 let secret: String?
                 if context.output.stdinIsTerminal {
@@ -49,34 +47,31 @@ struct AuthLoginCommand: AsyncParsableCommand {
                 guard let secret, !secret.isEmpty else {
                     throw CLIError(.usage, "no password given", code: "usage")
                 }
-                tokens = try await AuthSupport.authenticate {
-                    try await client.login(configuration, user: user, password: secret)
-                }
+                login = try await context.linux.login(at: mint, user: user, password: secret)
             } else {
-                let authorization = try await AuthSupport.authenticate {
-                    try await client.startDeviceLogin(configuration)
-                }
-                let page = Untrusted.display(authorization.verificationURI, limit: 200)
+                let device = try await context.linux.startDeviceLogin(at: mint)
+                let page = Untrusted.display(device.verificationURI, limit: 200)
                 Output.write(
-                    "To log in to \(mint), open \(page) and enter the code \(authorization.userCode)\n",
+                    "To log in to \(mint), open \(page) and enter the code \(device.userCode)\n",
                     to: .standardError)
-                let animation = authorization.verificationURIComplete.flatMap {
+                let animation = device.verificationURIComplete.flatMap {
                     QRDisplay.showWhileWaiting($0, caption: "Login page", output: context.output)
                 }
                 defer { animation?.set() }
-                tokens = try await AuthSupport.authenticate {
-                    try await client.finishDeviceLogin(configuration, authorization)
-                }
+                login = try await context.linux.finishDeviceLogin(device)
             }
-            try await AuthSupport.authenticate { try await session.store(tokens) }
-            let blindTokens = await AuthSupport.fillBlindAuthPool(mint, context: context)
-            let who = tokens.subject.map { " as \(Untrusted.display($0, limit: 80))" } ?? ""
+            // The library topped up the mint's blind auth tokens (NUT-22), if it uses them.
+            var blindTokens: Int?
+            if (try? await context.wallet.capabilities(of: mint))?.supports(nut: 22) == true {
+                blindTokens = try? await context.wallet.blindAuthTokenCount(mint: mint)
+            }
+            let who = login.user.map { " as \(Untrusted.display($0, limit: 80))" } ?? ""
             let pool = blindTokens.map { " \($0) blind auth token\($0 == 1 ? "" : "s") ready." } ?? ""
             context.output.result(
                 human: "Logged in to \(mint)\(who).\(pool)",
                 json: .object([
-                    ("mint", .string(mint.rawValue)), ("user", .optional(tokens.subject)),
-                    ("expires", .optional(tokens.expiresAt.map { UInt64($0.timeIntervalSince1970) })),
+                    ("mint", .string(mint.rawValue)), ("user", .optional(login.user)),
+                    ("expires", .optional(login.expiresAt.map { UInt64($0.timeIntervalSince1970) })),
                     ("blindAuthTokens", .optional(blindTokens.map { UInt64($0) })),
                 ])
             )

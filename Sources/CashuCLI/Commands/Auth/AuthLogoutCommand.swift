@@ -12,9 +12,7 @@ struct AuthLogoutCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletContext.run(global) { context in
             let mint = try await context.mint()
-            let (session, _) = try await AuthSupport.session(mint, context: context)
-            try await AuthSupport.authenticate { try await session.logout() }
-            await context.linux.loginChanged(for: mint)
+            try await context.linux.logout(at: mint)
             // Blind auth tokens stay: they are anonymous and spent without the login.
             let held = try await context.wallet.blindAuthTokenCount(mint: mint)
             let kept = held == 0 ? "" : " \(held) blind auth token\(held == 1 ? " is" : "s are") kept."

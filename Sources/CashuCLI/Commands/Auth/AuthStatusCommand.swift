@@ -14,12 +14,11 @@ struct AuthStatusCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletContext.run(global) { context in
             let mint = try await context.mint()
-            let (session, _) = try await AuthSupport.session(mint, context: context)
-            let tokens = try await AuthSupport.authenticate { try await session.tokens() }
+            let login = try await context.linux.login(at: mint)
             // NUT-22 tokens are spent without the login, so they count with or without one.
             let held = try await context.wallet.blindAuthTokenCount(mint: mint)
             let pool = " \(held) blind auth token\(held == 1 ? "" : "s") left."
-            guard let tokens else {
+            guard let login else {
                 context.output.result(
                     human: "Not logged in to \(mint) (`cashu auth login`).\(pool)",
                     json: .object([
@@ -28,15 +27,15 @@ struct AuthStatusCommand: AsyncParsableCommand {
                     ]))
                 return
             }
-            let until = tokens.expiresAt.map { " until \(DateText.short($0))" } ?? ""
-            let renew = tokens.refreshToken == nil ? "" : " (renewed by itself)"
-            let who = tokens.subject.map { " as \(Untrusted.display($0, limit: 80))" } ?? ""
+            let until = login.expiresAt.map { " until \(DateText.short($0))" } ?? ""
+            let renew = !login.renewable ? "" : " (renewed by itself)"
+            let who = login.user.map { " as \(Untrusted.display($0, limit: 80))" } ?? ""
             context.output.result(
                 human: "Logged in to \(mint)\(who)\(until)\(renew).\(pool)",
                 json: .object([
-                    ("mint", .string(mint.rawValue)), ("loggedIn", .bool(true)), ("user", .optional(tokens.subject)),
-                    ("expires", .optional(tokens.expiresAt.map { UInt64($0.timeIntervalSince1970) })),
-                    ("renewable", .bool(tokens.refreshToken != nil)), ("blindAuthTokens", .number(UInt64(held))),
+                    ("mint", .string(mint.rawValue)), ("loggedIn", .bool(true)), ("user", .optional(login.user)),
+                    ("expires", .optional(login.expiresAt.map { UInt64($0.timeIntervalSince1970) })),
+                    ("renewable", .bool(login.renewable)), ("blindAuthTokens", .number(UInt64(held))),
                 ]))
         }
     }

@@ -36,28 +36,14 @@ struct RequestPayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = try URInput.resolve(try TextInput.read(argument: request, file: nil, what: "payment request"))
-        try await Self.pay(try Self.decode(text), amount: amount, memo: memo, yes: yes, global: global)
-    }
-
-    /// A payment request read from text.
-    static func decode(_ text: String) throws -> PaymentRequest {
-        do { return try PaymentRequest(encoded: text) } catch {
-            throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
-        }
-    }
-
-    /// Pays `request` (also for `cashu pay ₿user@domain`, whose instructions may be a payment request): the library
-    /// prepares it (mint, lock, nuts#381 fee, transport, held proofs), the question shows its figures, the library
-    /// confirms and delivers.
-    static func pay(
-        _ request: PaymentRequest, amount: String?, memo: String?, yes: Bool, global: GlobalOptions
-    ) async throws {
+        let request = try Self.decode(text)
         let given = try amount.map { text -> UInt64 in
             guard let value = Amount.parse(text) else {
                 throw CLIError(.input, "not a valid amount: \(text)", code: "invalidInput")
             }
             return value
         }
+        let (memo, yes) = (memo, yes)
         try await WalletContext.run(global) { context in
             if !yes && !context.output.stdinIsTerminal {
                 throw CLIError(.usage, "stdin is not a terminal: pass --yes to pay without a question", code: "usage")
@@ -71,59 +57,73 @@ struct RequestPayCommand: AsyncParsableCommand {
                 // Nothing was held: the request cannot be paid as it asks.
                 throw CLIError(.input, "\(CLIError.oneLine(error.reason)); nothing was paid", code: error.code.rawValue)
             }
-            let unit = prepared.send.unit
-            let mint = prepared.mint
-            let target = prepared.transport.map { " to \(Untrusted.display($0.target))" } ?? ""
-            let what = request.description.map { " for \"\(Untrusted.display($0))\"" } ?? ""
-            if !yes {
-                var question = "Pay \(Amount.text(prepared.requested, unit))\(what)\(target) from \(mint)"
-                let fees = prepared.total - prepared.requested
-                if fees > 0 { question += " (+ \(Amount.text(fees, unit)) in fees)" }
-                let confirmed: Bool
-                do { confirmed = try await Prompt.confirm(question + "?", output: context.output) } catch {
-                    await prepared.cancel()
-                    throw error
-                }
-                guard confirmed else {
-                    await prepared.cancel()
-                    throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
-                }
-            }
-            let payment = try await prepared.confirm()
-            let result = payment.send
-            let token = (try? result.token.serialized(as: .v4)) ?? ""
-            var fields: [(String, JSONOutput)] = [
-                ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit.rawValue)),
-                ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),
-            ]
-            guard let transport = payment.transport else {
-                context.output.result(
-                    human: token,
-                    json: .object([("token", .string(token))] + fields + [("delivered", false)])
-                )
-                await QRDisplay.show(token, caption: "Token", output: context.output)
-                context.output.note("The request names no transport: hand this token to the payee.")
-                return
-            }
-            do {
-                try await context.linux.deliver(payment)
-            } catch let error as WalletError {
-                // The ecash left the balance: the token must not be lost with the error.
-                if !context.output.json { context.output.result(human: token, json: .null) }
-                var failure = CLIError(wallet: error)
-                failure.message +=
-                    "; the token is printed on stdout to hand over, and `cashu pending --reclaim` takes it back"
-                failure.extra = [("token", .string(token))]
-                throw failure
-            }
-            fields += [
-                ("transport", .string(transport.kind.rawValue)), ("target", .string(transport.target)),
-                ("delivered", true),
-            ]
-            context.output.result(
-                human: "Paid \(Amount.text(result.amount, unit))\(what)\(target) from \(mint).",
-                json: .object(fields)
-            )
+            try await Self.pay(prepared, yes: yes, context: context)
         }
+    }
+
+    /// A payment request read from text.
+    static func decode(_ text: String) throws -> PaymentRequest {
+        do { return try PaymentRequest(encoded: text) } catch {
+            throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
+        }
+    }
+
+    /// Pays a prepared payment request (also one `cashu pay ₿user@domain` found): the question shows its figures,
+    /// the library confirms and delivers.
+    static func pay(_ prepared: PreparedRequestPayment, yes: Bool, context: WalletContext) async throws {
+        let request = prepared.request
+        let unit = prepared.send.unit
+        let mint = prepared.mint
+        let target = prepared.transport.map { " to \(Untrusted.display($0.target))" } ?? ""
+        let what = request.description.map { " for \"\(Untrusted.display($0))\"" } ?? ""
+        if !yes {
+            var question = "Pay \(Amount.text(prepared.requested, unit))\(what)\(target) from \(mint)"
+            let fees = prepared.total - prepared.requested
+            if fees > 0 { question += " (+ \(Amount.text(fees, unit)) in fees)" }
+            let confirmed: Bool
+            do { confirmed = try await Prompt.confirm(question + "?", output: context.output) } catch {
+                await prepared.cancel()
+                throw error
+            }
+            guard confirmed else {
+                await prepared.cancel()
+                throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
+            }
+        }
+        let payment = try await prepared.confirm()
+        let result = payment.send
+        let token = (try? result.token.serialized(as: .v4)) ?? ""
+        var fields: [(String, JSONOutput)] = [
+            ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit.rawValue)),
+            ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),
+        ]
+        guard let transport = payment.transport else {
+            context.output.result(
+                human: token,
+                json: .object([("token", .string(token))] + fields + [("delivered", false)])
+            )
+            await QRDisplay.show(token, caption: "Token", output: context.output)
+            context.output.note("The request names no transport: hand this token to the payee.")
+            return
+        }
+        do {
+            try await context.linux.deliver(payment)
+        } catch {
+            // The ecash left the balance: the token must not be lost with the error.
+            if !context.output.json { context.output.result(human: token, json: .null) }
+            var failure = CLIError(wallet: error)
+            failure.message +=
+                "; the token is printed on stdout to hand over, and `cashu pending --reclaim` takes it back"
+            failure.extra = [("token", .string(token))]
+            throw failure
+        }
+        fields += [
+            ("transport", .string(transport.kind.rawValue)), ("target", .string(transport.target)),
+            ("delivered", true),
+        ]
+        context.output.result(
+            human: "Paid \(Amount.text(result.amount, unit))\(what)\(target) from \(mint).",
+            json: .object(fields)
+        )
     }
 }

@@ -1,7 +1,7 @@
 // NUT-06 — Mint info: the body of `GET /v1/info`; every field is optional.
 
 /// What a mint says about itself.
-public struct MintInfo: Decodable, Hashable, Sendable {
+package struct MintInfo: Decodable, Hashable, Sendable {
     /// One way to contact the mint operator.
     package struct Contact: Codable, Hashable, Sendable {
         /// The contact method (`email`, `nostr`, ...).
@@ -39,7 +39,7 @@ public struct MintInfo: Decodable, Hashable, Sendable {
     /// The terms of service URL.
     package var tosURL: String?
     /// Per-NUT settings.
-    public var nuts: NutSettings
+    package var nuts: NutSettings
     /// The most items the mint takes in one array of a request (inputs, outputs, `Ys`, quotes), when it says
     /// (nuts#425; Nutshell's `MINT_MAX_REQUEST_LENGTH`).
     package var maxArrayLength: UInt64?
@@ -58,7 +58,7 @@ public struct MintInfo: Decodable, Hashable, Sendable {
         case maxArrayLength = "max_array_length"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // Each field is optional and a wrong type is treated as absent: info is advisory.
         name = try? c.decodeIfPresent(String.self, forKey: .name)

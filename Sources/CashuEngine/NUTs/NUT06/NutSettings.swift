@@ -4,7 +4,7 @@
 ///
 /// Each key is decoded on its own: a NUT whose settings have an unexpected shape is still recorded as advertised,
 /// and never makes the whole info unreadable.
-public struct NutSettings: Decodable, Hashable, Sendable {
+package struct NutSettings: Decodable, Hashable, Sendable {
     /// The NUT numbers present as keys (`"4"` → 4), whatever their settings.
     package var advertised: Set<Int>
     /// NUTs whose settings are `{"supported": bool}`, with that flag.
@@ -18,7 +18,7 @@ public struct NutSettings: Decodable, Hashable, Sendable {
     /// NUT-19 cached responses: which endpoints a wallet may replay after a network failure, and for how long.
     package var cachedResponses: CachedResponseSettings?
     /// NUT-21 clear authentication settings.
-    public var clearAuth: ClearAuthSettings?
+    package var clearAuth: ClearAuthSettings?
     /// NUT-22 blind authentication settings.
     package var blindAuth: BlindAuthSettings?
     /// NUT-29 batch minting settings.
@@ -42,7 +42,7 @@ public struct NutSettings: Decodable, Hashable, Sendable {
 
     private struct Flag: Decodable { var supported: Bool }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         self.init()
         let c = try decoder.container(keyedBy: Key.self)
         for key in c.allKeys.prefix(Self.maximumKeys) {

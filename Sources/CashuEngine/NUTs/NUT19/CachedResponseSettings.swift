@@ -6,7 +6,7 @@ import Foundation
 ///
 /// After a network failure on a cached endpoint, a wallet replays the identical request (same body) while the
 /// mint still holds the response, and gets the original answer instead of "outputs already signed".
-public struct CachedResponseSettings: Codable, Hashable, Sendable {
+package struct CachedResponseSettings: Codable, Hashable, Sendable {
     /// An HTTP method and path whose successful responses the mint caches.
     package struct Endpoint: Codable, Hashable, Sendable {
         /// The HTTP method, e.g. `POST`.
@@ -44,14 +44,14 @@ public struct CachedResponseSettings: Codable, Hashable, Sendable {
     }
 
     /// Decodes the setting; a missing `ttl` reads as `null`.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ttl = try container.decodeIfPresent(Int.self, forKey: .ttl)
         cachedEndpoints = try container.decode([Endpoint].self, forKey: .cachedEndpoints)
     }
 
     /// Encodes the setting with an explicit `"ttl": null` for indefinite caching, as the spec shows it.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if let ttl {
             try container.encode(ttl, forKey: .ttl)

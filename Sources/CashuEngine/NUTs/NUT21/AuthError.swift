@@ -1,13 +1,13 @@
 // NUT-21/22 — what can go wrong logging in to a mint and authenticating its requests, each saying what to do.
 
 /// A failure of clear or blind authentication.
-public struct AuthError: CashuError, Hashable {
+package struct AuthError: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<AuthError>
+    package typealias Code = ErrorCode<AuthError>
 
-    public let code: Code
+    package let code: Code
     /// A human explanation; never a token, code or password.
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code
@@ -17,7 +17,7 @@ public struct AuthError: CashuError, Hashable {
 
 extension ErrorCode where Domain == AuthError {
     /// The provider's discovery document or answers cannot be used.
-    public static let invalidProvider = Self(rawValue: "invalidProvider")
+    package static let invalidProvider = Self(rawValue: "invalidProvider")
     /// Wrong user name or password, or a refused grant (`invalid_grant`).
     package static let loginRefused = Self(rawValue: "loginRefused")
     /// The provider does not know the mint's client id (`invalid_client`, `unauthorized_client`).
@@ -27,7 +27,7 @@ extension ErrorCode where Domain == AuthError {
     /// The device code expired before the user approved it (`expired_token`).
     package static let expired = Self(rawValue: "expired")
     /// The session can no longer be refreshed: log in again.
-    public static let loginRequired = Self(rawValue: "loginRequired")
+    package static let loginRequired = Self(rawValue: "loginRequired")
     /// The provider could not be reached.
-    public static let unreachable = Self(rawValue: "unreachable")
+    package static let unreachable = Self(rawValue: "unreachable")
 }

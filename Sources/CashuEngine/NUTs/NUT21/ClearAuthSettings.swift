@@ -1,11 +1,11 @@
 // NUT-21 — Clear authentication: the mint info settings under key `"21"`.
 
 /// `{openid_discovery, client_id, protected_endpoints}`.
-public struct ClearAuthSettings: Codable, Hashable, Sendable {
+package struct ClearAuthSettings: Codable, Hashable, Sendable {
     /// The OpenID Connect discovery document URL.
     package var openidDiscovery: String
     /// The public OIDC client id.
-    public var clientID: String
+    package var clientID: String
     /// Endpoints that need a `Clear-auth` header.
     package var protectedEndpoints: [ProtectedEndpoint]
 

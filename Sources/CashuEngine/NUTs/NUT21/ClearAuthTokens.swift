@@ -3,15 +3,15 @@
 import Foundation
 
 /// A login's tokens. Bearer secrets: they print redacted and live only in the secure store.
-public struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvertible {
+package struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The access token (a JWT) for the `Clear-auth` header.
     package var accessToken: String
     /// The refresh token, when the provider gave one.
-    public var refreshToken: String?
+    package var refreshToken: String?
     /// When the access token expires (its `exp`, else the answer's `expires_in`).
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// Who logged in (`preferred_username`, else `sub`), when the token says.
-    public var subject: String?
+    package var subject: String?
 
     package init(accessToken: String, refreshToken: String?, expiresAt: Date?, subject: String?) {
         self.accessToken = accessToken
@@ -29,7 +29,7 @@ public struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvert
         return now.addingTimeInterval(Self.refreshMargin) >= expiresAt
     }
 
-    public var description: String {
+    package var description: String {
         "ClearAuthTokens(<redacted>, refresh: \(refreshToken == nil ? "none" : "<redacted>"), expires: "
             + "\(expiresAt.map { "\($0)" } ?? "unknown"))"
     }

@@ -4,15 +4,15 @@
 import Foundation
 
 /// A device authorization answer (RFC 8628 §3.2).
-public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
+package struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
     /// The code the wallet polls with (secret).
     package var deviceCode: String
     /// The code the user types.
-    public var userCode: String
+    package var userCode: String
     /// Where the user goes.
-    public var verificationURI: String
+    package var verificationURI: String
     /// The same with the code filled in, when given (for a QR code).
-    public var verificationURIComplete: String?
+    package var verificationURIComplete: String?
     /// When the codes expire.
     package var expiresAt: Date
     /// Seconds between polls (5 by default, RFC 8628 §3.2).
@@ -43,5 +43,5 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
         return slower
     }
 
-    public var description: String { "DeviceAuthorization(\(userCode) at \(verificationURI))" }
+    package var description: String { "DeviceAuthorization(\(userCode) at \(verificationURI))" }
 }

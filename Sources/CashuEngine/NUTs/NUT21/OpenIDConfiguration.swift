@@ -4,7 +4,7 @@
 import Foundation
 
 /// The parts of a provider's discovery document a wallet logs in with.
-public struct OpenIDConfiguration: Codable, Hashable, Sendable {
+package struct OpenIDConfiguration: Codable, Hashable, Sendable {
     /// The issuer (the `iss` of its tokens).
     package var issuer: String
     /// The token endpoint (password, refresh and device-code grants).

@@ -5,7 +5,7 @@ import Foundation
 /// `{id, secret, C, dleq?}`: an unblinded signature on a secret from an `auth` keyset (amount 1).
 ///
 /// The secret is a bearer secret: the proof prints redacted.
-public struct AuthProof: Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct AuthProof: Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The `auth` keyset that signed it.
     package var id: KeysetID
     /// The secret string.
@@ -66,6 +66,6 @@ public struct AuthProof: Codable, Hashable, Sendable, CustomStringConvertible, C
         }
     }
 
-    public var description: String { "AuthProof(id: \(id), secret: <redacted>)" }
-    public var debugDescription: String { description }
+    package var description: String { "AuthProof(id: \(id), secret: <redacted>)" }
+    package var debugDescription: String { description }
 }

@@ -1,7 +1,7 @@
 // NUT-22 — Blind authentication: the mint info settings under key `"22"`.
 
 /// `{bat_max_mint, protected_endpoints}`.
-public struct BlindAuthSettings: Codable, Hashable, Sendable {
+package struct BlindAuthSettings: Codable, Hashable, Sendable {
     /// The most blind auth tokens one mint request may ask for.
     package var batMaxMint: UInt64
     /// Endpoints that need a `Blind-auth` header.

@@ -4,7 +4,7 @@
 ///
 /// A token handed out is gone from the pool before the request leaves: whatever happens to the request (refused,
 /// answered, lost), it is never offered again.
-public protocol BlindAuthTokenSource: Sendable {
+package protocol BlindAuthTokenSource: Sendable {
     /// One unused token for `mint`, minting more first when the pool is empty or low.
     /// - Throws: ``MintClientError`` `.authenticationRequired` when there is no token and none can be minted (no
     ///   login, a refused login); `.unreachable` when the mint could not be reached to mint more. The protected

@@ -2,7 +2,7 @@
 // amount can be checked against the invoice it pays.
 
 /// The amount encoded in a BOLT11 invoice's human-readable part.
-public enum Bolt11Amount {
+package enum Bolt11Amount {
     /// The invoice's amount in millisatoshis, or `nil` when the invoice carries none (amountless) or is not a
     /// BOLT11 invoice this parser understands.
     ///
@@ -16,7 +16,7 @@ public enum Bolt11Amount {
     }
 
     /// The invoice's amount in whole satoshis, rounded up, or `nil` as for `millisatoshis(_:)`.
-    public static func satoshis(_ invoice: String) -> UInt64? {
+    package static func satoshis(_ invoice: String) -> UInt64? {
         guard let msat = millisatoshis(invoice) else { return nil }
         return msat / 1000 + (msat % 1000 == 0 ? 0 : 1)
     }

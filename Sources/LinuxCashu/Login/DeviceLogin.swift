@@ -1,0 +1,37 @@
+// NUT-21 — a login to a mint's OpenID provider by the device flow (RFC 8628): an address and a code for the user,
+// then a wait until the provider approves.
+
+import CoreCashu
+import Foundation
+
+/// A device login under way (``LinuxWallet/startDeviceLogin(at:)``): show ``verificationURI`` and ``userCode``
+/// (or ``verificationURIComplete`` as a QR code), then wait with ``LinuxWallet/finishDeviceLogin(_:)``.
+public struct DeviceLogin: Sendable {
+    /// The mint being logged in to.
+    public let mint: MintURL
+    /// The page where the user enters ``userCode`` (the provider's text: show it as untrusted).
+    public let verificationURI: String
+    /// The code to enter there.
+    public let userCode: String
+    /// The page with the code filled in, when the provider gives one.
+    public let verificationURIComplete: String?
+
+    package let session: ClearAuthSession
+    package let client: OpenIDClient
+    package let configuration: OpenIDConfiguration
+    package let authorization: DeviceAuthorization
+
+    package init(
+        mint: MintURL, session: ClearAuthSession, client: OpenIDClient, configuration: OpenIDConfiguration,
+        authorization: DeviceAuthorization
+    ) {
+        self.mint = mint
+        self.verificationURI = authorization.verificationURI
+        self.userCode = authorization.userCode
+        self.verificationURIComplete = authorization.verificationURIComplete
+        self.session = session
+        self.client = client
+        self.configuration = configuration
+        self.authorization = authorization
+    }
+}
