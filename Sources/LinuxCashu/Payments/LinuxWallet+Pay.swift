@@ -84,9 +84,9 @@ extension LinuxWallet {
         if let chosen = try await wallet.defaultMint() { return chosen }
         let known = try await wallet.mints()
         if known.count == 1, let only = known.first { return only.url }
-        throw WalletError(
-            .unknownMint,
-            known.isEmpty ? "the wallet has no mint to pay from" : "several mints and no default: choose one to pay from")
+        let reason =
+            known.isEmpty ? "the wallet has no mint to pay from" : "several mints and no default: choose one to pay from"
+        throw WalletError(.unknownMint, reason)
     }
 
     /// The payee's invoice for `sat` from a Lightning address or LNURL, checked against the amount and the payee's
