@@ -85,7 +85,8 @@ extension LinuxWallet {
         let known = try await wallet.mints()
         if known.count == 1, let only = known.first { return only.url }
         let reason =
-            known.isEmpty ? "the wallet has no mint to pay from" : "several mints and no default: choose one to pay from"
+            known.isEmpty
+            ? "the wallet has no mint to pay from" : "several mints and no default: choose one to pay from"
         throw WalletError(.unknownMint, reason)
     }
 
