@@ -65,8 +65,9 @@ struct ReceiveCommand: AsyncParsableCommand {
                         // Proofs from several mints (V3): received directly (the queue runs an entry at one mint). So
                         // is a token opened with a preimage or keys given here: the queue keeps no secrets but the
                         // token.
-                        let direct = try await context.wallet.receive(
-                            token: decoded, options: unlocking ?? ReceiveOptions(addUnknownMint: trust))
+                        let direct = try await context.wallet.prepareReceive(
+                            token: decoded, options: unlocking ?? ReceiveOptions(addUnknownMint: trust)
+                        ).confirm()
                         return .done(
                             QueuedOperationResult(
                                 amount: direct.amount, fee: direct.fee, operationIDs: direct.operationIDs))

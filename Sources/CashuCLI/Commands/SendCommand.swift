@@ -109,7 +109,8 @@ struct SendCommand: AsyncParsableCommand {
             let key = sendOptions.lock
             // Many small proofs are merged first: that progress is drawn on a terminal.
             let result = try await EventProgress.around(context.wallet, output: context.output) {
-                try await context.wallet.send(amount: amount, mint: mint, unit: unit, options: sendOptions)
+                try await context.wallet.prepareSend(amount: amount, mint: mint, unit: unit, options: sendOptions)
+                    .confirm()
             }
             let token: String
             do { token = try result.token.serialized(as: sendOptions.version) } catch {

@@ -69,17 +69,10 @@ struct TransferCommand: AsyncParsableCommand {
                 let name = capabilities.name.map { " (\(Untrusted.display($0, limit: 60)))" } ?? ""
                 output.note("Added mint \(to)\(name).")
             }
-            let quoted =
-                if let amount {
-                    try await context.wallet.transferQuote(amount: amount, from: from, to: to, unit: unit)
-                } else {
-                    try await context.wallet.transferAllQuote(from: from, to: to, unit: unit)
-                }
             // The source's proofs are held while the question is open; a `no` releases them.
-            let prepared = try await context.wallet.prepareTransfer(quoted)
-            let quote = prepared.quote
+            let prepared = try await context.wallet.prepareTransfer(amount: amount, from: from, to: to, unit: unit)
             let summary = TextTable(rightAligned: [1]).with([
-                ["Amount", Amount.text(quote.amount, unit), "arrives at \(to)"],
+                ["Amount", Amount.text(prepared.amount, unit), "arrives at \(to)"],
                 [
                     "Fee reserve", Amount.text(prepared.payment.feeReserve, unit),
                     "(Lightning fees, at most; the rest comes back)",
@@ -92,7 +85,7 @@ struct TransferCommand: AsyncParsableCommand {
             ])
             if !yes {
                 Output.write("Move these sats?\n\(summary.rendered)\n", to: .standardError)
-                let question = "Move \(Amount.text(quote.amount, unit)) to \(to)?"
+                let question = "Move \(Amount.text(prepared.amount, unit)) to \(to)?"
                 let confirmed: Bool
                 do { confirmed = try await Prompt.confirm(question, output: output) } catch {
                     await prepared.cancel()
@@ -122,8 +115,8 @@ struct TransferCommand: AsyncParsableCommand {
                     ("operation", .string(result.operationID.rawValue)), ("state", "done"),
                     ("from", .string(from.rawValue)), ("to", .string(to.rawValue)), ("unit", .string(unit.rawValue)),
                     ("amount", .number(result.amount)), ("arrived", .number(result.arrived)),
-                    ("fee", .optional(result.fee)), ("feeReserve", .number(quote.meltQuote.feeReserve)),
-                    ("inputFeeEstimate", .number(quote.inputFeeEstimate)),
+                    ("fee", .optional(result.fee)), ("feeReserve", .number(prepared.payment.feeReserve)),
+                    ("inputFeeEstimate", .number(prepared.payment.inputFee)),
                 ])
             )
         }

@@ -6,7 +6,7 @@
 /// Proofs carry their signature `C` in this form: decoding a 1000-proof token must not pay libsecp256k1's ~6 µs square
 /// root per proof up front. Everything that computes with `C` (DLEQ checks, spending) goes through `point()`, and
 /// ``Token/validatePoints()`` checks a whole token at once.
-public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 33 bytes.
     package let compressedRepresentation: [UInt8]
 
@@ -54,12 +54,12 @@ public struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConverti
     /// Lowercase hex, as points appear in NUT JSON.
     package var hex: String { Hex.encode(compressedRepresentation) }
 
-    public var description: String { hex }
-    public init(from decoder: Decoder) throws {
+    package var description: String { hex }
+    package init(from decoder: Decoder) throws {
         self = try HexCoding.decode(from: decoder) { try CompressedPoint(hex: $0) }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try HexCoding.encode(hex, to: encoder)
     }
 }

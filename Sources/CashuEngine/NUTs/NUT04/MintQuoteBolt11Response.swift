@@ -9,7 +9,7 @@
 /// `state` (or, older still, `paid`).
 ///
 /// The quote id is a bearer secret until the quote is locked (NUT-04 caution), so it prints redacted.
-public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote id (UUID v7); anyone who knows it can mint an unlocked quote.
     package var quote: String
     /// The bolt11 invoice to pay.
@@ -65,7 +65,7 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         case updatedAt = "updated_at"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         quote = try c.decode(String.self, forKey: .quote)
         request = try c.decode(String.self, forKey: .request)
@@ -102,7 +102,7 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(quote, forKey: .quote)
         try c.encode(request, forKey: .request)
@@ -117,7 +117,7 @@ public struct MintQuoteBolt11Response: Codable, Hashable, Sendable, CustomString
         try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 
-    public var description: String {
+    package var description: String {
         "MintQuoteBolt11Response(quote: <redacted>, amount: \(amount.map(String.init) ?? "nil"), state: \(state))"
     }
 }

@@ -1,7 +1,7 @@
 // NUT-04 — Mint tokens: a bolt12 mint quote (NUT-25), minted repeatedly up to `amount_paid − amount_issued`.
 
 /// `{quote, request, amount?, unit, expiry?, pubkey, amount_paid, amount_issued}`.
-public struct MintQuoteBolt12Response: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct MintQuoteBolt12Response: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote id.
     package var quote: String
     /// The bolt12 offer to pay.
@@ -43,7 +43,7 @@ public struct MintQuoteBolt12Response: Codable, Hashable, Sendable, CustomString
     /// What can be minted now: `amount_paid − amount_issued`, or 0 if the mint reports more issued than paid.
     package var mintableAmount: UInt64 { amountPaid >= amountIssued ? amountPaid - amountIssued : 0 }
 
-    public var description: String {
+    package var description: String {
         "MintQuoteBolt12Response(quote: <redacted>, paid: \(amountPaid), issued: \(amountIssued))"
     }
 }

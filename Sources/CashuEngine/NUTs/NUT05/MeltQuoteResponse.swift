@@ -3,7 +3,7 @@
 /// `{quote, request?, amount, unit?, fee_reserve?, state, expiry?, payment_preimage?, change?}`.
 ///
 /// The same shape answers the quote request, the quote check and the melt itself.
-public struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConvertible {
+package struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The quote id.
     package var quote: String
     /// The payment request being paid.
@@ -45,7 +45,7 @@ public struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConver
         case paymentPreimage = "payment_preimage"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         quote = try c.decode(String.self, forKey: .quote)
         request = try c.decodeIfPresent(String.self, forKey: .request)
@@ -66,7 +66,7 @@ public struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConver
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(quote, forKey: .quote)
         try c.encodeIfPresent(request, forKey: .request)
@@ -79,7 +79,7 @@ public struct MeltQuoteResponse: Codable, Hashable, Sendable, CustomStringConver
         try c.encodeIfPresent(change, forKey: .change)
     }
 
-    public var description: String {
+    package var description: String {
         "MeltQuoteResponse(quote: <redacted>, amount: \(amount), fee_reserve: \(feeReserve.map(String.init) ?? "nil"), "
             + "state: \(state), payment_preimage: \(paymentPreimage == nil ? "nil" : "<redacted>"))"
     }

@@ -1,7 +1,7 @@
 // NUT-07 — Token state check: the state of one proof as the mint reports it.
 
 /// The mint's answer for one `Y`: whether the proof is unspent, in flight or spent, and the witness it was spent with.
-public struct ProofState: Codable, Hashable, Sendable {
+package struct ProofState: Codable, Hashable, Sendable {
     /// The spending state of a proof (NUT-07 "Token states").
     package enum State: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
         /// Not spent yet.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A notification payload decoded according to its subscription kind.
-public enum NotificationPayload: Hashable, Sendable {
+package enum NotificationPayload: Hashable, Sendable {
     /// A bolt11 mint quote.
     case bolt11MintQuote(MintQuoteBolt11Response)
     /// A bolt12 mint quote.

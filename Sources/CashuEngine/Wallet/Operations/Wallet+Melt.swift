@@ -32,7 +32,7 @@ extension Wallet {
     ///   - preferAsync: ask the mint to answer at once with `PENDING` (NUT-05 `prefer_async`) instead of holding
     ///     the request until the payment settles; ``check(mint:)`` or ``recover()`` settles it later.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `quoteState`, `mintRefused`, `pending`).
-    public func melt(quoteID: String, preferAsync: Bool = false) async throws(WalletError) -> MeltResult {
+    package func melt(quoteID: String, preferAsync: Bool = false) async throws(WalletError) -> MeltResult {
         try await melt(quoteID: quoteID, preferAsync: preferAsync, operationID: .random())
     }
 

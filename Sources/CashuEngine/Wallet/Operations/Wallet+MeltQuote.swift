@@ -5,7 +5,7 @@ import Foundation
 extension Wallet {
     /// Asks a mint what paying `request` (a bolt11 invoice) costs.
     /// - Throws: ``WalletError`` (`unknownMint`, `unsupported`, `mintRefused`, `mintUnreachable`).
-    public func meltQuote(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
+    package func meltQuote(request: String, mint: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> StoredMeltQuote
     {
         try await requireMint(mint)

@@ -15,7 +15,7 @@ public struct ReceiveResult: Sendable {
 extension Wallet {
     /// Receives an encoded token (`cashuA…`, `cashuB…`, `cashu:` URIs).
     /// - Throws: ``WalletError`` (`invalidInput`, `unknownMint`, `alreadySpent`, `pending`, ...).
-    public func receive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
+    package func receive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
         -> ReceiveResult
     {
         let token: Token
@@ -26,7 +26,7 @@ extension Wallet {
     }
 
     /// Receives a decoded token: every mint entry is swapped into fresh proofs.
-    public func receive(token: Token, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
+    package func receive(token: Token, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
         -> ReceiveResult
     {
         do { try token.validatePoints() } catch {

@@ -20,7 +20,7 @@ extension Wallet {
     /// Makes a token worth `amount`: ``prepareSend(amount:mint:unit:options:holdFor:)`` and its confirmation in one
     /// call.
     /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support, `pending`).
-    public func send(
+    package func send(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions()
     ) async throws(WalletError) -> SendResult {
         try await confirm(try await prepareSend(amount: amount, mint: mint, unit: unit, options: send))

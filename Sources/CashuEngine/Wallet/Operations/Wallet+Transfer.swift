@@ -14,7 +14,7 @@ extension Wallet {
     ///   minted yet (the transfer stays journaled and recovery continues it).
     /// - Throws: ``WalletError`` when nothing moved (`insufficientFunds`, `mintRefused`, `quoteState`, ...), with the
     ///   transfer's id; `pending` when another call holds the quote.
-    public func transfer(_ quote: TransferQuote, mintWait: Duration = .seconds(30)) async throws(WalletError)
+    package func transfer(_ quote: TransferQuote, mintWait: Duration = .seconds(30)) async throws(WalletError)
         -> TransferResult
     {
         try await transfer(quote, mintWait: mintWait, heldMelt: nil)

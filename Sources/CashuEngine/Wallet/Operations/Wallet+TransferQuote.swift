@@ -9,7 +9,7 @@ extension Wallet {
     /// - Throws: ``WalletError`` (`invalidInput` for the same mint twice, `unknownMint`, `insufficientFunds` when
     ///   `from` cannot pay the amount and its fees, `unsupported`, `mintRefused`, `mintUnreachable`,
     ///   `invalidMintResponse` when the source's quote is not for the amount).
-    public func transferQuote(amount: UInt64, from: MintURL, to: MintURL, unit: CurrencyUnit = .sat)
+    package func transferQuote(amount: UInt64, from: MintURL, to: MintURL, unit: CurrencyUnit = .sat)
         async throws(WalletError) -> TransferQuote
     {
         let quote = try await quoteTransfer(amount: amount, from: from, to: to, unit: unit)
@@ -25,7 +25,7 @@ extension Wallet {
     /// Quotes moving everything the wallet holds at `from` (in `unit`) to `to`: the amount is the balance less the
     /// fee reserve and input fees, quoted again (at most four times) until it fits.
     /// - Throws: as ``transferQuote(amount:from:to:unit:)``; `insufficientFunds` when the fees take it all.
-    public func transferAllQuote(from: MintURL, to: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
+    package func transferAllQuote(from: MintURL, to: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> TransferQuote
     {
         let balance = try await balance(mint: from, unit: unit)

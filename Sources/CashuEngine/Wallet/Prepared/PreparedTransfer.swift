@@ -6,7 +6,7 @@ import Foundation
 /// the sats or ``cancel()`` releases them (``Wallet/prepareTransfer(amount:from:to:unit:holdFor:)``).
 public struct PreparedTransfer: Sendable {
     /// The two quotes: the destination's invoice and the source's quote paying it.
-    public let quote: TransferQuote
+    package let quote: TransferQuote
     /// The source's payment of the destination's invoice, holding the proofs.
     public let payment: PreparedPayment
 

@@ -1,20 +1,29 @@
 // Wallet: preparing a transfer between mints — both quotes and the source's payment held, before anything moves.
 
 extension Wallet {
-    /// Prepares moving `amount` from one mint to another: quotes it (``transferQuote(amount:from:to:unit:)``) and
-    /// holds the source's proofs for the payment (``preparePayment(quoteID:holdFor:)``). Nothing moves until
-    /// ``PreparedTransfer/confirm(mintWait:)``.
-    /// - Throws: ``WalletError`` as ``transferQuote(amount:from:to:unit:)`` and ``preparePayment(quoteID:holdFor:)``.
+    /// Prepares moving `amount` from one mint to another: quotes it (a mint quote at `to`, a melt quote of its
+    /// invoice at `from`) and holds the source's proofs for the payment (``preparePayment(quoteID:holdFor:)``).
+    /// Nothing moves until ``PreparedTransfer/confirm(mintWait:)``.
+    /// - Parameters:
+    ///   - amount: what arrives at `to`; `nil` moves as much as `from` holds once the fees are paid.
+    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
+    /// - Throws: ``WalletError``: `insufficientFunds` when `from` cannot pay the amount and its fees, and what
+    ///   quoting and ``preparePayment(quoteID:holdFor:)`` throw.
     public func prepareTransfer(
-        amount: UInt64, from: MintURL, to: MintURL, unit: CurrencyUnit = .sat, holdFor: Duration? = nil
+        amount: UInt64?, from: MintURL, to: MintURL, unit: CurrencyUnit = .sat, holdFor: Duration? = nil
     ) async throws(WalletError) -> PreparedTransfer {
-        let quote = try await transferQuote(amount: amount, from: from, to: to, unit: unit)
+        let quote =
+            if let amount {
+                try await transferQuote(amount: amount, from: from, to: to, unit: unit)
+            } else {
+                try await transferAllQuote(from: from, to: to, unit: unit)
+            }
         return try await prepareTransfer(quote, holdFor: holdFor)
     }
 
     /// Prepares the transfer `quote` describes (from ``transferQuote(amount:from:to:unit:)`` or
     /// ``transferAllQuote(from:to:unit:)``): holds the source's proofs for its payment.
-    public func prepareTransfer(_ quote: TransferQuote, holdFor: Duration? = nil) async throws(WalletError)
+    package func prepareTransfer(_ quote: TransferQuote, holdFor: Duration? = nil) async throws(WalletError)
         -> PreparedTransfer
     {
         let payment = try await preparePayment(quoteID: quote.meltQuote.id, holdFor: holdFor)
