@@ -15,8 +15,8 @@ public struct ReceiveResult: Sendable {
 extension Wallet {
     /// Receives an encoded token (`cashuA…`, `cashuB…`, `cashu:` URIs).
     /// - Throws: ``WalletError`` (`invalidInput`, `unknownMint`, `alreadySpent`, `pending`, ...).
-    package func receive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions()) async throws(WalletError)
-        -> ReceiveResult
+    package func receive(_ encoded: String, options receive: ReceiveOptions = ReceiveOptions())
+        async throws(WalletError) -> ReceiveResult
     {
         let token: Token
         do { token = try TokenDecoder.decode(encoded) } catch {
