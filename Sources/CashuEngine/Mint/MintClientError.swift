@@ -44,6 +44,25 @@ public struct MintClientError: CashuError {
         code == .mintRefused || code == .unreachable || code == .invalidRequest || code == .authenticationRequired
     }
 
+    /// Whether the mint refused the request for want of a login or an auth token (NUT-21/22: codes 30001–30002 and
+    /// 31001–31004, or a missing header in Nutshell's words), or the wallet had none to send.
+    package var needsLogin: Bool {
+        if code == .authenticationRequired { return true }
+        guard code == .mintRefused else { return false }
+        if let known = mintError?.code, (30001...30002).contains(known) || (31001...31004).contains(known) {
+            return true
+        }
+        return isMissingAuthentication
+    }
+
+    /// Whether a refusal says an auth header was missing: Nutshell 0.21 answers with code 0 and these words instead
+    /// of 30001/31001.
+    package var isMissingAuthentication: Bool {
+        code == .mintRefused
+            && (mintError?.detail.hasPrefix("Missing clear auth token") == true
+                || mintError?.detail.hasPrefix("Missing blind auth token") == true)
+    }
+
     /// Whether the mint turned the request away for its rate limit before acting on it: HTTP 429 (reported as
     /// `Code/unreachable`, since nothing was done), or a 503 that says when to come back.
     package var isRateLimited: Bool { httpStatus == 429 || httpStatus == 503 && retryAfter != nil }

@@ -208,7 +208,10 @@ public actor Wallet {
         let capabilities = try? await capabilities(of: mint)
         // Another task may have made it while this one read the store.
         if let existing = connectors[mint] { return existing }
-        var made = connectorFactory(mint)
+        let events = eventHub
+        var made: any MintConnector = LoginWatchingConnector(base: connectorFactory(mint)) { mint in
+            events.publish(.loginNeeded(mint: mint))
+        }
         if let capabilities {
             made = made.configured(with: capabilities)
             if let blindAuth = capabilities.blindAuth {

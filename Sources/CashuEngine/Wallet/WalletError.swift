@@ -70,10 +70,8 @@ public struct WalletError: CashuError {
         switch error.code {
         case .mintRefused:
             let refused = error.mintError
-            // Nutshell 0.21 answers a missing header with code 0 and these words instead of 30001/31001.
-            let missing = refused?.detail.hasPrefix("Missing clear auth token") == true
-                || refused?.detail.hasPrefix("Missing blind auth token") == true
-            if let code = refused?.code, (30001...30002).contains(code) || (31001...31004).contains(code) || missing {
+            let missing = error.isMissingAuthentication
+            if let code = refused?.code, error.needsLogin {
                 if operationID != nil {
                     // An operation left open (a resend refused for its login) is pending, not failed.
                     return WalletError(

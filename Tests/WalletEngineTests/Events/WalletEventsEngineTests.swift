@@ -203,4 +203,35 @@ struct WalletEventsEngineTests {
         #expect(!"\(event)".contains("q-secret-1234"))
         #expect("\(event)".contains("21"))
     }
+
+    @Test(
+        "a mint that refuses for want of a login tells loginNeeded for that mint (NUT-21/22 codes), once per refusal",
+        arguments: [31001, 31002, 30001])
+    func loginNeeded(code: Int) async throws {
+        let harness = try await EngineHarness.make(amount: 500, mint: ScriptedMint())
+        let stream = harness.wallet.events()
+        harness.mint.script(.swap, .refuse(code: code, detail: "login wanted"))
+        await #expect(throws: WalletError.self) {
+            try await harness.wallet.send(
+                amount: 100, mint: harness.mint.url, options: SendOptions(preferOffline: false))
+        }
+        let events = await Self.collect(stream) { if case .loginNeeded = $0 { true } else { false } }
+        guard case .loginNeeded(let mint) = events.last else {
+            Issue.record("no loginNeeded event: \(events.map(Self.name))")
+            return
+        }
+        #expect(mint == harness.mint.url)
+        #expect(try await harness.balance() == 500)
+    }
+
+    @Test("any other refusal tells no loginNeeded")
+    func noLoginNeeded() async throws {
+        let harness = try await EngineHarness.make(amount: 500, mint: ScriptedMint())
+        let stream = harness.wallet.events()
+        harness.mint.script(.swap, .refuse(code: 11001, detail: "already spent"))
+        _ = try? await harness.wallet.send(
+            amount: 100, mint: harness.mint.url, options: SendOptions(preferOffline: false))
+        let events = await Self.collect(stream) { if case .operationFailed = $0 { true } else { false } }
+        #expect(!events.contains { if case .loginNeeded = $0 { true } else { false } }, "\(events.map(Self.name))")
+    }
 }
