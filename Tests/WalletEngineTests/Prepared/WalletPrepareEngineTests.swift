@@ -125,7 +125,23 @@ struct WalletPrepareEngineTests {
         #expect(result.operationID == prepared.operationID)
         #expect(1000 - (try await harness.balance()) <= prepared.most)
         #expect(result.fee <= prepared.feeReserve + prepared.inputFee)
+        #expect(1000 - (try await harness.balance()) == result.amount + result.fee)
         #expect(try await harness.openOperations().isEmpty)
+    }
+
+    @Test("a prepared payment that swaps first tells the swap's fee in its own: the fee is all the payment cost")
+    func paymentFeeIncludesSwap() async throws {
+        // One proof of 512 at a mint charging input fees: the payment swaps it first.
+        let (wallet, a, _) = try await Self.transferWallet(
+            amount: 512, options: WalletOptions(targetProofsPerDenomination: 0))
+        let prepared = try await wallet.preparePay(request: a.makeInvoice(amount: 200), mint: a.url)
+        try #require(prepared.swaps)
+        let result = try await prepared.confirm()
+        #expect(result.state == .paid)
+        let swapFee = try #require(try await wallet.activity(limit: 10).first { $0.kind == .swap }).fee
+        #expect(swapFee > 0)
+        #expect(512 - (try await wallet.balance(mint: a.url)) == result.amount + result.fee)
+        #expect(result.fee <= prepared.most - prepared.amount)
     }
 
     @Test("a prepared payment of exact proofs pays with exactly the held ones; cancel releases")

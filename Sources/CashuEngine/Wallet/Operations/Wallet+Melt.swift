@@ -10,7 +10,8 @@ public struct MeltResult: Sendable {
     public var state: MeltQuoteState
     /// The amount paid.
     public var amount: UInt64
-    /// What the payment cost beyond the amount: input fees plus the Lightning fee actually spent.
+    /// What the payment cost beyond the amount: input fees (those of a swap that made the exact inputs first
+    /// included) plus the Lightning fee actually spent.
     public var fee: UInt64
     /// The change returned.
     public var change: UInt64
@@ -70,10 +71,13 @@ extension Wallet {
         let hold = confirmingHold ? try await meltHold(id, quoteID: quoteID) : nil
         // A quote a prepared payment holds is refused before any swap is paid for it (checked again when journaling).
         if hold == nil { try await read { tx in try self.requireQuoteFree(tx, quoteID) } }
+        // The fee of a swap that makes the exact inputs first is part of what the payment costs (MeltResult.fee).
+        let swapFee: UInt64
         switch hold?.purpose {
-        case .meltExact: break
-        case .meltSwap: try await swapHeldForExactProofs(id, need: need, mint: mint, unit: quote.unit, keyset: keyset)
-        default: try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
+        case .meltExact: swapFee = 0
+        case .meltSwap:
+            swapFee = try await swapHeldForExactProofs(id, need: need, mint: mint, unit: quote.unit, keyset: keyset)
+        default: swapFee = try await prepareExactProofs(need, mint: mint, unit: quote.unit, keyset: keyset)
         }
         let outputLimit = await requestLimit(mint)
         let selector = try await keysetTables(mint).selector(maxInputs: outputLimit)
@@ -136,19 +140,22 @@ extension Wallet {
         }
         step(.journaled, .melt)
         await emitStarted(record)
-        return try await resumeMelt(record, firstAttempt: true)
+        var result = try await resumeMelt(record, firstAttempt: true)
+        result.fee &+= swapFee
+        return result
     }
 
     /// Swaps so that proofs worth exactly `amount` plus their own melt input fee exist, unless they already do.
+    /// - Returns: the swap's fee (0 without a swap).
     private func prepareExactProofs(_ amount: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset)
-        async throws(WalletError)
+        async throws(WalletError) -> UInt64
     {
         let selector = try await keysetTables(mint).selector(maxInputs: await requestLimit(mint))
         let histogram = try await read { tx in try selector.histogram(tx, mint: mint, unit: unit) }
-        if try selector.selectExact(histogram, amount: amount, includingFee: true) != nil { return }
+        if try selector.selectExact(histogram, amount: amount, includingFee: true) != nil { return 0 }
         let target = try await exactProofTarget(amount, keyset: keyset)
         do {
-            _ = try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset)
+            return try await swapOwn(target: target, mint: mint, unit: unit, keyset: keyset).fee
         } catch where error.code == .pending {
             // The swap is unsettled, not the payment: nothing was paid, and the quote is still unpaid.
             throw WalletError(

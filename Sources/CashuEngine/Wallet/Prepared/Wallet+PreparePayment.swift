@@ -117,9 +117,10 @@ extension Wallet {
 
     /// Swaps what hold `id` holds into proofs of exactly `need` plus their own input fee (and change), for the melt
     /// that confirms it.
+    /// - Returns: the swap's fee.
     func swapHeldForExactProofs(
         _ id: OperationID, need: UInt64, mint: MintURL, unit: CurrencyUnit, keyset: StoredKeyset
-    ) async throws(WalletError) {
+    ) async throws(WalletError) -> UInt64 {
         let held = try await read { tx in try self.reservedProofs(tx, heldBy: id) }
         let target = try await exactProofTarget(need, keyset: keyset)
         let outcome: SwapOutcome
@@ -147,6 +148,7 @@ extension Wallet {
             let free = try tx.proofs(Ys: exact.map(\.Y)).filter { $0.status == .unspent }
             if !free.isEmpty { try tx.setStatus(.reserved, Ys: free.map(\.Y), operationID: id) }
         }
+        return outcome.fee
     }
 
     /// The amounts of the exact proofs for `target` on `keyset`.
