@@ -52,12 +52,12 @@ struct WalletDemo {
         let minted = try await alice.mint(quoteID: quote.id)
         print("alice: minted \(minted.amount) sat in \(minted.proofCount) proofs; balance \(try await alice.balance())")
 
-        let sent = try await alice.send(amount: 300, mint: mint)
+        let sent = try await alice.prepareSend(amount: 300, mint: mint).confirm()
         let token = try sent.token.serialized(as: .v4)
         print("alice: sent 300 sat (fee \(sent.fee)) as a token of \(token.count) characters: \(token.prefix(32))…")
         print("alice: balance \(try await alice.balance())")
 
-        let received = try await bob.receive(token)
+        let received = try await bob.prepareReceive(token).confirm()
         print("bob:   received \(received.amount) sat (fee \(received.fee)); balance \(try await bob.balance())")
         let check = try await alice.check()
         print("alice: the token was claimed: \(check.claimed.contains(sent.operationID))")
@@ -66,9 +66,9 @@ struct WalletDemo {
             let payeeWallet = try await open("payee")
             try await payeeWallet.addMint(payee)
             let invoice = try await payeeWallet.requestMintQuote(amount: 100, mint: payee).request
-            let meltQuote = try await alice.meltQuote(request: invoice, mint: mint)
-            print("alice: paying 100 sat, fee reserve \(meltQuote.feeReserve)")
-            let melted = try await alice.melt(quoteID: meltQuote.id)
+            let payment = try await alice.preparePay(request: invoice, mint: mint)
+            print("alice: paying 100 sat, at most \(payment.most) with fees")
+            let melted = try await payment.confirm()
             print("alice: payment \(melted.state), fees \(melted.fee), change \(melted.change)")
         }
         print("alice: balance \(try await alice.balance()) sat")

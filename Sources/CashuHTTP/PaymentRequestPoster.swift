@@ -12,7 +12,7 @@ package struct PaymentRequestPoster: Sendable {
 
     /// A poster over `httpClient`.
     /// - Parameters:
-    ///   - httpClient: the client (``HTTPMintConnector/makeHTTPClient(timeouts:proxy:)`` never follows redirects).
+    ///   - httpClient: the client (`HTTPMintConnector/makeHTTPClient(timeouts:proxy:)` never follows redirects).
     ///   - proxied: whether the client goes through a proxy (an `.onion` payee is reached only then).
     package init(httpClient: HTTPClient, proxied: Bool) {
         self.httpClient = httpClient

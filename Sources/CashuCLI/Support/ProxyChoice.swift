@@ -2,6 +2,7 @@
 
 import CoreCashu
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +11,7 @@ import Foundation
 /// Chooses the command's proxy and keeps it for error messages ("through the proxy ...; is it running?").
 enum ProxyChoice {
     /// The proxy of the running command, once chosen.
-    static let active = Locked<NetworkProxy?>(nil)
+    static let active = Mutex<NetworkProxy?>(nil)
 
     /// The proxy named on the command line (`--tor`, `--proxy`), not taken from the environment; `nil` without one.
     static func explicit(_ global: GlobalOptions) -> NetworkProxy? {

@@ -2,12 +2,13 @@
 
 import CoreCashu
 import Foundation
+import Synchronization
 
 /// Says on stderr, the first time only, that a mint answered HTTP 429 and the command is waiting its turn.
 final class RateLimitNotice: Sendable {
     static let shared = RateLimitNotice()
 
-    private let told = Locked(false)
+    private let told = Mutex(false)
 
     /// The connector's callback: the mint, and how long this wait is.
     @Sendable func heard(_ mint: MintURL, _ wait: Duration) {

@@ -3,6 +3,7 @@
 
 import CoreCashu
 import Foundation
+import Synchronization
 import CashuPostgres
 import LinuxCashu
 import Logging
@@ -68,7 +69,7 @@ struct WalletContext: Sendable {
         default: break
         }
         // Opening's failures are said the way a user can act on; the body's own errors pass through as they are.
-        let opened = Locked(false)
+        let opened = Mutex(false)
         do {
             return try await LinuxWallet.withWallet(configuration, mnemonic: mnemonic, recover: recover) { linux in
                 opened.withLock { $0 = true }

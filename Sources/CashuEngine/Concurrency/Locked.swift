@@ -10,18 +10,18 @@ import Foundation
 /// (a `pthread_mutex_t`, whose calls ThreadSanitizer intercepts) instead. Like `Mutex` it is `Sendable` whatever the
 /// value: the value only leaves it through `sending`. The body runs with the lock held: it must not call `withLock`
 /// on the same instance again (that deadlocks).
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
 
     /// A lock guarding `initialValue`.
-    public init(_ initialValue: sending Value) {
+    package init(_ initialValue: sending Value) {
         value = initialValue
     }
 
     /// Runs `body` with exclusive access to the value, and returns what it returns.
     @inlinable
-    public func withLock<Result, E: Error>(
+    package func withLock<Result, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         lock.lock()

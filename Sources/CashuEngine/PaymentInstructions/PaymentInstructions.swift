@@ -5,7 +5,7 @@
 package enum PaymentInstructions {
     /// The instructions an answer carries.
     /// - Parameters:
-    ///   - answer: the resolver's answer for ``BIP353Address/recordName``.
+    ///   - answer: the resolver's answer for `BIP353Address/recordName`.
     ///   - requireValidation: refuse an answer without the AD bit (BIP-353 requires DNSSEC).
     /// - Throws: ``PaymentInstructionError``: `.notFound` (no such name, or no `bitcoin:` record), `.notValidated`,
     ///   `.ambiguous` (several `bitcoin:` records), `.invalidAnswer`.

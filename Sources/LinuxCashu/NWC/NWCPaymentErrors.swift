@@ -6,7 +6,7 @@ import CoreCashu
 
 /// The engine's ``WalletError`` as the wallet service's ``NWCBackendError``.
 enum NWCPaymentErrors {
-    /// A failure of the melt quote (``Wallet/meltQuote(request:mint:unit:)``): nothing can have been spent.
+    /// A failure of the melt quote (`Wallet/meltQuote(request:mint:unit:)`): nothing can have been spent.
     static func quote(_ error: WalletError) -> NWCBackendError {
         switch error.code {
         case .mintRefused, .unsupported:
@@ -33,7 +33,7 @@ enum NWCPaymentErrors {
         .authenticationRequired, .alreadySpent, .cancelled, .expired,
     ]
 
-    /// A failure of the melt (``Wallet/melt(quoteID:preferAsync:)``).
+    /// A failure of the melt (`Wallet/melt(quoteID:preferAsync:)`).
     ///
     /// Only an error that names no open operation and has a code of ``definitelyUnpaid`` proves nothing was spent;
     /// anything else (`pending`, a swap left pending before the melt, a store failure, an invalid answer, a quote in

@@ -325,7 +325,7 @@ public final class LinuxWallet: Sendable {
 
     /// The HTTP client that reaches `mint` (through its proxy, if one is set) and whether it is proxied: for talking
     /// to what the mint names, such as its login provider (NUT-21). Owned by the wallet.
-    public func httpClient(for mint: MintURL) -> (client: HTTPClient, proxied: Bool) {
+    package func httpClient(for mint: MintURL) -> (client: HTTPClient, proxied: Bool) {
         httpClient.client(for: mint)
     }
 }

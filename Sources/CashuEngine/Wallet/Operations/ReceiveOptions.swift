@@ -1,6 +1,6 @@
 // Wallet: what a receive may be given — permission to add the token's mint, keys and preimages for locked proofs.
 
-/// Options of ``Wallet/receive(_:options:)``.
+/// Options of `Wallet/receive(_:options:)`.
 public struct ReceiveOptions: Sendable {
     /// Add the token's mint when the wallet does not know it (otherwise the receive is refused).
     public var addUnknownMint: Bool

@@ -1,6 +1,6 @@
 // Wallet: what a send may ask for — a memo, fees for the receiver, a NUT-11/14 lock, offline only.
 
-/// Options of ``Wallet/send(amount:mint:unit:options:)``.
+/// Options of `Wallet/send(amount:mint:unit:options:)`.
 public struct SendOptions: Sendable {
     /// How the sent proofs are locked.
     public enum Lock: Sendable {

@@ -37,7 +37,7 @@ extension Wallet {
         try await melt(quoteID: quoteID, preferAsync: preferAsync, operationID: .random())
     }
 
-    /// ``melt(quoteID:preferAsync:)`` journaling a new melt under `id` (a transfer records it before the melt); with
+    /// `melt(quoteID:preferAsync:)` journaling a new melt under `id` (a transfer records it before the melt); with
     /// `confirmingHold`, the melt pays with what the prepared payment under `id` holds
     /// (``preparePayment(quoteID:holdFor:)``), and nothing else.
     func melt(quoteID: String, preferAsync: Bool, operationID id: OperationID, confirmingHold: Bool = false)

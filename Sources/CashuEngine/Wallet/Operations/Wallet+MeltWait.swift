@@ -4,7 +4,7 @@ extension Wallet {
     /// Waits until the pending payment of a melt quote settles, and settles it in the wallet.
     ///
     /// Through the NUT-17 transport when the wallet has one and the mint offers `bolt11_melt_quote` for the melt's
-    /// unit, else by polling. Each check is the same settlement ``melt(quoteID:preferAsync:)`` and ``check(mint:)``
+    /// unit, else by polling. Each check is the same settlement `melt(quoteID:preferAsync:)` and ``check(mint:)``
     /// use (quote state over HTTP, then the inputs' NUT-07 states): a notification alone never settles anything.
     /// - Parameters:
     ///   - quoteID: the melt quote whose payment is under way.

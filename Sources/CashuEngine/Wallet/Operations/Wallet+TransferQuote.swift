@@ -5,7 +5,7 @@ import Foundation
 
 extension Wallet {
     /// Quotes moving `amount` from one mint to another: asks `to` for an invoice of `amount` and `from` for a quote
-    /// paying it. Nothing moves; show ``TransferQuote/most`` and call ``transfer(_:mintWait:)`` to go on.
+    /// paying it. Nothing moves; show `TransferQuote/most` and call ``transfer(_:mintWait:)`` to go on.
     /// - Throws: ``WalletError`` (`invalidInput` for the same mint twice, `unknownMint`, `insufficientFunds` when
     ///   `from` cannot pay the amount and its fees, `unsupported`, `mintRefused`, `mintUnreachable`,
     ///   `invalidMintResponse` when the source's quote is not for the amount).
@@ -24,7 +24,7 @@ extension Wallet {
 
     /// Quotes moving everything the wallet holds at `from` (in `unit`) to `to`: the amount is the balance less the
     /// fee reserve and input fees, quoted again (at most four times) until it fits.
-    /// - Throws: as ``transferQuote(amount:from:to:unit:)``; `insufficientFunds` when the fees take it all.
+    /// - Throws: as `transferQuote(amount:from:to:unit:)`; `insufficientFunds` when the fees take it all.
     package func transferAllQuote(from: MintURL, to: MintURL, unit: CurrencyUnit = .sat) async throws(WalletError)
         -> TransferQuote
     {

@@ -36,10 +36,10 @@ public struct PreparedPayment: Sendable {
     /// The most that leaves the balance: ``amount`` + ``feeReserve`` + ``inputFee``.
     public var most: UInt64 { amount &+ feeReserve &+ inputFee }
 
-    /// Pays: ``Wallet/melt(quoteID:preferAsync:)`` with the held proofs.
+    /// Pays: `Wallet/melt(quoteID:preferAsync:)` with the held proofs.
     /// - Parameter preferAsync: ask the mint to answer at once with `PENDING` (NUT-05 `prefer_async`).
     /// - Throws: ``WalletError``: `expired` when the hold lapsed or was cancelled (nothing paid); otherwise as
-    ///   ``Wallet/melt(quoteID:preferAsync:)``.
+    ///   `Wallet/melt(quoteID:preferAsync:)`.
     public func confirm(preferAsync: Bool = false) async throws(WalletError) -> MeltResult {
         try await wallet.confirm(self, preferAsync: preferAsync)
     }

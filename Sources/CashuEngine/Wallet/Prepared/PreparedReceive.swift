@@ -66,7 +66,7 @@ public struct PreparedReceive: Sendable {
     let wallet: Wallet
     let options: ReceiveOptions
 
-    /// Receives the token (``Wallet/receive(token:options:)`` with the options it was prepared with).
+    /// Receives the token (`Wallet/receive(token:options:)` with the options it was prepared with).
     public func confirm() async throws(WalletError) -> ReceiveResult {
         try await wallet.receive(token: token, options: options)
     }

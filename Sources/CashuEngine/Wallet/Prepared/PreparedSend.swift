@@ -37,7 +37,7 @@ public struct PreparedSend: Sendable {
 
     /// Makes the token: the held proofs are swapped (or handed over as they are).
     /// - Throws: ``WalletError``: `expired` when the hold lapsed or was cancelled (nothing spent); otherwise as
-    ///   ``Wallet/send(amount:mint:unit:options:)``.
+    ///   `Wallet/send(amount:mint:unit:options:)`.
     public func confirm() async throws(WalletError) -> SendResult {
         try await wallet.confirm(self)
     }

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A transfer whose payment at the source holds its proofs and states its fees, until ``confirm(mintWait:)`` moves
-/// the sats or ``cancel()`` releases them (``Wallet/prepareTransfer(amount:from:to:unit:holdFor:)``).
+/// the sats or ``cancel()`` releases them (``Wallet/prepareTransfer(amount:from:to:unit:holdFor:)`).
 public struct PreparedTransfer: Sendable {
     /// The two quotes: the destination's invoice and the source's quote paying it.
     package let quote: TransferQuote
@@ -14,7 +14,7 @@ public struct PreparedTransfer: Sendable {
     public var from: MintURL { quote.from }
     /// The mint they arrive at.
     public var to: MintURL { quote.to }
-    /// What arrives at ``to``.
+    /// What arrives at `to``.
     public var amount: UInt64 { quote.amount }
     /// The most the move can cost beyond ``amount``: the source's fee reserve and its input fees.
     public var fee: UInt64 { payment.feeReserve &+ payment.inputFee }
@@ -23,9 +23,9 @@ public struct PreparedTransfer: Sendable {
     /// When the hold lapses.
     public var expiresAt: Date { payment.expiresAt }
 
-    /// Moves the sats: ``Wallet/transfer(_:mintWait:)`` paying with the held proofs.
+    /// Moves the sats: `Wallet/transfer(_:mintWait:)` paying with the held proofs.
     /// - Throws: ``WalletError``: `expired` when the hold lapsed or was cancelled (nothing moved); otherwise as
-    ///   ``Wallet/transfer(_:mintWait:)``.
+    ///   `Wallet/transfer(_:mintWait:)`.
     public func confirm(mintWait: Duration = .seconds(30)) async throws(WalletError) -> TransferResult {
         try await payment.wallet.confirm(self, mintWait: mintWait)
     }

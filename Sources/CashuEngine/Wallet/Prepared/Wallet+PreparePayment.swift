@@ -5,7 +5,7 @@ import Foundation
 extension Wallet {
     /// Asks `mint` to quote `request` (a bolt11 invoice) and prepares its payment
     /// (``preparePayment(quoteID:holdFor:)``).
-    /// - Throws: ``WalletError`` as ``meltQuote(request:mint:unit:)`` and ``preparePayment(quoteID:holdFor:)``.
+    /// - Throws: ``WalletError`` as `meltQuote(request:mint:unit:)` and ``preparePayment(quoteID:holdFor:)``.
     public func preparePay(request: String, mint: MintURL, unit: CurrencyUnit = .sat, holdFor: Duration? = nil)
         async throws(WalletError) -> PreparedPayment
     {
@@ -16,7 +16,7 @@ extension Wallet {
     /// Prepares the payment of melt quote `quoteID`: holds proofs covering its amount, fee reserve and input fees,
     /// and states them, paying nothing until ``PreparedPayment/confirm(preferAsync:)``.
     /// - Parameters:
-    ///   - quoteID: the melt quote, in the wallet (``meltQuote(request:mint:unit:)``).
+    ///   - quoteID: the melt quote, in the wallet (`meltQuote(request:mint:unit:)`).
     ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`; never past
     ///     the quote's expiry).
     /// - Throws: ``WalletError`` (`invalidInput` for an unknown quote, `quoteState`, `insufficientFunds`, `pending`

@@ -21,8 +21,8 @@ extension Wallet {
         return try await prepareTransfer(quote, holdFor: holdFor)
     }
 
-    /// Prepares the transfer `quote` describes (from ``transferQuote(amount:from:to:unit:)`` or
-    /// ``transferAllQuote(from:to:unit:)``): holds the source's proofs for its payment.
+    /// Prepares the transfer `quote` describes (from `transferQuote(amount:from:to:unit:)` or
+    /// `transferAllQuote(from:to:unit:)`): holds the source's proofs for its payment.
     package func prepareTransfer(_ quote: TransferQuote, holdFor: Duration? = nil) async throws(WalletError)
         -> PreparedTransfer
     {

@@ -1,6 +1,6 @@
 // Wallet: what a transfer between mints will cost, before anything moves (docs/architecture.md, "Transfers").
 
-/// A transfer's two quotes and its costs, to show (and confirm) before ``Wallet/transfer(_:mintWait:)``.
+/// A transfer's two quotes and its costs, to show (and confirm) before `Wallet/transfer(_:mintWait:)`.
 package struct TransferQuote: Sendable, CustomStringConvertible {
     /// The mint the sats leave.
     package var from: MintURL
