@@ -3,7 +3,7 @@
 extension Token {
     /// Checks that every proof's `C` (and NUT-28 `p2pk_e`, already parsed) is a point on secp256k1.
     ///
-    /// Decoding only checks the shape of each `C` (see ``CompressedPoint``); a wallet receiving a token runs this (or
+    /// Decoding only checks the shape of each `C` (see `CompressedPoint`); a wallet receiving a token runs this (or
     /// a DLEQ check, which implies it) before trusting the proofs.
     ///
     /// - Throws: ``CryptoError`` `.invalidPoint` naming the first bad proof's position.
