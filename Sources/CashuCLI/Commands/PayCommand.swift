@@ -46,7 +46,8 @@ struct PayCommand: AsyncParsableCommand {
         let isLNURL =
             !destination.hasPrefix("₿") && (destination.contains("@") || lower.hasPrefix("lnurl")
                 || lower.hasPrefix("lightning:lnurl"))
-        let isInvoice = !isLNURL && !destination.hasPrefix("₿") && !lower.hasPrefix("creq")
+        let body = lower.hasPrefix("lightning:") ? String(lower.dropFirst("lightning:".count)) : lower
+        let isInvoice = !isLNURL && !destination.hasPrefix("₿") && !body.hasPrefix("creq")
         if isInvoice && amount != nil {
             throw CLIError(.usage, "an invoice carries its amount; give none", code: "usage")
         }
@@ -73,8 +74,9 @@ struct PayCommand: AsyncParsableCommand {
                 prepared = try await context.linux.preparePay(
                     destination, amount: given, from: mint, unit: unit, comment: comment)
             } catch let error as WalletError where error.code == .mintUnreachable && yes && isInvoice {
-                // Nothing was asked of the mint yet: with --yes the payment waits in the offline queue, which
-                // quotes and pays once the mint is back (`cashu refresh`), exactly once.
+                // Nothing was paid: with --yes the payment of an invoice waits in the offline queue, which quotes and
+                // pays once the mint is back (`cashu refresh`), exactly once. (An invoice fetched from a Lightning
+                // address is not kept: it would expire; the payment is made again when the mint is back.)
                 try await Self.queue(destination, mint: try await context.mint(), unit: unit, error, context: context)
                 return
             }

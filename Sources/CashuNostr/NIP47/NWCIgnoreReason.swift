@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: why the service sent no response to an event.
 
 /// Why an event got no response.
-public enum NWCIgnoreReason: String, Sendable, Hashable, CustomStringConvertible {
+package enum NWCIgnoreReason: String, Sendable, Hashable, CustomStringConvertible {
     /// Not a kind-23194 request.
     case notARequest
     /// Its id or signature does not verify.
@@ -19,5 +19,5 @@ public enum NWCIgnoreReason: String, Sendable, Hashable, CustomStringConvertible
     /// The response could not be encrypted or signed.
     case cannotRespond
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: what became of a connection's pending payments once the wallet knew.
 
 /// The pending payments a reconciliation resolved, by payment hash.
-public struct NWCReconciliation: Sendable, Hashable {
+package struct NWCReconciliation: Sendable, Hashable {
     /// Paid: their budget now counts what they cost.
     package var settled: [String]
     /// Failed: their reservation was given back.

@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: the wallet service's policy — what it serves and which requests it takes.
 
 /// What the service implements and how it treats time.
-public struct NWCServiceConfiguration: Sendable, Hashable {
+package struct NWCServiceConfiguration: Sendable, Hashable {
     /// The methods the service implements; a connection's permissions are narrowed to these, any other method is
     /// answered `NOT_IMPLEMENTED`.
     package var methods: [NWCMethod]
@@ -16,7 +16,7 @@ public struct NWCServiceConfiguration: Sendable, Hashable {
     /// How long a payment the wallet reports in flight is waited for before the client is told it is pending.
     package var pendingPaymentWait: Duration
 
-    public init(
+    package init(
         methods: [NWCMethod] = NWCMethod.walletServiceMethods,
         notifications: [NWCNotificationType] = [.paymentReceived, .paymentSent],
         maxRequestAge: Int64 = 600, maxClockSkew: Int64 = 300, pendingPaymentWait: Duration = .seconds(30)

@@ -16,10 +16,8 @@ public struct DeviceLogin: Sendable {
     /// The page with the code filled in, when the provider gives one.
     public let verificationURIComplete: String?
 
-    package let session: ClearAuthSession
-    package let client: OpenIDClient
-    package let configuration: OpenIDConfiguration
-    package let authorization: DeviceAuthorization
+    /// The session, provider and device code the wait needs: never shown, not even by `dump` or a `Mirror`.
+    package let pending: Pending
 
     package init(
         mint: MintURL, session: ClearAuthSession, client: OpenIDClient, configuration: OpenIDConfiguration,
@@ -29,9 +27,28 @@ public struct DeviceLogin: Sendable {
         self.verificationURI = authorization.verificationURI
         self.userCode = authorization.userCode
         self.verificationURIComplete = authorization.verificationURIComplete
-        self.session = session
-        self.client = client
-        self.configuration = configuration
-        self.authorization = authorization
+        self.pending = Pending(
+            session: session, client: client, configuration: configuration, authorization: authorization)
+    }
+
+    /// What finishing the login needs, reflected as nothing (the device code, and once stored the session's tokens,
+    /// are secrets).
+    package final class Pending: Sendable, CustomReflectable {
+        package let session: ClearAuthSession
+        package let client: OpenIDClient
+        package let configuration: OpenIDConfiguration
+        package let authorization: DeviceAuthorization
+
+        init(
+            session: ClearAuthSession, client: OpenIDClient, configuration: OpenIDConfiguration,
+            authorization: DeviceAuthorization
+        ) {
+            self.session = session
+            self.client = client
+            self.configuration = configuration
+            self.authorization = authorization
+        }
+
+        package var customMirror: Mirror { Mirror(self, children: []) }
     }
 }

@@ -36,9 +36,10 @@ extension LinuxWallet {
     ///   expired.
     public func finishDeviceLogin(_ login: DeviceLogin) async throws(WalletError) -> MintLogin {
         let tokens = try await Self.authenticated { () async throws(AuthError) in
-            try await login.client.finishDeviceLogin(login.configuration, login.authorization)
+            let pending = login.pending
+            return try await pending.client.finishDeviceLogin(pending.configuration, pending.authorization)
         }
-        return try await keep(tokens, in: login.session, for: login.mint)
+        return try await keep(tokens, in: login.pending.session, for: login.mint)
     }
 
     /// The login kept for `mint`, or `nil` when there is none.

@@ -97,7 +97,9 @@ extension CashuWalletBackend {
     func paidFees() async throws(WalletError) -> [String: UInt64] {
         var fees: [String: UInt64] = [:]
         for entry in try await wallet.history(limit: 500) where entry.kind == .melt && entry.state == .done {
-            if let quote = try await wallet.meltQuote(operation: entry.id) { fees[quote.id] = entry.fee }
+            if let quote = try await wallet.meltQuote(operation: entry.id) {
+                fees[quote.id] = try await wallet.paidMeltFee(operation: entry.id) ?? entry.fee
+            }
         }
         return fees
     }

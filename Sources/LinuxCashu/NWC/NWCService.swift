@@ -29,6 +29,16 @@ public struct NWCService: Service, CustomStringConvertible {
     let logger: Logger
     let onEvent: @Sendable (NWCServiceEvent) -> Void
 
+    /// A service with the usual methods, notifications and intervals.
+    /// - Parameters:
+    ///   - wallet: the open wallet (it stays open; the caller closes it).
+    ///   - logger: fixed messages, no secrets.
+    public init(wallet: LinuxWallet, logger: Logger) {
+        self.init(
+            wallet: wallet, configuration: NWCServiceConfiguration(), settings: NWCServiceSettings(), logger: logger,
+            onEvent: { _ in })
+    }
+
     /// A service.
     ///
     /// - Parameters:
@@ -37,7 +47,7 @@ public struct NWCService: Service, CustomStringConvertible {
     ///   - settings: the loop's intervals.
     ///   - logger: fixed messages, no secrets.
     ///   - onEvent: told of each step (tests, hosts).
-    public init(
+    package init(
         wallet: LinuxWallet, configuration: NWCServiceConfiguration = NWCServiceConfiguration(),
         settings: NWCServiceSettings = NWCServiceSettings(), logger: Logger,
         onEvent: @escaping @Sendable (NWCServiceEvent) -> Void = { _ in }

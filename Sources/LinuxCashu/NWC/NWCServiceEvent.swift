@@ -4,7 +4,7 @@
 import CashuNostr
 
 /// One step of ``NWCService``.
-public enum NWCServiceEvent: Sendable, Hashable {
+package enum NWCServiceEvent: Sendable, Hashable {
     /// Listening for requests to `connections` live connections on `relays` relays (0 and 0: none is live).
     case subscribed(connections: Int, relays: Int)
     /// A request of connection `connectionID` was answered: its method and, when it failed, the error code.

@@ -1,7 +1,7 @@
 // NIP-47 — Nostr Wallet Connect: how often the wallet service's loop does what.
 
 /// Intervals and bounds of ``NWCService``.
-public struct NWCServiceSettings: Sendable, Hashable {
+package struct NWCServiceSettings: Sendable, Hashable {
     /// Between looks at the store for connections added or revoked (by `cashu nwc add`/`revoke` in another process).
     package var pollInterval: Duration
     /// Between reconciliations of payments whose outcome was not known (one runs at start).
@@ -16,7 +16,7 @@ public struct NWCServiceSettings: Sendable, Hashable {
     /// The longest one wait for an invoice lasts before it is looked at again.
     package var invoiceWaitLimit: Duration
 
-    public init(
+    package init(
         pollInterval: Duration = .seconds(5), reconcileInterval: Duration = .seconds(60), catchUpSeconds: Int64 = 600,
         publishAttempts: Int = 3, maximumWatchedInvoices: Int = 20, invoiceWaitLimit: Duration = .seconds(3600)
     ) {

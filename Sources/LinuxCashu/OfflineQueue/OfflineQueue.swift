@@ -139,7 +139,11 @@ public actor OfflineQueue {
         guard !trimmed.isEmpty, trimmed.utf8.count <= 8192 else {
             throw WalletError(.invalidInput, "the payment request is empty or too long")
         }
-        return try await enqueue(.melt(request: trimmed, unit: unit, quoteID: nil), mint: mint)
+        // Only a bolt11 invoice is kept (its `lightning:` prefix dropped): what the mint is later asked to quote.
+        guard case .invoice(let invoice) = try PaymentDestination.parse(trimmed) else {
+            throw WalletError(.invalidInput, "only a Lightning invoice can wait in the queue")
+        }
+        return try await enqueue(.melt(request: invoice, unit: unit, quoteID: nil), mint: mint)
     }
 
     /// Stores a check in the queue without running it.

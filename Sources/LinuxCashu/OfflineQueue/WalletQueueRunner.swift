@@ -170,11 +170,15 @@ struct WalletQueueRunner: QueuedOperationRunner {
             }
             if let stored, stored.state == .paid {
                 var line: HistoryEntry?
-                if let id = entry.operationID { line = await historyEntry(id) }
+                var fee: UInt64?
+                if let id = entry.operationID {
+                    line = await historyEntry(id)
+                    fee = try? await wallet.paidMeltFee(operation: id)
+                }
                 return .completed(
                     QueuedOperationResult(
                         amount: stored.amount,
-                        fee: line?.fee ?? 0,
+                        fee: fee ?? line?.fee ?? 0,
                         operationIDs: entry.operationID.map { [$0] } ?? [],
                         paymentPreimage: stored.paymentPreimage,
                         proofOfPayment: stored.proofOfPayment,

@@ -10,7 +10,7 @@ extension LinuxWallet {
     /// - Throws: `WalletError` as the engine's, `invalidInput` for a Nostr target that is no key.
     public func preparePaymentRequest(
         _ request: PaymentRequest, amount: UInt64? = nil, mint: MintURL? = nil, preferredMint: MintURL? = nil,
-        memo: String? = nil
+        memo: String? = nil, holdFor: Duration? = nil
     ) async throws(WalletError) -> PreparedRequestPayment {
         if let nostr = request.transports?.first(where: { $0.kind == .nostr }),
             request.transports?.contains(where: { $0.kind == .post }) != true,
@@ -19,7 +19,7 @@ extension LinuxWallet {
             throw WalletError(.invalidInput, "the request's Nostr target is not an npub or nprofile; nothing was paid")
         }
         return try await wallet.preparePaymentRequest(
-            request, amount: amount, mint: mint, preferredMint: preferredMint, memo: memo)
+            request, amount: amount, mint: mint, preferredMint: preferredMint, memo: memo, holdFor: holdFor)
     }
 
     /// Delivers a confirmed payment to its payee. A request without a transport needs nothing delivered (the token is

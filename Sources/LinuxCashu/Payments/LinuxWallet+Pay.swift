@@ -27,8 +27,9 @@ extension LinuxWallet {
     ///   - holdFor: how long the proofs stay held unconfirmed (`WalletOptions.preparedHold` when `nil`).
     /// - Throws: `WalletError`: `invalidInput` for a destination or amount that cannot be paid, `deliveryFailed`
     ///   when the payee's LNURL server or the DNS resolver cannot be reached or refuses, `invalidMintResponse` for a
-    ///   DNS answer that cannot be trusted, `unsupported` for a BIP-353 lookup through a proxy, and what
-    ///   preparing the payment throws (`unknownMint`, `insufficientFunds`, `mintUnreachable`, …).
+    ///   DNS answer or a payee's answer or invoice that cannot be trusted, `unsupported` for a BIP-353 lookup
+    ///   through a proxy, and what preparing the payment throws (`unknownMint`, `insufficientFunds`,
+    ///   `mintUnreachable`, …).
     public func preparePay(
         _ destination: String, amount: UInt64? = nil, from mint: MintURL? = nil, unit: CurrencyUnit = .sat,
         comment: String? = nil, holdFor: Duration? = nil
@@ -50,12 +51,14 @@ extension LinuxWallet {
                 return .invoice(
                     try await prepareInvoice(invoice, amount: amount, mint: mint, unit: unit, holdFor: holdFor))
             case .request(let request):
-                return .request(try await prepareRequest(request, amount: amount, mint: mint, memo: comment))
+                return .request(
+                try await prepareRequest(request, amount: amount, mint: mint, memo: comment, holdFor: holdFor))
             default:
                 throw WalletError(.invalidInput, "\(address) published nothing payable")
             }
         case .request(let request):
-            return .request(try await prepareRequest(request, amount: amount, mint: mint, memo: comment))
+            return .request(
+                try await prepareRequest(request, amount: amount, mint: mint, memo: comment, holdFor: holdFor))
         }
     }
 
@@ -63,19 +66,29 @@ extension LinuxWallet {
     private func prepareInvoice(
         _ invoice: String, amount: UInt64?, mint: MintURL?, unit: CurrencyUnit, holdFor: Duration?
     ) async throws(WalletError) -> PreparedPayment {
-        if let amount, unit == .sat, Bolt11Amount.satoshis(invoice) != amount {
-            throw WalletError(.invalidInput, "the payee's invoice is not for \(amount) sat; nothing was paid")
+        if let amount {
+            // The amount the user gave must be the invoice's own, in the unit paid; other units cannot be compared.
+            let asked: UInt64? =
+                switch unit {
+                case .sat: Bolt11Amount.satoshis(invoice)
+                case .msat: Bolt11Amount.millisatoshis(invoice)
+                default: nil
+                }
+            guard asked == amount else {
+                throw WalletError(.invalidInput, "the payee's invoice is not for \(amount) \(unit); nothing was paid")
+            }
         }
         return try await wallet.preparePay(
             request: invoice, mint: try await payingMint(mint), unit: unit, holdFor: holdFor)
     }
 
     /// Prepares paying a payment request, the default mint preferred.
-    private func prepareRequest(_ request: PaymentRequest, amount: UInt64?, mint: MintURL?, memo: String?)
-        async throws(WalletError) -> PreparedRequestPayment
-    {
+    private func prepareRequest(
+        _ request: PaymentRequest, amount: UInt64?, mint: MintURL?, memo: String?, holdFor: Duration?
+    ) async throws(WalletError) -> PreparedRequestPayment {
         try await preparePaymentRequest(
-            request, amount: amount, mint: mint, preferredMint: try await wallet.defaultMint(), memo: memo)
+            request, amount: amount, mint: mint, preferredMint: try await wallet.defaultMint(), memo: memo,
+            holdFor: holdFor)
     }
 
     /// The mint a Lightning payment is made from: `explicit`, else the default mint, else the wallet's only mint.
@@ -106,7 +119,8 @@ extension LinuxWallet {
             let code: WalletError.Code =
                 switch error.code {
                 case .invalidAddress, .invalidComment, .amountOutOfRange: .invalidInput
-                default: .deliveryFailed
+                case .unreachable, .payeeRefused: .deliveryFailed
+                default: .invalidMintResponse  // an answer or invoice that cannot be trusted
                 }
             throw WalletError(code, "\(target): \(error.reason); nothing was paid", underlying: error)
         }

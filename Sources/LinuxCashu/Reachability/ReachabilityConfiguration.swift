@@ -1,7 +1,7 @@
 // Reachability: how often the monitor probes a mint — steadily while reachable, backing off while not.
 
 /// The monitor's schedule.
-public struct ReachabilityConfiguration: Sendable {
+package struct ReachabilityConfiguration: Sendable {
     /// Time between probes of a reachable mint when nothing changes on the network.
     package var reachableInterval: Duration
     /// The first wait after a failed probe; it doubles with each further failure.
@@ -14,7 +14,7 @@ public struct ReachabilityConfiguration: Sendable {
     package var settleDelay: Duration
 
     /// Creates a schedule.
-    public init(
+    package init(
         reachableInterval: Duration = .seconds(60),
         initialBackoff: Duration = .seconds(1),
         maximumBackoff: Duration = .seconds(300),

@@ -8,14 +8,14 @@ import Foundation
 #endif
 
 /// Tells the service manager about the service's state; does nothing when not started by one (no `NOTIFY_SOCKET`).
-public struct SystemdNotifier: Sendable {
+package struct SystemdNotifier: Sendable {
     /// The socket: a path, or an abstract socket's name after `@`; `nil` when there is none.
     package let socketPath: String?
     /// How often the manager expects `WATCHDOG=1` (`WATCHDOG_USEC`, when `WATCHDOG_PID` is unset or this process).
     package let watchdogInterval: Duration?
 
     /// Reads the protocol's variables from `environment`.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, pid: Int32 = getpid()) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, pid: Int32 = getpid()) {
         let path = environment["NOTIFY_SOCKET"] ?? ""
         socketPath = path.hasPrefix("/") || (path.hasPrefix("@") && path.count > 1) ? path : nil
         let forThisProcess = environment["WATCHDOG_PID"].map { Int32($0) == pid } ?? true

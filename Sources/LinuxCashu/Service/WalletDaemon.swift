@@ -21,6 +21,21 @@ public struct WalletDaemon: Service {
     let onEvent: @Sendable (WalletDaemonEvent) -> Void
     let walletConnect: NWCServiceSettings?
 
+    /// A service that tells systemd (`NOTIFY_SOCKET`) and serves the wallet's Nostr Wallet Connect connections.
+    /// - Parameters:
+    ///   - wallet: the open wallet (it stays open; the caller closes it after ``run()``).
+    ///   - configuration: how often to do what.
+    ///   - logger: where to log (fixed messages, no secrets).
+    ///   - onEvent: told of what the service settled by itself (e.g. to show a desktop notification).
+    public init(
+        wallet: LinuxWallet, configuration: WalletDaemonConfiguration = WalletDaemonConfiguration(), logger: Logger,
+        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void = { _ in }
+    ) {
+        self.init(
+            wallet: wallet, configuration: configuration, notifier: SystemdNotifier(), logger: logger,
+            onEvent: onEvent, walletConnect: NWCServiceSettings())
+    }
+
     /// - Parameters:
     ///   - wallet: the open wallet (it stays open; the caller closes it after ``run()``).
     ///   - configuration: how often to do what.
@@ -29,11 +44,11 @@ public struct WalletDaemon: Service {
     ///   - onEvent: told of what the service settled by itself (e.g. to show a desktop notification).
     ///   - walletConnect: how the NIP-47 service (``NWCService``) runs; it serves the wallet's live connections,
     ///     picking up ones added later, and idles while there are none. `nil` leaves them unserved.
-    public init(
-        wallet: LinuxWallet, configuration: WalletDaemonConfiguration = WalletDaemonConfiguration(),
-        notifier: SystemdNotifier = SystemdNotifier(), logger: Logger,
-        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void = { _ in },
-        walletConnect: NWCServiceSettings? = NWCServiceSettings()
+    package init(
+        wallet: LinuxWallet, configuration: WalletDaemonConfiguration,
+        notifier: SystemdNotifier, logger: Logger,
+        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void,
+        walletConnect: NWCServiceSettings?
     ) {
         self.walletConnect = walletConnect
         self.wallet = wallet

@@ -58,8 +58,15 @@ public struct LinuxWalletConfiguration: Sendable {
     /// The relay client to use instead of the wallet's own (a host with its own connections, tests).
     package var nostrRelayAccess: (any NostrRelayAccess)?
 
+    /// A configuration for the wallet in `directory`: the secure store chosen for the machine (the Secret Service
+    /// where there is one), NUT-17 WebSockets, no reachability watch, no log. Set the public fields to change those;
+    /// ``init(environment:directory:)`` reads the `CASHU_*` environment instead.
+    public init(directory: WalletDirectory) {
+        self.init(directory: directory, passphrase: nil)
+    }
+
     /// A configuration for the wallet in `directory`.
-    public init(
+    package init(
         directory: WalletDirectory,
         passphrase: SecureBytes? = nil,
         preferredSecureStore: SecureStoreKind? = nil,

@@ -3,7 +3,7 @@
 /// Timeouts, keepalive and reconnection settings of a `MintWebSocketClient`.
 ///
 /// Every wait the client makes is bounded by one of these; none is infinite.
-public struct WebSocketConfiguration: Sendable {
+package struct WebSocketConfiguration: Sendable {
     /// TCP connect, HTTP upgrade and the ping/pong probe together, per attempt.
     package var connectTimeout: Duration
     /// Writing one frame to the socket.
@@ -61,5 +61,5 @@ public struct WebSocketConfiguration: Sendable {
     }
 
     /// The defaults: 10 s to connect, send and be answered, pings every 25 s, 8 reconnection attempts.
-    public static let `default` = WebSocketConfiguration()
+    package static let `default` = WebSocketConfiguration()
 }

@@ -186,6 +186,20 @@ struct WalletPrepareEngineTests {
         #expect(500 - (try await wallet.balance(mint: a.url)) <= prepared.most)
     }
 
+    @Test("a transfer that swaps first tells the swap's fee in its own, now and when read back")
+    func transferFeeIncludesSwap() async throws {
+        let (wallet, a, b) = try await Self.transferWallet(
+            amount: 512, options: WalletOptions(targetProofsPerDenomination: 0))
+        let prepared = try await wallet.prepareTransfer(amount: 200, from: a.url, to: b.url)
+        try #require(prepared.payment.swaps)
+        let result = try await prepared.confirm()
+        #expect(result.state == .done)
+        let left = try await wallet.balance(mint: a.url)
+        let lines = try await wallet.activity(limit: 10).map { "\($0.kind) \($0.amount) \($0.fee)" }
+        #expect(512 - left == 200 + (result.fee ?? 0), "\(left) \(String(describing: result.fee)) \(lines)")
+        #expect(try await wallet.transfer(id: result.operationID)?.fee == result.fee)
+    }
+
     @Test("a prepared transfer whose swap's answer is lost waits, never fails; recovery settles it, nothing moves")
     func transferSwapAnswerLost() async throws {
         // One proof of 512: the payment swaps it first.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A login's tokens. Bearer secrets: they print redacted and live only in the secure store.
-package struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvertible {
+package struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     /// The access token (a JWT) for the `Clear-auth` header.
     package var accessToken: String
     /// The refresh token, when the provider gave one.
@@ -33,4 +33,7 @@ package struct ClearAuthTokens: Codable, Sendable, Equatable, CustomStringConver
         "ClearAuthTokens(<redacted>, refresh: \(refreshToken == nil ? "none" : "<redacted>"), expires: "
             + "\(expiresAt.map { "\($0)" } ?? "unknown"))"
     }
+
+    /// Reflected without the tokens (`dump`, a `Mirror`).
+    package var customMirror: Mirror { Mirror(self, children: ["expiresAt": expiresAt as Any]) }
 }

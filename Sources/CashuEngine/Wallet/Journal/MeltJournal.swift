@@ -17,4 +17,13 @@ struct MeltJournal: QuoteJournal, Codable, Sendable {
     var inputFee: UInt64
     /// The sum of the inputs.
     var inputTotal: UInt64
+    /// The fee of the swap that made the exact inputs first (its own history line says it too); part of what the
+    /// payment cost (`MeltResult.fee`). `nil` in journals written before it was kept, and without a swap.
+    var swapFee: UInt64? = nil
+
+    /// `fee` (the melt's own: input fee and Lightning fee) plus the swap's fee, if one came first.
+    func paymentFee(_ fee: UInt64) -> UInt64 {
+        let (sum, overflow) = fee.addingReportingOverflow(swapFee ?? 0)
+        return overflow ? .max : sum
+    }
 }

@@ -71,7 +71,8 @@ extension Wallet {
         let hold = confirmingHold ? try await meltHold(id, quoteID: quoteID) : nil
         // A quote a prepared payment holds is refused before any swap is paid for it (checked again when journaling).
         if hold == nil { try await read { tx in try self.requireQuoteFree(tx, quoteID) } }
-        // The fee of a swap that makes the exact inputs first is part of what the payment costs (MeltResult.fee).
+        // The fee of a swap that makes the exact inputs first is part of what the payment costs (kept in the journal
+        // for MeltResult.fee; the melt's history line keeps its own fee, the swap's line the swap's).
         let swapFee: UInt64
         switch hold?.purpose {
         case .meltExact: swapFee = 0
@@ -131,7 +132,7 @@ extension Wallet {
             let journal = MeltJournal(
                 quoteID: quoteID, request: request, inputs: selection.proofs.map(\.Y), blankOutputs: blanks,
                 amount: quote.amount, feeReserve: quote.feeReserve, inputFee: selection.fee,
-                inputTotal: selection.total)
+                inputTotal: selection.total, swapFee: swapFee > 0 ? swapFee : nil)
             try self.journal(
                 tx, id: id, kind: .melt, mint: mint, unit: quote.unit, payload: journal, amount: quote.amount,
                 fee: selection.total - quote.amount)
@@ -140,9 +141,7 @@ extension Wallet {
         }
         step(.journaled, .melt)
         await emitStarted(record)
-        var result = try await resumeMelt(record, firstAttempt: true)
-        result.fee &+= swapFee
-        return result
+        return try await resumeMelt(record, firstAttempt: true)
     }
 
     /// Swaps so that proofs worth exactly `amount` plus their own melt input fee exist, unless they already do.
@@ -316,7 +315,8 @@ extension Wallet {
                 metadata: ["quote": "\(journal.quoteID)"])
         }
         return MeltResult(
-            operationID: operation.id, state: .paid, amount: journal.amount, fee: fee, change: changeTotal,
+            operationID: operation.id, state: .paid, amount: journal.amount, fee: journal.paymentFee(fee),
+            change: changeTotal,
             paymentPreimage: quote?.paymentPreimage ?? preimage, proofOfPayment: proof)
     }
 

@@ -67,4 +67,20 @@ extension Wallet {
             return try tx.meltQuote(id: reference.quoteID)
         }
     }
+
+    /// What settled melt `id` cost beyond its amount: its history line's fee, plus the fee of a swap that made its
+    /// exact inputs first (as `MeltResult.fee` says); `nil` unless its line is done.
+    package func paidMeltFee(operation id: OperationID) async throws(WalletError) -> UInt64? {
+        try await read { tx in try self.paidMeltFee(tx, id) }
+    }
+
+    nonisolated func paidMeltFee(_ tx: any WalletTransaction, _ id: OperationID) throws -> UInt64? {
+        guard let entry = try tx.historyEntry(id: id), entry.state == .done else { return nil }
+        // A closed melt keeps its quote reference (with the swap's fee), an open one its whole journal: both decode.
+        guard let record = try tx.operation(id: id), record.kind == .melt,
+            let swapFee = (try? Self.decodeJSON(QuoteReference.self, record.payload))?.swapFee
+        else { return entry.fee }
+        let (sum, overflow) = entry.fee.addingReportingOverflow(swapFee)
+        return overflow ? .max : sum
+    }
 }

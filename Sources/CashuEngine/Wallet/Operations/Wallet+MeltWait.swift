@@ -77,7 +77,7 @@ extension Wallet {
         case .done:
             let spent = journal.amount + entry.fee
             return MeltResult(
-                operationID: id, state: .paid, amount: entry.amount, fee: entry.fee,
+                operationID: id, state: .paid, amount: entry.amount, fee: journal.paymentFee(entry.fee),
                 change: journal.inputTotal > spent ? journal.inputTotal - spent : 0,
                 paymentPreimage: quote?.paymentPreimage, proofOfPayment: quote?.proofOfPayment ?? .notChecked)
         case .failed:

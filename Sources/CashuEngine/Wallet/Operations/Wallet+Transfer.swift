@@ -74,9 +74,7 @@ extension Wallet {
                 case .failed: .failed
                 default: .pending
                 }
-            let fee = try journal.meltOperationID.flatMap { try tx.historyEntry(id: $0) }.flatMap { entry in
-                entry.state == .done ? entry.fee : nil
-            }
+            let fee = try journal.meltOperationID.flatMap { try self.paidMeltFee(tx, $0) }
             return Self.report(record, journal, state: state, fee: fee, reason: nil)
         }
     }
@@ -141,7 +139,7 @@ extension Wallet {
                     if let open = try self.openOperation(tx, operation.id) {
                         try self.close(tx, open, state: .done, history: .done)
                     }
-                    return try meltID.flatMap { try tx.historyEntry(id: $0) }.map(\.fee)
+                    return try meltID.flatMap { try self.paidMeltFee(tx, $0) }
                 }
                 step(.settled, .transfer)
                 var closed = operation

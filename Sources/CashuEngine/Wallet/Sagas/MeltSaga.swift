@@ -97,7 +97,7 @@ struct MeltSaga: Sendable {
     var pendingResult: MeltResult {
         MeltResult(
             operationID: operationID, state: .pending, amount: journal.amount,
-            fee: journal.inputTotal - journal.amount, change: 0, paymentPreimage: nil)
+            fee: journal.paymentFee(journal.inputTotal - journal.amount), change: 0, paymentPreimage: nil)
     }
 
     /// The next action after `event`.
