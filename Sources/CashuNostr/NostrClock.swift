@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The clock events are stamped with.
-public enum NostrClock {
+package enum NostrClock {
     /// Now, in whole seconds since the Unix epoch.
-    public static func now() -> Int64 { Int64(time(nil)) }
+    package static func now() -> Int64 { Int64(time(nil)) }
 }

@@ -44,6 +44,8 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
             let logger = WalletContext.logger(verbose: verbose)
             // Desktop notifications where the session has a bus (and a notification service answers on it).
             let desktop = DesktopNotifier()
+            // A mint that wants a login refuses every request of a pass: it is said once in a while, not each time.
+            let quiet = NotificationThrottle(interval: .seconds(600))
             let daemon = WalletDaemon(
                 wallet: context.linux,
                 configuration: WalletDaemonConfiguration(
@@ -52,6 +54,7 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
                 logger: logger,
                 onEvent: { event in
                     guard let desktop, let text = DaemonNotificationText.text(for: event) else { return }
+                    if case .loginNeeded = event, !quiet.allows(text.summary) { return }
                     desktop.post(summary: text.summary, body: text.body)
                 })
             var configuration = ServiceGroupConfiguration(

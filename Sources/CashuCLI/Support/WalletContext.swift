@@ -102,10 +102,8 @@ struct WalletContext: Sendable {
         guard !holdMintBackup.isSet, let after = try? await wallet.mints().map(\.url), Set(after) != Set(before ?? [])
         else { return }
         let report = await linux.backUpMintList()
-        switch report {
-        case .sent where !report.isPublished, .failed:
+        if !report.isPublished && !report.isSkipped {
             output.warn("mint list not backed up to Nostr (\(report)); `cashu refresh` retries")
-        default: break
         }
     }
 

@@ -1,9 +1,9 @@
 // NIP-47 — Nostr Wallet Connect: the error codes of a response ("Error codes" and each command's "Errors").
 
 /// A NIP-47 error code. Codes this module does not know are kept as they are.
-public struct NWCErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+package struct NWCErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     /// The client is sending commands too fast; it should retry in a few seconds.
     package static let rateLimited = NWCErrorCode(rawValue: "RATE_LIMITED")
@@ -28,5 +28,5 @@ public struct NWCErrorCode: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// `lookup_invoice`: the invoice could not be found.
     package static let notFound = NWCErrorCode(rawValue: "NOT_FOUND")
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

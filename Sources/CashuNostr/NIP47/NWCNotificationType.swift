@@ -1,20 +1,20 @@
 // NIP-47 — Nostr Wallet Connect: notification types ("Notifications"), unknown ones kept by name.
 
 /// A NIP-47 notification type.
-public struct NWCNotificationType: RawRepresentable, Sendable, Hashable, Comparable, Codable,
+package struct NWCNotificationType: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     CustomStringConvertible
 {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     /// A payment was received by the wallet.
-    public static let paymentReceived = NWCNotificationType(rawValue: "payment_received")
+    package static let paymentReceived = NWCNotificationType(rawValue: "payment_received")
     /// A payment was sent by the wallet.
-    public static let paymentSent = NWCNotificationType(rawValue: "payment_sent")
+    package static let paymentSent = NWCNotificationType(rawValue: "payment_sent")
     /// A payer locked in a hold invoice.
     package static let holdInvoiceAccepted = NWCNotificationType(rawValue: "hold_invoice_accepted")
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: NWCNotificationType, rhs: NWCNotificationType) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: NWCNotificationType, rhs: NWCNotificationType) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,11 +1,11 @@
 // NIP-01 — what the relays said to one published event.
 
 /// Each relay's answer to one `EVENT`.
-public struct NostrPublishReport: Sendable, Hashable {
+package struct NostrPublishReport: Sendable, Hashable {
     /// The event's id.
     package let eventID: String
     /// Each relay's outcome.
-    public let outcomes: [NostrRelayURL: NostrRelayOutcome]
+    package let outcomes: [NostrRelayURL: NostrRelayOutcome]
 
     package init(eventID: String, outcomes: [NostrRelayURL: NostrRelayOutcome]) {
         self.eventID = eventID

@@ -1,7 +1,7 @@
 // NIP-01 — what one relay did with a request.
 
 /// One relay's answer to a publish or a fetch.
-public enum NostrRelayOutcome: Sendable, Hashable, CustomStringConvertible {
+package enum NostrRelayOutcome: Sendable, Hashable, CustomStringConvertible {
     /// `OK` true or `duplicate:` (publish), or `EOSE` (fetch); the relay's message, if any.
     case accepted(String)
     /// `OK` false or `CLOSED`, with the relay's message (e.g. `blocked: ...`, `rate-limited: ...`).
@@ -14,7 +14,7 @@ public enum NostrRelayOutcome: Sendable, Hashable, CustomStringConvertible {
     /// Whether the relay accepted.
     package var isAccepted: Bool { if case .accepted = self { true } else { false } }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .accepted(let message): message.isEmpty ? "accepted" : "accepted: \(message)"
         case .refused(let message): "refused: \(message)"

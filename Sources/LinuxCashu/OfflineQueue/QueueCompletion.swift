@@ -3,9 +3,9 @@
 import CoreCashu
 
 /// A queued operation that reached a definite end.
-public struct QueueCompletion: Sendable {
+package struct QueueCompletion: Sendable {
     /// How it ended.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// It was done.
         case completed(QueuedOperationResult)
         /// It was refused for good (the entry keeps its request until removed, so a refused token is not lost).
@@ -13,7 +13,7 @@ public struct QueueCompletion: Sendable {
     }
 
     /// The entry, as it now stands.
-    public var entry: QueuedEntry
+    package var entry: QueuedEntry
     /// How it ended.
-    public var outcome: Outcome
+    package var outcome: Outcome
 }

@@ -26,14 +26,17 @@ public struct WalletDaemon: Service {
     ///   - wallet: the open wallet (it stays open; the caller closes it after ``run()``).
     ///   - configuration: how often to do what.
     ///   - logger: where to log (fixed messages, no secrets).
-    ///   - onEvent: told of what the service settled by itself (e.g. to show a desktop notification).
+    ///   - onEvent: told of everything the wallet tells its subscribers while the service runs
+    ///     (`Wallet/events(bufferingNewest:)`): mints and payments it settled by itself, queued work finished, tokens
+    ///     claimed, logins needed (e.g. to show a desktop notification).
     public init(
         wallet: LinuxWallet, configuration: WalletDaemonConfiguration = WalletDaemonConfiguration(), logger: Logger,
-        onEvent: @escaping @Sendable (WalletDaemonEvent) -> Void = { _ in }
+        onEvent: @escaping @Sendable (WalletEvent) -> Void = { _ in }
     ) {
         self.init(
             wallet: wallet, configuration: configuration, notifier: SystemdNotifier(), logger: logger,
-            onEvent: onEvent, walletConnect: NWCServiceSettings())
+            onEvent: { event in if case .wallet(let told) = event { onEvent(told) } },
+            walletConnect: NWCServiceSettings())
     }
 
     /// - Parameters:

@@ -3,7 +3,7 @@
 import CoreCashu
 
 /// Something the service settled by itself.
-public enum WalletDaemonEvent: Sendable {
+package enum WalletDaemonEvent: Sendable {
     /// A mint quote paid while nobody waited for it was minted.
     case minted(mint: MintURL, amount: UInt64, unit: CurrencyUnit)
     /// A payment the mint had in flight settled: paid, or failed (its proofs back in the wallet).

@@ -70,7 +70,8 @@ struct NWCAddCommand: AsyncParsableCommand {
         let relayURLs = try NostrRelaysAddCommand.parse(relays)
         let chosenMethods = try methods.map { try NWCArguments.methods($0).get() } ?? NWCMethod.walletServiceMethods
         let chosenBudget = budget.flatMap(NWCArguments.budget)
-        let expiresAt = expires.flatMap(DurationArgument.seconds).map { NostrClock.now() + Int64(clamping: $0) }
+        let now = Int64(Date().timeIntervalSince1970)
+        let expiresAt = expires.flatMap(DurationArgument.seconds).map { now + Int64(clamping: $0) }
         let connectionName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try await WalletContext.run(global) { context in
             let mint = try await context.mint()

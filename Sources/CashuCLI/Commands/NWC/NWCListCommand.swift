@@ -20,7 +20,7 @@ struct NWCListCommand: AsyncParsableCommand {
             do throws(NostrError) { summaries = try await context.linux.walletConnections() } catch {
                 throw NWCArguments.error(error)
             }
-            let now = NostrClock.now()
+            let now = Int64(Date().timeIntervalSince1970)
             var table = TextTable(header: ["ID", "Name", "Budget", "Spent", "Left", "Created", "State"])
             for summary in summaries {
                 let record = summary.record

@@ -33,7 +33,7 @@ struct NWCServeCommand: AsyncParsableCommand, HandlesItsOwnSignals {
         // Recovery first: a payment cut short by a stop is resumed before its budget is reconciled.
         try await WalletContext.run(global) { context in
             let logger = WalletContext.logger(verbose: verbose)
-            let now = NostrClock.now()
+            let now = Int64(Date().timeIntervalSince1970)
             let live = (try? await context.linux.walletConnections())?.filter { $0.record.isActive(at: now) }
             if live?.isEmpty ?? true {
                 context.output.note("No live connection yet: `cashu nwc add` makes one; it is served within seconds.")

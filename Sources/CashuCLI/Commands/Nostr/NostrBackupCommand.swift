@@ -41,11 +41,8 @@ struct NostrBackupCommand: AsyncParsableCommand {
                 return
             }
             let report = await context.linux.backUpMintList(force: true)
-            let outcomes: [(String, JSONOutput)]
-            if case .sent(_, let publish) = report {
-                outcomes = publish.outcomes.sorted { $0.key < $1.key }.map { ($0.key.string, .string("\($0.value)")) }
-            } else {
-                outcomes = []
+            let outcomes: [(String, JSONOutput)] = report.relays.sorted { $0.key < $1.key }.map {
+                ($0.key.string, .string($0.value))
             }
             let fields: [(String, JSONOutput)] = [
                 ("published", .bool(report.isPublished)), ("summary", .string(report.description)),
