@@ -34,37 +34,34 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
     }
 
     /// Parses a proxy URL.
-    /// - Throws: `MintClientError` `invalidRequest` naming what is wrong (never the credentials).
-    public init(_ text: String) throws(MintClientError) {
+    /// - Throws: `WalletError` `invalidInput` naming what is wrong (never the credentials).
+    public init(_ text: String) throws(WalletError) {
         guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             let scheme = components.scheme?.lowercased(), let kind = Kind(rawValue: scheme)
         else {
-            throw MintClientError(
-                .invalidRequest, endpoint: "proxy",
-                "a proxy is socks5h://host:port, socks5://host:port or http://host:port")
+            throw WalletError(.invalidInput, "a proxy is socks5h://host:port, socks5://host:port or http://host:port")
         }
         guard var host = components.host, !host.isEmpty else {
-            throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL names no host")
+            throw WalletError(.invalidInput, "the proxy URL names no host")
         }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }  // IPv6
         // A host name or an address, nothing else (the host is percent-decoded: no control characters, spaces, ...).
         let allowed = "0123456789.-:_".unicodeScalars
         guard host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || allowed.contains($0)) })
         else {
-            throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy's host is not a host name or address")
+            throw WalletError(.invalidInput, "the proxy's host is not a host name or address")
         }
         let port = components.port ?? (kind == .http ? 8080 : 1080)
         guard (1...65_535).contains(port), components.path.isEmpty || components.path == "/",
             components.query == nil, components.fragment == nil
         else {
-            throw MintClientError(.invalidRequest, endpoint: "proxy", "the proxy URL is host and port only")
+            throw WalletError(.invalidInput, "the proxy URL is host and port only")
         }
         var credentials: (String, String)?
         if let user = components.user {
             // async-http-client speaks SOCKS5 without authentication only.
             guard kind == .http else {
-                throw MintClientError(
-                    .invalidRequest, endpoint: "proxy", "a SOCKS proxy with a user name and password is not supported")
+                throw WalletError(.invalidInput, "a SOCKS proxy with a user name and password is not supported")
             }
             credentials = (user, components.password ?? "")
         }

@@ -104,8 +104,16 @@ extension PostgresStoreConfiguration {
     /// `pool_max_conns` (1-100, default 8: the most pooled connections this process opens, besides the leases'
     /// one). User name and password are percent-decoded. What the URL leaves out comes from `environment`
     /// (``init(environment:)``'s rules).
+    /// - Throws: `WalletError` `invalidInput` naming what is wrong, never echoing the password.
+    public init(url text: String, environment: [String: String] = [:]) throws(WalletError) {
+        do { try self.init(parsing: text, environment: environment) } catch {
+            throw WalletError(.invalidInput, error.reason, underlying: error)
+        }
+    }
+
+    /// ``init(url:environment:)``, its failures as the store's.
     /// - Throws: `StorageError` `unavailable` naming what is wrong, never echoing the password.
-    public init(url text: String, environment: [String: String] = [:]) throws(StorageError) {
+    package init(parsing text: String, environment: [String: String] = [:]) throws(StorageError) {
         guard let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
         else {

@@ -40,8 +40,9 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             return error
         case let error as WalletError:
             return CLIError(wallet: error)
-        case let error as StorageError:
-            return CLIError(.storage, "the wallet store failed: \(error.reason)", code: "storage")
+        case let error as any CashuError:
+            // Another library error (the library maps store failures to WalletError `storage`).
+            return CLIError(.internal, oneLine(error.reason), code: error.codeName)
         case let error as ValidationError:
             return CLIError(.usage, oneLine(error.message), code: "usage")
         case is CancellationError:

@@ -131,7 +131,7 @@ struct WalletContext: Sendable {
             }
         } catch let error as LinuxWalletError {
             throw CLIError(.config, error.reason, code: "config")
-        } catch let error as StorageError {
+        } catch let error as WalletError {
             throw CLIError(.config, "--database: \(error.reason)", code: "config")
         }
         configuration.proxy = try ProxyChoice.resolve(global)

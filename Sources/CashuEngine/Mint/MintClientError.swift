@@ -6,16 +6,16 @@
 /// request (nothing happened), a connection that could not be opened never carried it; every other failure (timeout,
 /// connection cut, HTTP 5xx, an unreadable answer) leaves the outcome unknown, and the wallet keeps the operation
 /// pending until recovery learns what the mint did.
-public struct MintClientError: CashuError {
+package struct MintClientError: CashuError {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<MintClientError>
+    package typealias Code = ErrorCode<MintClientError>
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// The endpoint, e.g. `POST /v1/swap` (never a URL query or a body).
     package let endpoint: String
     /// A human explanation, free of secrets.
-    public let reason: String
+    package let reason: String
     /// The mint's error body, for `Code/mintRefused`.
     package let mintError: MintError?
     /// The HTTP status, when one arrived.
@@ -40,7 +40,7 @@ public struct MintClientError: CashuError {
     }
 
     /// Whether the mint certainly did not act on the request: it refused it, or it never reached the mint.
-    public var isDefinite: Bool {
+    package var isDefinite: Bool {
         code == .mintRefused || code == .unreachable || code == .invalidRequest || code == .authenticationRequired
     }
 
@@ -72,7 +72,7 @@ public struct MintClientError: CashuError {
         code == .transport || code == .timeout || code == .httpStatus && (httpStatus ?? 0) >= 500
     }
 
-    public var description: String {
+    package var description: String {
         var text = "MintClientError.\(code) (\(endpoint)): \(reason)"
         if let mintError { text += " [\(mintError)]" }
         return text
@@ -81,9 +81,9 @@ public struct MintClientError: CashuError {
 
 extension ErrorCode where Domain == MintClientError {
     /// The mint answered with its NUT-00 error body; `MintClientError.mintError` holds it.
-    public static let mintRefused = Self(rawValue: "mintRefused")
+    package static let mintRefused = Self(rawValue: "mintRefused")
     /// No connection could be opened: the request never left.
-    public static let unreachable = Self(rawValue: "unreachable")
+    package static let unreachable = Self(rawValue: "unreachable")
     /// The request may have reached the mint but no complete answer came back (cut, reset, TLS failure).
     package static let transport = Self(rawValue: "transport")
     /// The request's deadline passed before the answer was complete.
@@ -96,7 +96,7 @@ extension ErrorCode where Domain == MintClientError {
     /// The request could not be encoded or addressed, so it was never sent.
     package static let invalidRequest = Self(rawValue: "invalidRequest")
     /// The request was cancelled by the caller.
-    public static let cancelled = Self(rawValue: "cancelled")
+    package static let cancelled = Self(rawValue: "cancelled")
     /// The endpoint needs a login the wallet does not have (or can no longer renew): never sent (NUT-21/22).
-    public static let authenticationRequired = Self(rawValue: "authenticationRequired")
+    package static let authenticationRequired = Self(rawValue: "authenticationRequired")
 }

@@ -1,14 +1,14 @@
 // Storage: the one error type of the wallet's stores.
 
 /// Why a store operation failed.
-public struct StorageError: CashuError {
+package struct StorageError: CashuError {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<StorageError>
+    package typealias Code = ErrorCode<StorageError>
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A human explanation, free of secrets.
-    public let reason: String
+    package let reason: String
     /// The underlying error, when there is one.
     package let underlying: (any Error)?
 
@@ -22,7 +22,7 @@ public struct StorageError: CashuError {
 
 extension ErrorCode where Domain == StorageError {
     /// A record the operation needs does not exist.
-    public static let notFound = Self(rawValue: "notFound")
+    package static let notFound = Self(rawValue: "notFound")
     /// A record with the same key exists.
     package static let conflict = Self(rawValue: "conflict")
     /// The database could not be opened, created or migrated.

@@ -32,7 +32,7 @@ struct NetworkProxyTests {
         "not a url", "socks5h://a%0AExecStartPre=/bin/sh:1080", "socks5h://a%20b:1080",
     ])
     func refused(text: String) {
-        #expect(throws: MintClientError.self) { try NetworkProxy(text) }
+        #expect(throws: WalletError.self) { try NetworkProxy(text) }
         do { _ = try NetworkProxy(text) } catch { #expect(!error.reason.contains("pw")) }
     }
 

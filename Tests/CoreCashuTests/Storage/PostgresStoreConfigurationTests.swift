@@ -14,7 +14,7 @@ struct PostgresStoreConfigurationTests {
 
     static let password = "pw-Do-Not-Print-7f3a"
 
-    /// Reads `url`, expecting a `StorageError` `unavailable` whose text does not hold ``password``; returns its text.
+    /// Reads `url`, expecting a `WalletError` `invalidInput` whose text does not hold ``password``; returns its text.
     @discardableResult
     static func refused(
         _ url: String, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
@@ -25,7 +25,7 @@ struct PostgresStoreConfigurationTests {
             return ""
         } catch {
             let text = "\(error) \(error.reason)"
-            #expect(error.code == .unavailable, "\(text)", sourceLocation: sourceLocation)
+            #expect(error.code == .invalidInput, "\(text)", sourceLocation: sourceLocation)
             #expect(!text.contains(password), "\(text)", sourceLocation: sourceLocation)
             return text
         }

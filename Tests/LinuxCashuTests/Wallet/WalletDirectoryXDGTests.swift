@@ -18,7 +18,7 @@ struct WalletDirectoryXDGTests {
         }
         let standard = try WalletDirectory.standard(environment: ["HOME": "/home/u"])
         #expect(standard.databaseURL.path == "/home/u/.local/share/cashu/wallet.sqlite")
-        #expect(throws: StorageError.self) { try WalletDirectory.standard(environment: [:]) }
-        #expect(throws: StorageError.self) { try WalletDirectory.standard(environment: ["HOME": "home"]) }
+        #expect(throws: WalletError.self) { try WalletDirectory.standard(environment: [:]) }
+        #expect(throws: WalletError.self) { try WalletDirectory.standard(environment: ["HOME": "home"]) }
     }
 }
