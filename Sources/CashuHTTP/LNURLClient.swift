@@ -53,7 +53,7 @@ package struct LNURLClient: Sendable {
             // LUD-06 errors come as JSON with status ERROR, whatever the HTTP status; anything else must be 200.
             let bytes = Array(buffer: body)
             guard response.status.code == 200 || bytes.first == UInt8(ascii: "{") else {
-                throw LNURLError(.invalidResponse, "the payee answered HTTP \(response.status.code)")
+                throw LNURLError(.payeeRefused, "the payee answered HTTP \(response.status.code)")
             }
             return bytes
         } catch let error as LNURLError {

@@ -44,8 +44,8 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
             let logger = WalletContext.logger(verbose: verbose)
             // Desktop notifications where the session has a bus (and a notification service answers on it).
             let desktop = DesktopNotifier()
-            // A mint that wants a login refuses every request of a pass: it is said once in a while, not each time.
-            let quiet = NotificationThrottle(interval: .seconds(600))
+            // A failed payment is told once it had been in flight; a login notice once in a while per mint.
+            let filter = NotificationFilter()
             let daemon = WalletDaemon(
                 wallet: context.linux,
                 configuration: WalletDaemonConfiguration(
@@ -53,8 +53,9 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
                     quoteScanInterval: .seconds(Int64(clamping: scan))),
                 logger: logger,
                 onEvent: { event in
-                    guard let desktop, let text = DaemonNotificationText.text(for: event) else { return }
-                    if case .loginNeeded = event, !quiet.allows(text.summary) { return }
+                    guard let desktop, filter.admits(event), let text = DaemonNotificationText.text(for: event) else {
+                        return
+                    }
                     desktop.post(summary: text.summary, body: text.body)
                 })
             var configuration = ServiceGroupConfiguration(

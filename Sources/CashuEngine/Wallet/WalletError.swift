@@ -37,7 +37,7 @@ public struct WalletError: CashuError {
 
     /// Maps what a store transaction's body threw: the wallet's own errors pass through, spending-condition and
     /// crypto failures of the plan keep their meaning, everything else is the store's.
-    static func storage(_ error: any Error) -> WalletError {
+    package static func storage(_ error: any Error) -> WalletError {
         switch error {
         case let walletError as WalletError:
             return walletError

@@ -325,13 +325,23 @@ extension LinuxWallet {
     }
 
     /// The inbox state; a stored state that cannot be read is an error, never taken for an empty one.
+    /// The inbox as stored; a store failure is `WalletError` `storage`.
     func readInbox() async throws -> NostrInboxState {
-        let text = try await store.read { tx in try tx.metadata(NostrInboxState.metadataKey) }
-        guard let text else { return NostrInboxState() }
-        return try JSONDecoder().decode(NostrInboxState.self, from: Data(text.utf8))
+        do {
+            let text = try await store.read { tx in try tx.metadata(NostrInboxState.metadataKey) }
+            guard let text else { return NostrInboxState() }
+            return try JSONDecoder().decode(NostrInboxState.self, from: Data(text.utf8))
+        } catch {
+            throw WalletError.storage(error)
+        }
     }
 
+    /// Changes the stored inbox in one transaction; a store failure is `WalletError` `storage`.
     func updateInbox(_ change: @escaping @Sendable (inout NostrInboxState) -> Void) async throws {
+        do { try await writeInbox(change) } catch { throw WalletError.storage(error) }
+    }
+
+    private func writeInbox(_ change: @escaping @Sendable (inout NostrInboxState) -> Void) async throws {
         try await store.write { tx in
             var state = NostrInboxState()
             if let text = try tx.metadata(NostrInboxState.metadataKey) {

@@ -77,6 +77,8 @@ public struct WalletDaemon: Service {
 
     /// Every loop, until cancelled.
     private func work() async {
+        // Subscribed before the first pass, so nothing it settles goes untold.
+        let events = wallet.wallet.events()
         await withDiscardingTaskGroup { group in
             group.addTask { await self.refreshLoop() }
             group.addTask {
@@ -85,7 +87,7 @@ public struct WalletDaemon: Service {
                 }
             }
             group.addTask {
-                for await event in self.wallet.wallet.events() { self.onEvent(.wallet(event)) }
+                for await event in events { self.onEvent(.wallet(event)) }
             }
             if let walletConnect {
                 let service = NWCService(wallet: wallet, settings: walletConnect, logger: logger)

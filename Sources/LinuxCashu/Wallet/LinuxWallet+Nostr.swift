@@ -7,20 +7,29 @@ import Foundation
 extension LinuxWallet {
     /// The relays in use: the configuration's (`CASHU_NOSTR_RELAYS`), else the wallet's own, else the defaults.
     public func nostrRelays() async throws -> NostrRelayChoice {
-        let stored = try await store.read { tx in try tx.metadata(MintBackupState.relaysKey) }
-        return Self.relayChoice(configured: configuration.nostrRelays, storedText: stored)
+        return Self.relayChoice(configured: configuration.nostrRelays, storedText: try await storedRelayText())
     }
 
     /// The wallet's own relay list (empty when it has none).
     public func storedNostrRelays() async throws -> [NostrRelayURL] {
-        let stored = try await store.read { tx in try tx.metadata(MintBackupState.relaysKey) }
-        return Self.decodeRelays(stored) ?? []
+        Self.decodeRelays(try await storedRelayText()) ?? []
     }
 
     /// Replaces the wallet's own relay list; an empty list goes back to the defaults.
     public func setStoredNostrRelays(_ relays: [NostrRelayURL]) async throws {
-        let text = String(decoding: try JSONEncoder().encode(relays), as: UTF8.self)
-        try await store.write { tx in try tx.setMetadata(MintBackupState.relaysKey, text) }
+        do {
+            let text = String(decoding: try JSONEncoder().encode(relays), as: UTF8.self)
+            try await store.write { tx in try tx.setMetadata(MintBackupState.relaysKey, text) }
+        } catch {
+            throw WalletError.storage(error)
+        }
+    }
+
+    /// The wallet's own relay list as stored; a store failure is `WalletError` `storage`.
+    private func storedRelayText() async throws(WalletError) -> String? {
+        do { return try await store.read { tx in try tx.metadata(MintBackupState.relaysKey) } } catch {
+            throw WalletError.storage(error)
+        }
     }
 
     static func relayChoice(configured: [NostrRelayURL]?, storedText: String?) -> NostrRelayChoice {

@@ -50,11 +50,23 @@ struct DaemonNotificationTextTests {
         for event in events { #expect(DaemonNotificationText.text(for: event) == nil, "\(event)") }
     }
 
-    @Test("the same login notice is said once per interval")
-    func throttled() {
-        let throttle = NotificationThrottle(interval: .seconds(600))
-        #expect(throttle.allows("Log in to a"))
-        #expect(!throttle.allows("Log in to a"))
-        #expect(throttle.allows("Log in to b"))
+    @Test("a login notice is said once per interval and mint; a failed payment only once it was in flight")
+    func filtered() {
+        let filter = NotificationFilter(loginInterval: .seconds(600))
+        let other = try? MintURL("https://other.example.com")
+        #expect(filter.admits(.loginNeeded(mint: Self.mint)))
+        #expect(!filter.admits(.loginNeeded(mint: Self.mint)))
+        #expect(other.map { filter.admits(.loginNeeded(mint: $0)) } == true)
+        // A payment that fails at once (a queued one retried while its mint is down) says nothing.
+        let quick = Self.op(.melt)
+        #expect(!filter.admits(.operationFailed(quick)))
+        // One in flight, then failed: told once.
+        let flight = Self.op(.melt)
+        #expect(!filter.admits(.operationPending(flight)))
+        #expect(filter.admits(.operationFailed(flight)))
+        #expect(!filter.admits(.operationFailed(flight)))
+        // Settled payments and everything else pass.
+        #expect(filter.admits(.operationSettled(Self.op(.melt))))
+        #expect(filter.admits(.sentTokenClaimed(Self.op(.send))))
     }
 }
