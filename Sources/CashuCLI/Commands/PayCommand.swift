@@ -120,17 +120,8 @@ struct PayCommand: AsyncParsableCommand {
         ])
         if !yes {
             Output.write("Pay this invoice?\n\(summary.rendered)\n", to: .standardError)
-            let confirmed: Bool
-            do {
-                confirmed = try await Prompt.confirm("Pay \(Amount.text(quote.amount, unit))?", output: output)
-            } catch {
-                await prepared.cancel()
-                throw error
-            }
-            guard confirmed else {
-                await prepared.cancel()
-                throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
-            }
+            try await Prompt.confirmOrRelease(
+                "Pay \(Amount.text(quote.amount, unit))?", output: output, nothing: "paid", release: prepared.cancel)
         } else {
             output.note(summary.rendered)
         }

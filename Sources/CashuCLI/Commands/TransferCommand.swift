@@ -86,15 +86,8 @@ struct TransferCommand: AsyncParsableCommand {
             if !yes {
                 Output.write("Move these sats?\n\(summary.rendered)\n", to: .standardError)
                 let question = "Move \(Amount.text(prepared.amount, unit)) to \(to)?"
-                let confirmed: Bool
-                do { confirmed = try await Prompt.confirm(question, output: output) } catch {
-                    await prepared.cancel()
-                    throw error
-                }
-                guard confirmed else {
-                    await prepared.cancel()
-                    throw CLIError(.declined, "not confirmed; nothing was moved", code: "declined")
-                }
+                try await Prompt.confirmOrRelease(
+                    question, output: output, nothing: "moved", release: prepared.cancel)
             } else {
                 output.note(summary.rendered)
             }

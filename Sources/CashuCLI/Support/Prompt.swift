@@ -19,6 +19,24 @@ enum Prompt {
         return answer == "y" || answer == "yes"
     }
 
+    /// Asks `question` about something prepared (``confirm(_:output:)``); a `no`, or a prompt that fails (Ctrl-C,
+    /// no terminal), runs `release` (the prepared operation's `cancel()`) and throws.
+    /// - Parameter nothing: what did not happen, for the refusal: "paid", "moved".
+    /// - Throws: ``CLIError`` `declined` for a `no`; the prompt's own error otherwise.
+    static func confirmOrRelease(
+        _ question: String, output: Output, nothing: String, release: () async -> Void
+    ) async throws {
+        let confirmed: Bool
+        do { confirmed = try await confirm(question, output: output) } catch {
+            await release()
+            throw error
+        }
+        guard confirmed else {
+            await release()
+            throw CLIError(.declined, "not confirmed; nothing was \(nothing)", code: "declined")
+        }
+    }
+
     /// Reads one line; with `echo: false` and a terminal, what is typed is not shown. Cancelling the task (Ctrl-C)
     /// ends the wait with `nil`.
     static func readLine(echo: Bool) async -> String? {

@@ -80,15 +80,8 @@ struct RequestPayCommand: AsyncParsableCommand {
             var question = "Pay \(Amount.text(prepared.requested, unit))\(what)\(target) from \(mint)"
             let fees = prepared.total - prepared.requested
             if fees > 0 { question += " (+ \(Amount.text(fees, unit)) in fees)" }
-            let confirmed: Bool
-            do { confirmed = try await Prompt.confirm(question + "?", output: context.output) } catch {
-                await prepared.cancel()
-                throw error
-            }
-            guard confirmed else {
-                await prepared.cancel()
-                throw CLIError(.declined, "not confirmed; nothing was paid", code: "declined")
-            }
+            try await Prompt.confirmOrRelease(
+                question + "?", output: context.output, nothing: "paid", release: prepared.cancel)
         }
         let payment = try await prepared.confirm()
         let result = payment.send
