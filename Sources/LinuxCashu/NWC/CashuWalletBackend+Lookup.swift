@@ -98,7 +98,7 @@ extension CashuWalletBackend {
         var fees: [String: UInt64] = [:]
         for entry in try await wallet.history(limit: 500) where entry.kind == .melt && entry.state == .done {
             if let quote = try await wallet.meltQuote(operation: entry.id) {
-                fees[quote.id] = try await wallet.paidMeltFee(operation: entry.id) ?? entry.fee
+                fees[quote.id] = try await wallet.paidMeltFee(of: entry)
             }
         }
         return fees

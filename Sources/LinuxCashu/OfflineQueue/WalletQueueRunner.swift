@@ -169,16 +169,14 @@ struct WalletQueueRunner: QueuedOperationRunner {
                 return .deferred(error)
             }
             if let stored, stored.state == .paid {
-                var line: HistoryEntry?
                 var fee: UInt64?
-                if let id = entry.operationID {
-                    line = await historyEntry(id)
-                    fee = try? await wallet.paidMeltFee(operation: id)
+                if let id = entry.operationID, let line = await historyEntry(id) {
+                    fee = (try? await wallet.paidMeltFee(of: line)) ?? line.fee
                 }
                 return .completed(
                     QueuedOperationResult(
                         amount: stored.amount,
-                        fee: fee ?? line?.fee ?? 0,
+                        fee: fee ?? 0,
                         operationIDs: entry.operationID.map { [$0] } ?? [],
                         paymentPreimage: stored.paymentPreimage,
                         proofOfPayment: stored.proofOfPayment,

@@ -22,7 +22,10 @@ struct MeltJournal: QuoteJournal, Codable, Sendable {
     var swapFee: UInt64? = nil
 
     /// `fee` (the melt's own: input fee and Lightning fee) plus the swap's fee, if one came first.
-    func paymentFee(_ fee: UInt64) -> UInt64 {
+    func paymentFee(_ fee: UInt64) -> UInt64 { Self.paymentFee(fee, swapFee: swapFee) }
+
+    /// `fee` plus `swapFee`, saturating.
+    static func paymentFee(_ fee: UInt64, swapFee: UInt64?) -> UInt64 {
         let (sum, overflow) = fee.addingReportingOverflow(swapFee ?? 0)
         return overflow ? .max : sum
     }

@@ -68,19 +68,23 @@ extension Wallet {
         }
     }
 
-    /// What settled melt `id` cost beyond its amount: its history line's fee, plus the fee of a swap that made its
-    /// exact inputs first (as `MeltResult.fee` says); `nil` unless its line is done.
-    package func paidMeltFee(operation id: OperationID) async throws(WalletError) -> UInt64? {
-        try await read { tx in try self.paidMeltFee(tx, id) }
+    /// What the melt of history line `entry` cost beyond its amount: once done, its line's fee plus the fee of a
+    /// swap that made its exact inputs first (as `MeltResult.fee` says); before, the line's fee.
+    package func paidMeltFee(of entry: HistoryEntry) async throws(WalletError) -> UInt64 {
+        guard entry.state == .done else { return entry.fee }
+        return MeltJournal.paymentFee(entry.fee, swapFee: try await read { tx in try self.swapFee(tx, entry.id) })
     }
 
+    /// What settled melt `id` cost beyond its amount (``paidMeltFee(of:)``); `nil` unless its line is done.
     nonisolated func paidMeltFee(_ tx: any WalletTransaction, _ id: OperationID) throws -> UInt64? {
         guard let entry = try tx.historyEntry(id: id), entry.state == .done else { return nil }
-        // A closed melt keeps its quote reference (with the swap's fee), an open one its whole journal: both decode.
-        guard let record = try tx.operation(id: id), record.kind == .melt,
-            let swapFee = (try? Self.decodeJSON(QuoteReference.self, record.payload))?.swapFee
-        else { return entry.fee }
-        let (sum, overflow) = entry.fee.addingReportingOverflow(swapFee)
-        return overflow ? .max : sum
+        return MeltJournal.paymentFee(entry.fee, swapFee: try swapFee(tx, id))
+    }
+
+    /// The fee of the swap that made melt `id`'s exact inputs first, from its journal (open) or the quote reference
+    /// it keeps (closed); `nil` without one.
+    private nonisolated func swapFee(_ tx: any WalletTransaction, _ id: OperationID) throws -> UInt64? {
+        guard let record = try tx.operation(id: id), record.kind == .melt else { return nil }
+        return (try? Self.decodeJSON(QuoteReference.self, record.payload))?.swapFee
     }
 }
