@@ -73,7 +73,7 @@ struct WalletDemo {
         }
         print("alice: balance \(try await alice.balance()) sat")
         print("alice: history")
-        for entry in try await alice.history() {
+        for entry in try await alice.activity() {
             print(
                 "  \(entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.amount) sat, "
                     + "fee \(entry.fee), \(entry.state.rawValue)")

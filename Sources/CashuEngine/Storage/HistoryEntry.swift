@@ -3,34 +3,30 @@
 import Foundation
 
 /// A history entry; its id is the operation's id.
-public struct HistoryEntry: Hashable, Sendable {
+package struct HistoryEntry: Hashable, Sendable {
     /// Whether the operation is still open, settled, or did not happen.
-    public enum State: String, Hashable, Sendable, Codable, CaseIterable {
-        case pending
-        case done
-        case failed
-    }
+    package typealias State = ActivityState
 
     /// The operation's id.
-    public var id: OperationID
+    package var id: OperationID
     /// What happened.
-    public var kind: OperationKind
+    package var kind: OperationKind
     /// The mint.
-    public var mintURL: MintURL
+    package var mintURL: MintURL
     /// The unit.
-    public var unit: CurrencyUnit
+    package var unit: CurrencyUnit
     /// The amount moved: received, sent, minted, or paid (excluding fees).
-    public var amount: UInt64
+    package var amount: UInt64
     /// Fees paid: NUT-02 input fees plus, for melts, the Lightning fee actually spent.
-    public var fee: UInt64
+    package var fee: UInt64
     /// The state.
-    public var state: State
+    package var state: State
     /// A memo (a token's memo, an invoice description), when there is one.
-    public var memo: String?
+    package var memo: String?
     /// When the operation began.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When it last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates an entry.
     package init(

@@ -18,8 +18,9 @@ extension Wallet {
         try await read { tx in try tx.balances(statuses: [.unspent, .reserved, .pending, .sent]) }
     }
 
-    /// The history, newest first.
-    public func history(limit: Int = 100) async throws(WalletError) -> [HistoryEntry] {
+    /// The history's raw lines, newest first (a transfer as its melt and its mint); front ends read
+    /// ``activity(limit:)``.
+    package func history(limit: Int = 100) async throws(WalletError) -> [HistoryEntry] {
         try await read { tx in try tx.history(limit: limit) }
     }
 

@@ -20,7 +20,7 @@ public struct ActivityEntry: Hashable, Sendable {
     /// Fees paid (a transfer's: what its payment cost beyond the amount, once known).
     public var fee: UInt64
     /// Open, settled, or did not happen.
-    public var state: HistoryEntry.State
+    public var state: ActivityState
     /// A memo, when there is one.
     public var memo: String?
     /// When it began.

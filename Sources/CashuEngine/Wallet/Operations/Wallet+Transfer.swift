@@ -68,7 +68,7 @@ extension Wallet {
             guard let record = try tx.operation(id: id), record.kind == .transfer,
                 let journal = try? JSONDecoder().decode(TransferJournal.self, from: Data(record.payload))
             else { return nil }
-            let state: TransferState =
+            let state: ActivityState =
                 switch record.state {
                 case .done: .done
                 case .failed: .failed
@@ -195,7 +195,7 @@ extension Wallet {
     }
 
     private static func report(
-        _ record: OperationRecord, _ journal: TransferJournal, state: TransferState, fee: UInt64?, reason: String?
+        _ record: OperationRecord, _ journal: TransferJournal, state: ActivityState, fee: UInt64?, reason: String?
     ) -> TransferResult {
         TransferResult(
             operationID: record.id, from: journal.from, to: journal.to, unit: journal.unit, amount: journal.amount,

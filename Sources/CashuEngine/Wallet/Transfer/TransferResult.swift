@@ -2,17 +2,6 @@
 
 import Foundation
 
-/// Where a transfer is.
-public enum TransferState: String, Hashable, Sendable, Codable {
-    /// The sats arrived at the destination.
-    case done
-    /// Under way: the payment is in flight or the destination has not minted yet. The transfer stays journaled;
-    /// ``Wallet/recover()`` (every start, `cashu refresh`) continues it.
-    case pending
-    /// Nothing moved.
-    case failed
-}
-
 /// A transfer's report.
 public struct TransferResult: Sendable {
     /// The transfer's id.
@@ -26,7 +15,7 @@ public struct TransferResult: Sendable {
     /// The amount asked to arrive.
     public var amount: UInt64
     /// Where it is.
-    public var state: TransferState
+    public var state: ActivityState
     /// What arrived at `to` (the amount when done, else 0).
     public var arrived: UInt64
     /// What the payment cost at `from` beyond the amount (Lightning fee and input fees), once it is known.
