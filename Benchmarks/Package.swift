@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
 // Benchmarks for CoreCashu, kept in their own package so the library's users never build the benchmark tooling.
-// Run: cd Benchmarks && swift package benchmark   (see docs/performance.md)
+// Run: cd Benchmarks && swift package benchmark --Xswiftc enable-testing   (see docs/performance.md): the benchmarks
+// reach CashuSwift's package internals through @testable imports, so every module is built with -enable-testing.
 // Sends per second from several processes on one PostgreSQL wallet: scripts/bench/throughput (SendThroughput).
 import PackageDescription
 

@@ -1,6 +1,10 @@
 // Benchmark support: precise process CPU time, requests counted per operation, and a connector that counts them.
 
 import Benchmark
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 

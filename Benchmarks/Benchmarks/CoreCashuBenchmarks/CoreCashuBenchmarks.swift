@@ -1,6 +1,10 @@
 // Benchmarks of CoreCashu: crypto, wire formats and the wallet engine (targets and results: docs/performance.md).
 
 import Benchmark
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 
 let benchmarks: @Sendable () -> Void = {

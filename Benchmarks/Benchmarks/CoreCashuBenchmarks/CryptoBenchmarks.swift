@@ -1,6 +1,10 @@
 // NUT-00/11/12 cryptography: the operations a wallet runs per proof.
 
 import Benchmark
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 
 func cryptoBenchmarks() {

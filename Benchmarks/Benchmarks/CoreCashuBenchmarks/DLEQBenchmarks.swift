@@ -2,6 +2,10 @@
 // core, on every core, on threads of its own (DedicatedThreadExecutor), and split over plain threads without tasks.
 
 import Benchmark
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 

@@ -1,6 +1,10 @@
 // NUT-13 secret derivation and NUT-02 keyset id derivation.
 
 import Benchmark
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 
 func derivationBenchmarks() {

@@ -1,6 +1,10 @@
 // The one DedicatedThreadExecutor the benchmarks share: package-benchmark's runner blocks a thread of the cooperative
 // pool while an async benchmark runs (docs/performance.md, "DLEQ verification of many proofs").
 
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

@@ -2,9 +2,13 @@
 // scrypt N = 2^17, r = 8) and with the key `cashu unlock` kept in the kernel keyring (no KDF).
 
 import Benchmark
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
-import LinuxCashu
+@testable import LinuxCashu
 import Logging
 
 func secureStoreBenchmarks() {

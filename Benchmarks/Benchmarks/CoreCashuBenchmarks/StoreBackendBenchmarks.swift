@@ -5,7 +5,11 @@
 
 import Benchmark
 import CashuBenchSupport
-import CashuPostgres
+@testable import CashuPostgres
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 

@@ -1,5 +1,9 @@
 // Benchmark support: the local Nutshell mint (scripts/test-mint/start and stop), or the one scripts/bench/run shares.
 
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 

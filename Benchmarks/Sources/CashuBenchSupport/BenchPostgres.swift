@@ -1,7 +1,11 @@
 // Benchmark support: the PostgreSQL server the PostgreSQL benchmarks use (scripts/test-postgres/start and stop), or
 // one given in CASHU_BENCH_PG_URL.
 
-import CashuPostgres
+@testable import CashuPostgres
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 

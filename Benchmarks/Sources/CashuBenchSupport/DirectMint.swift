@@ -1,5 +1,9 @@
 // Benchmark support: proofs minted straight from the mint (no wallet), for wallets the benchmarks start from.
 
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 

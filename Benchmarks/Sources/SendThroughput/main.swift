@@ -12,7 +12,11 @@
 // tokens hold, and unspent + sent == minted − the fees the sends reported. Exits 1 when a check fails.
 
 import CashuBenchSupport
-import CashuPostgres
+@testable import CashuPostgres
+// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+@testable import CashuEngine
+@testable import CashuHTTP
+@testable import CashuSQLite
 import CoreCashu
 import Foundation
 
