@@ -105,11 +105,24 @@ let package = Package(
             dependencies: ["CashuEngine", "CashuHTTP", "CashuSQLite"],
             swiftSettings: projectSettings
         ),
-        // Test support shared by every test target: the real Nutshell test mint, script running, log capture.
+        // The engine's test support: a scripted in-memory mint and wallet. Only the engine and swift-crypto, so the
+        // engine's own tests build without AsyncHTTPClient, NIO or a database (scripts/check-layers).
+        .target(
+            name: "CashuEngineTestSupport",
+            dependencies: [
+                "CashuEngine",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/CashuEngineTestSupport",
+            swiftSettings: projectSettings
+        ),
+        // Test support shared by the other test targets: the real Nutshell test mint, script running, log capture,
+        // network doubles; it re-exports CashuEngineTestSupport.
         .target(
             name: "CashuTestSupport",
             dependencies: [
                 "CoreCashu",
+                "CashuEngineTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -140,10 +153,11 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: projectSettings
         ),
-        // The wallet engine's sagas and recovery, against a scripted in-memory mint: no mint, network or files.
+        // The wallet engine's sagas and recovery, against a scripted in-memory mint: no mint, network or files; built
+        // from the engine and its test support only (no AsyncHTTPClient, NIO or database: scripts/check-layers).
         .testTarget(
             name: "WalletEngineTests",
-            dependencies: ["CoreCashu", "CashuEngine", "CashuTestSupport"],
+            dependencies: ["CashuEngine", "CashuEngineTestSupport"],
             swiftSettings: projectSettings
         ),
         .systemLibrary(

@@ -1,12 +1,11 @@
 // Engine tests: the wallet's event stream — the sequence each operation tells, amounts that add up to the balance,
 // slow subscribers that never hold the wallet up, and no secret in any event.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 import Testing
 
 @testable import CashuEngine
-import CoreCashu
 
 @Suite("Wallet engine: events")
 struct WalletEventsEngineTests {

@@ -1,11 +1,10 @@
 // Engine tests: the history as a user's story — a transfer between mints is one line linking its melt and mint.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 import Testing
 
 @testable import CashuEngine
-import CoreCashu
 
 @Suite("Wallet engine: activity")
 struct WalletActivityEngineTests {

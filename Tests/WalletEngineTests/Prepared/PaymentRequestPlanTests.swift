@@ -1,12 +1,11 @@
 // Engine tests: paying a NUT-18 payment request — the pure choices (amount, transport, mint) and a prepared payment
 // whose figures include the receiver's fee and nuts#381's melt fee.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 import Testing
 
 @testable import CashuEngine
-import CoreCashu
 
 @Suite("Wallet engine: payment requests")
 struct PaymentRequestPlanTests {

@@ -1,9 +1,8 @@
 // Engine tests: a prepared operation's hold is released even when the store refuses the first release, and a quote
 // a prepared payment holds is not paid around it.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: releasing holds")

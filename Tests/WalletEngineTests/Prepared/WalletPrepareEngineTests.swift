@@ -1,12 +1,11 @@
 // Engine tests: prepare, then confirm — sends, payments and transfers hold their proofs and state their fees; confirm
 // spends exactly that, cancel and expiry release, a process that ended releases at the next start.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 import Testing
 
 @testable import CashuEngine
-import CoreCashu
 
 @Suite("Wallet engine: prepare and confirm")
 struct WalletPrepareEngineTests {

@@ -1,7 +1,6 @@
 // Engine tests: every transition of the melt saga (NUT-05, NUT-08 change, NUT-07 and NUT-09), without a mint.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("MeltSaga")

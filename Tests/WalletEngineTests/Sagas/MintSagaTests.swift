@@ -1,7 +1,6 @@
 // Engine tests: every transition of the mint saga (NUT-04, NUT-09), without a mint.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("MintSaga")

@@ -1,7 +1,6 @@
 // Tests of Wallet/Sagas/ReceiveGroupHistory.swift: the one history line of a receive split into several swaps.
 
 @testable import CashuEngine
-import CoreCashu
 import Foundation
 import Testing
 

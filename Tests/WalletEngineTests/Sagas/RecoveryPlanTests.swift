@@ -1,7 +1,6 @@
 // Engine tests: recovery's decisions for each unfinished operation, and orphaned reservations.
 
 @testable import CashuEngine
-import CoreCashu
 import Foundation
 import Testing
 

@@ -1,7 +1,6 @@
 // Engine tests: the refused-write rule — "refused" only once the operation is closed.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("RefusedWriteRule")

@@ -1,7 +1,6 @@
 // Engine tests: the batches a restore asks for and the counters it leaves (NUT-09, NUT-13).
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("RestoreScan")

@@ -1,7 +1,6 @@
 // Engine tests: values the saga tests build journals and mint answers from (no mint, network or files).
 
 @testable import CashuEngine
-import CoreCashu
 import Foundation
 
 /// Journals, answers and failures for driving sagas by hand.

@@ -1,7 +1,6 @@
 // Engine tests: a saga's outcome as the public API sees it.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("SagaOutcome")

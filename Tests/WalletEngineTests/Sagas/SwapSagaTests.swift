@@ -1,7 +1,6 @@
 // Engine tests: every transition of the swap saga (NUT-03, NUT-07, NUT-09) behind send, receive, reclaim and swap.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("SwapSaga")

@@ -2,7 +2,6 @@
 // mint.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("TransferSaga")

@@ -1,7 +1,7 @@
-// Tests of Tests/CashuTestSupport/ScriptedMint: the scripted mint behaves like a mint and its faults reach the wallet.
+// Tests of Tests/CashuEngineTestSupport/ScriptedMint: the scripted mint behaves like a mint and its faults reach the wallet.
 
-import CashuTestSupport
-import CoreCashu
+@testable import CashuEngine
+import CashuEngineTestSupport
 import Testing
 
 @Suite("ScriptedMint")

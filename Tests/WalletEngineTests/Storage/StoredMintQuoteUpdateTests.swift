@@ -1,7 +1,6 @@
 // Engine tests: a stored mint quote follows the mint's answers forward only (nuts#377 stale answers).
 
 @testable import CashuEngine
-import CoreCashu
 import Foundation
 import Testing
 

@@ -1,8 +1,7 @@
 // Engine tests: a wallet on an in-memory store against scripted mints, and what the tests read back from it.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 /// One wallet over an in-memory store, reaching `mints`; everything a test needs to look inside.

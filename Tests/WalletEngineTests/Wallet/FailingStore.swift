@@ -1,7 +1,6 @@
 // Engine tests: a wallet store whose writes can be made to fail on cue (a full disk), over an in-memory store.
 
 @testable import CashuEngine
-import CoreCashu
 
 /// An ``InMemoryWalletStore`` whose next writes fail with a ``StorageError`` once armed.
 final class FailingStore: WalletStore {

@@ -1,9 +1,8 @@
 // Engine tests: minting several paid quotes in one NUT-29 request against a scripted mint — journaled and recovered
 // as one mint operation, used by the refresh where the mint offers it.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: NUT-29 batch mint")

@@ -1,9 +1,8 @@
 // Engine tests: a send or melt that needs more inputs than the mint takes in one request (NUT-06
 // `max_array_length`) merges small proofs first, each merge an ordinary swap.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: consolidation before a send or melt")

@@ -1,9 +1,8 @@
 // Engine tests: what the Wallet actor's executors do around the sagas — store failures after the mint acted, the
 // order of the steps crash tests kill at.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @_spi(Testing) @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: executors")

@@ -1,10 +1,9 @@
 // Engine tests: NUT-28 pay-to-blinded-key sends and receives, and a locked send taken back with the sender's refund
 // key once its locktime passed (NUT-11), against a scripted mint that checks every signature.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: blinded locks and refunds")

@@ -1,9 +1,8 @@
 // Engine tests: quote and receiving keys derived from the seed (nuts#373, #331): a wallet restored from its phrase
 // mints a locked quote it never saw and claims a token locked to its old key.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: locking keys from the seed")

@@ -1,8 +1,7 @@
 // Engine tests: paying a melt quote (NUT-05, NUT-08 change) against a scripted mint, and recovery of each ending.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: melt")

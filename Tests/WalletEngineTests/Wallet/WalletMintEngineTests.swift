@@ -1,9 +1,8 @@
 // Engine tests: minting (NUT-04) against a scripted mint — every way the request can end, and recovery of each.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: mint")

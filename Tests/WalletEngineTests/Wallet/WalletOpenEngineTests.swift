@@ -1,12 +1,11 @@
 // Tests of Wallet.swift's open: two processes (or hosts sharing a database) making a new wallet in one store at once
 // bind it to one recovery phrase; the other is refused and keeps no phrase for it.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 import Foundation
 import Testing
 
 @testable import CashuEngine
-import CoreCashu
 
 @Suite("Wallet open: one store, one phrase")
 struct WalletOpenEngineTests {

@@ -1,8 +1,7 @@
 // Engine tests: recovery passes (docs/architecture.md, "Sagas") — what they touch, skip, release and report.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Foundation
 import Testing
 

@@ -1,8 +1,7 @@
 // Engine tests: a mint's NUT-06 `max_array_length` (nuts#425) bounds every array the wallet sends it.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: request limits")

@@ -1,8 +1,7 @@
 // Engine tests: restoring from the mnemonic (NUT-09, NUT-13) against a scripted mint.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: restore")

@@ -1,9 +1,8 @@
 // Engine tests: a token larger than one request is received in several swaps (NUT-03 under NUT-06
 // `max_array_length`), each journaled before the first leaves, with one history line, and recovered like any swap.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: receive split into several swaps")

@@ -1,8 +1,7 @@
 // Engine tests: swaps (NUT-03) behind send, receive and reclaim against a scripted mint, and recovery of each.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: swap")

@@ -1,9 +1,8 @@
 // Engine tests: transfers between two scripted mints — quoted, paid, minted, and continued by recovery after each
 // way a step can stop.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: transfer")

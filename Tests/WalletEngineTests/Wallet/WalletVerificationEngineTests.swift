@@ -1,9 +1,8 @@
 // Engine tests: received proofs and a mint's signatures go through the verification pipeline, with the wallet's own
 // verifiers (WalletOptions.proofVerifiers / signatureVerifiers); a refusal loses nothing.
 
-import CashuTestSupport
+import CashuEngineTestSupport
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("Wallet engine: verification pipeline")

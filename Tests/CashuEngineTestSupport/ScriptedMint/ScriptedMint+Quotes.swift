@@ -1,6 +1,6 @@
 // Test support: a ScriptedMint's test hooks for quotes — paying mint quotes, invoices to melt, the Lightning backend.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMint {
     /// Whether new mint quotes are `PAID` at creation (default `true`, like Nutshell's FakeWallet with BRR).

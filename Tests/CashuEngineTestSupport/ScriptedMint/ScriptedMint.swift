@@ -1,6 +1,6 @@
 // Test support: a scripted in-memory Cashu mint for testing the wallet engine with no mint, network or file.
 
-import CoreCashu
+import CashuEngine
 
 /// An in-memory Cashu mint that the wallet engine talks to through ``connector()`` / ``connectorFactory``.
 ///

@@ -1,6 +1,6 @@
 // Test support: one call to a ScriptedMint — logged, its scripted fault applied before or after the mint's work.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMint {
     /// Alters the signatures an answer carries (for ``ScriptedFault/tamper(_:)``).

@@ -1,6 +1,6 @@
 // Test support: what a ScriptedMint does instead of (or besides) answering a call normally.
 
-import CoreCashu
+import CashuEngine
 
 /// A fault a ``ScriptedMint`` applies to one call of an endpoint (``ScriptedMint/script(_:_:)``) or to every call
 /// (``ScriptedMint/scriptAlways(_:_:)``).

@@ -1,6 +1,6 @@
 // Test support: a bolt11 mint quote as a ScriptedMint keeps it.
 
-import CoreCashu
+import CashuEngine
 
 /// A mint quote held by a ``ScriptedMint``.
 struct ScriptedMintQuote: Sendable {

@@ -1,6 +1,6 @@
 // Test support: a ScriptedMint's NUT-05 melt quotes and melts, its Lightning backend (MeltBehaviour) and NUT-08 change.
 
-import CoreCashu
+import CashuEngine
 import Foundation
 
 extension ScriptedMintState {

@@ -1,6 +1,6 @@
 // Test support: how a ScriptedMint signs outputs (NUT-00 BDHKE with a NUT-12 DLEQ) and remembers every signature.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMintState {
     /// Signs `outputs` with the amounts given (their own amounts unless `amounts` says otherwise, as for NUT-08

@@ -1,6 +1,6 @@
 // Test support: how a ScriptedMint checks inputs and outputs, refusing with the NUT error codes Nutshell uses.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMintState {
     /// What a set of valid inputs is worth.

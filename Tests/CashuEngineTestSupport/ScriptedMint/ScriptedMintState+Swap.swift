@@ -1,6 +1,6 @@
 // Test support: a ScriptedMint's NUT-03 swap, NUT-07 state check and NUT-09 restore.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMintState {
     /// NUT-03: spends the inputs and signs the outputs, which must sum to the inputs minus their fee.

@@ -1,6 +1,6 @@
 // Test support: BOLT #11 invoices built field by field, for decoder tests and melts whose preimage a test knows.
 
-import CoreCashu
+import CashuEngine
 import Crypto
 import Foundation
 

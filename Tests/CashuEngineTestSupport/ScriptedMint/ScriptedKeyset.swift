@@ -1,6 +1,6 @@
 // Test support: one keyset of a ScriptedMint — deterministic private keys, their public keys, id, unit, fee, state.
 
-import CoreCashu
+import CashuEngine
 import Crypto
 
 /// A keyset of a ``ScriptedMint``: keys for amounts 1, 2, 4, …, 2^20 whose private keys are derived from the mint's

@@ -1,6 +1,6 @@
 // Test support: a ScriptedMint's NUT-04 mint quotes and minting (NUT-20 locked quotes, NUT-29 batches).
 
-import CoreCashu
+import CashuEngine
 import Foundation
 
 extension ScriptedMintState {

@@ -1,6 +1,6 @@
 // Test support: everything a ScriptedMint holds, kept in one Locked; the endpoint logic lives in its extensions.
 
-import CoreCashu
+import CashuEngine
 import Foundation
 
 /// The state of a ``ScriptedMint``. Every endpoint runs as one mutation of it under the mint's lock, so each call is

@@ -1,6 +1,6 @@
 // Test support: a ScriptedMint's NUT-06 info and its NUT-01/02 keys and keysets.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMintState {
     /// NUT-06: the advertised NUTs, bolt11 minting and melting in the mint's unit, NUT-19 and NUT-29 settings when

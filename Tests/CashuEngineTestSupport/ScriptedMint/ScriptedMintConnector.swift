@@ -1,6 +1,6 @@
 // Test support: the MintConnector a wallet uses to talk to a ScriptedMint (or to no mint at all).
 
-import CoreCashu
+import CashuEngine
 
 /// A ``MintConnector`` over a ``ScriptedMint``; with no mint (a URL the mint does not answer for) every call fails
 /// with `.unreachable`.

@@ -1,6 +1,6 @@
 // Test support: a SecureStore that keeps the wallet's secrets in a dictionary — no keyring, no file.
 
-import CoreCashu
+import CashuEngine
 
 /// A ``SecureStore`` held in memory, for tests; it can be told to fail, to test how the wallet copes.
 package actor InMemorySecureStore: SecureStore {

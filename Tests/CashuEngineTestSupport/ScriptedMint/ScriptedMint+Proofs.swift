@@ -1,6 +1,6 @@
 // Test support: a ScriptedMint's test hooks for proofs — states set from outside, fresh proofs and tokens to receive.
 
-import CoreCashu
+import CashuEngine
 
 extension ScriptedMint {
     /// Marks proofs `SPENT` (spent elsewhere, e.g. by the receiver of a token).

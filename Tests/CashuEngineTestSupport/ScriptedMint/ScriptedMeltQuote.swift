@@ -1,6 +1,6 @@
 // Test support: a bolt11 melt quote as a ScriptedMint keeps it, with the payment in flight and its change.
 
-import CoreCashu
+import CashuEngine
 
 /// A melt quote held by a ``ScriptedMint``.
 struct ScriptedMeltQuote: Sendable {

@@ -1,6 +1,6 @@
 // Test support: wallets wired to ScriptedMints (in-memory store and secure store), empty or already funded.
 
-import CoreCashu
+import CashuEngine
 
 /// Opens ``Wallet``s whose connectors reach ``ScriptedMint``s, with in-memory stores: no network, no file.
 package enum ScriptedWallet {
