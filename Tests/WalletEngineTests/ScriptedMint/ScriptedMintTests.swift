@@ -1,4 +1,5 @@
-// Tests of Tests/CashuEngineTestSupport/ScriptedMint: the scripted mint behaves like a mint and its faults reach the wallet.
+// Tests of Tests/CashuEngineTestSupport/ScriptedMint: the scripted mint behaves like a mint and its faults reach
+// the wallet.
 
 @testable import CashuEngine
 import CashuEngineTestSupport
