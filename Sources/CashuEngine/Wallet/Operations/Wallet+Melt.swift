@@ -255,6 +255,7 @@ extension Wallet {
                     action = saga.handle(.writeFailed(error))
                 }
             case .finish(let outcome):
+                logMismatch(outcome, operation)
                 await emitOutcome(operation.id)
                 return outcome
             }
