@@ -35,7 +35,8 @@ struct MeltSagaTests {
 
     @Test("learning a melt's fate starts from the quote's state")
     func resolveReadsTheQuote() {
-        guard case .fetchQuoteState(let quote) = saga().resolve() else { Issue.record("expected fetch"); return }
+        var saga = saga()
+        guard case .fetchQuoteState(let quote) = saga.resolve() else { Issue.record("expected fetch"); return }
         #expect(quote == "melt-quote-1")
     }
 
@@ -82,6 +83,7 @@ struct MeltSagaTests {
     @Test("PAID read from the quote later is checked against our inputs first (NUT-07)")
     func laterPaidChecksInputs() {
         var saga = saga()
+        _ = saga.resolve()
         guard case .checkInputs(let Ys) = saga.handle(.quoteState(F.meltAnswer(.paid))) else {
             Issue.record("expected checkInputs")
             return
@@ -92,6 +94,7 @@ struct MeltSagaTests {
     @Test("PAID later and every input spent: settled")
     func laterPaidAllSpentSettles() {
         var saga = saga()
+        _ = saga.resolve()
         _ = saga.handle(.quoteState(F.meltAnswer(.paid, change: [], preimage: "cd")))
         guard case .settlePaid(_, let preimage) = saga.handle(.inputStates(F.states(saga.journal.inputs, .spent)))
         else {
@@ -104,6 +107,7 @@ struct MeltSagaTests {
     @Test("PAID later, all spent, no change in the quote: NUT-09 for the change")
     func laterPaidWithoutChangeRestores() {
         var saga = saga()
+        _ = saga.resolve()
         _ = saga.handle(.quoteState(F.meltAnswer(.paid)))
         #expect(saga.handle(.inputStates(F.states(saga.journal.inputs, .spent))).name == "restoreChange")
     }
@@ -111,6 +115,7 @@ struct MeltSagaTests {
     @Test("PAID later but our inputs unspent: another payment of the quote; ours failed, inputs released")
     func laterPaidUnspentIsAnotherPayment() {
         var saga = saga()
+        _ = saga.resolve()
         _ = saga.handle(.quoteState(F.meltAnswer(.paid)))
         guard case .close(let spent, let released) = saga.handle(.inputStates(F.states(saga.journal.inputs, .unspent)))
         else {
@@ -127,6 +132,7 @@ struct MeltSagaTests {
     @Test("PENDING marks it pending and ends in flight", arguments: [true, false])
     func pendingMarksPending(_ own: Bool) {
         var saga = saga()
+        if !own { _ = saga.resolve() }
         let answer = F.meltAnswer(.pending)
         #expect(saga.handle(own ? .answered(answer) : .quoteState(answer)).name == "markPending")
         guard case .inFlight(let result)? = saga.handle(.markedPending).outcome else {
@@ -176,6 +182,7 @@ struct MeltSagaTests {
     @Test("PAID later with one of our inputs pending at the mint: open")
     func laterPaidPendingInput() {
         var saga = saga()
+        _ = saga.resolve()
         _ = saga.handle(.quoteState(F.meltAnswer(.paid)))
         var states = F.states(saga.journal.inputs, .spent)
         states[saga.journal.inputs[0]] = .pending
@@ -227,6 +234,7 @@ struct MeltSagaTests {
     @Test("UNPAID is decided by the inputs' states", arguments: [true, false])
     func unpaidChecksInputs(_ own: Bool) {
         var saga = saga()
+        if !own { _ = saga.resolve() }
         let answer = F.meltAnswer(.unpaid)
         #expect(saga.handle(own ? .answered(answer) : .quoteState(answer)).name == "checkInputs")
     }
@@ -265,6 +273,7 @@ struct MeltSagaTests {
     @Test("UNPAID but every input spent: the quote lags; open until it agrees")
     func unpaidAllSpentWaits() {
         var saga = saga()
+        _ = saga.resolve()
         _ = saga.handle(.quoteState(F.meltAnswer(.unpaid)))
         let outcome = saga.handle(.inputStates(F.states(saga.journal.inputs, .spent))).outcome
         #expect(outcome?.name == "open")

@@ -2,6 +2,7 @@
 
 @testable import CashuEngine
 import Foundation
+import Testing
 
 /// Journals, answers and failures for driving sagas by hand.
 enum SagaFixtures {
@@ -160,4 +161,47 @@ extension MeltSaga.Action {
     }
 
     var outcome: SagaOutcome<MeltResult>? { if case .finish(let outcome) = self { outcome } else { nil } }
+}
+
+// MARK: Table tests: what a saga answers, in one word
+
+extension SagaOutcome {
+    /// `mismatch` for an event the saga's state did not wait for (``SagaEventMismatch``), else the case's name.
+    var answer: String { mismatch == nil ? name : "mismatch" }
+}
+
+extension SagaFixtures {
+    /// The name of a saga state's (or event's) case, without its payload.
+    static func caseName(_ value: some Sendable) -> String { SagaEventMismatch.caseName(value) }
+
+    /// Checks that `outcome` reports `event` arriving in `state` as a mismatch: the operation open and `pending` with
+    /// its id (nothing released, nothing closed as failed), the mismatch underneath naming the saga, event and state.
+    static func expectMismatch<Value>(
+        _ outcome: SagaOutcome<Value>?, saga: String, event: String, state: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(outcome?.name == "open", sourceLocation: sourceLocation)
+        #expect(outcome?.error?.code == .pending, sourceLocation: sourceLocation)
+        #expect(outcome?.error?.operationID == operationID, sourceLocation: sourceLocation)
+        let mismatch = outcome?.mismatch
+        #expect(mismatch?.code == .eventDoesNotFit, sourceLocation: sourceLocation)
+        #expect(mismatch?.saga == saga, sourceLocation: sourceLocation)
+        #expect(mismatch?.event == event, sourceLocation: sourceLocation)
+        #expect(mismatch?.state == state, sourceLocation: sourceLocation)
+    }
+}
+
+extension MintSaga.Action {
+    /// The action's name, or for a finish the outcome's answer (``SagaOutcome/answer``).
+    var answer: String { outcome?.answer ?? name }
+}
+
+extension SwapSaga.Action {
+    /// The action's name, or for a finish the outcome's answer (``SagaOutcome/answer``).
+    var answer: String { outcome?.answer ?? name }
+}
+
+extension MeltSaga.Action {
+    /// The action's name, or for a finish the outcome's answer (``SagaOutcome/answer``).
+    var answer: String { outcome?.answer ?? name }
 }

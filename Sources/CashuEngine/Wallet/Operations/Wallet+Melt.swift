@@ -194,8 +194,9 @@ extension Wallet {
 
     /// Learns a melt's fate from the quote state and, when unpaid, its inputs' NUT-07 states.
     func resolveMelt(_ operation: OperationRecord, journal: MeltJournal) async throws(WalletError) -> MeltResult {
-        let saga = MeltSaga(operationID: operation.id, journal: journal)
-        return try await runMelt(operation, saga, from: saga.resolve()).get()
+        var saga = MeltSaga(operationID: operation.id, journal: journal)
+        let first = saga.resolve()
+        return try await runMelt(operation, saga, from: first).get()
     }
 
     /// Runs a melt operation's saga (``MeltSaga``) from `first`: performs each action it asks for and feeds the
@@ -255,6 +256,7 @@ extension Wallet {
                     action = saga.handle(.writeFailed(error))
                 }
             case .finish(let outcome):
+                logMismatch(outcome, operation)
                 await emitOutcome(operation.id)
                 return outcome
             }

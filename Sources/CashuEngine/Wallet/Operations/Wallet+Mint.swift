@@ -145,6 +145,7 @@ extension Wallet {
                     action = saga.handle(.closeFailed(error))
                 }
             case .finish(let outcome):
+                logMismatch(outcome, operation)
                 await emitOutcome(operation.id)
                 return outcome
             }

@@ -67,6 +67,7 @@ extension Wallet {
                     action = saga.handle(.closeFailed(error))
                 }
             case .finish(let outcome):
+                logMismatch(outcome, operation)
                 await emitOutcome(operation.id)
                 return outcome
             }

@@ -16,7 +16,9 @@
 /// - a first attempt that could not reach the mint closes it as failed, its inputs released;
 /// - a refusal is checked against the quote's state (some refusals mean an earlier attempt got through); if that
 ///   closes the operation as failed, the mint's refusal is the answer, otherwise the refused-write rule applies;
-/// - anything ambiguous leaves it open for recovery.
+/// - anything ambiguous leaves it open for recovery;
+/// - an event that does not answer the action the saga waits on (``State``) is a ``SagaEventMismatch``: open, the
+///   inputs pending.
 struct MeltSaga: Sendable {
     /// What the wallet learned from performing an action.
     enum Event: Sendable {
@@ -72,14 +74,8 @@ struct MeltSaga: Sendable {
     let journal: MeltJournal
     /// Whether this is the operation's first request.
     let firstAttempt: Bool
-    /// The refusal being checked, once the mint refused.
-    private(set) var refusal: MintClientError?
-    /// Whether the `PAID` being settled came with the answer to this operation's own request.
-    private var ownAnswer = false
-    /// The paid answer, kept while its inputs or change are being checked.
-    private var paid: MeltQuoteResponse?
-    /// What to report once the operation is closed.
-    private var failure: WalletError?
+    /// Where the operation is; a new saga has sent its journaled request (``resolve()`` asks the quote instead).
+    private(set) var state: State = .sending
 
     init(operationID: OperationID, journal: MeltJournal, firstAttempt: Bool = false) {
         self.operationID = operationID
@@ -87,11 +83,18 @@ struct MeltSaga: Sendable {
         self.firstAttempt = firstAttempt
     }
 
+    /// The refusal being checked, once the mint refused.
+    var refusal: MintClientError? { state.refusal }
+
     /// The first action of a payment: send the journaled request.
     func start() -> Action { .send(journal.request) }
 
-    /// The first action of learning a melt's fate without paying: read the quote's state.
-    func resolve() -> Action { .fetchQuoteState(journal.quoteID) }
+    /// The first action of learning a melt's fate without paying, instead of ``start()``: read the quote's state.
+    /// The saga then waits for the quote's state, not for an answer to a request.
+    mutating func resolve() -> Action {
+        state = .fetchingQuote(refusal: nil)
+        return .fetchQuoteState(journal.quoteID)
+    }
 
     /// The result that describes the melt while the mint holds it pending.
     var pendingResult: MeltResult {
@@ -100,73 +103,85 @@ struct MeltSaga: Sendable {
             fee: journal.paymentFee(journal.inputTotal - journal.amount), change: 0, paymentPreimage: nil)
     }
 
-    /// The next action after `event`.
+    /// The next action after `event`, which must answer the action the saga waits on (``state``).
     mutating func handle(_ event: Event) -> Action {
-        switch event {
-        case .answered(let response):
-            ownAnswer = true
-            return answered(response)
-        case .requestFailed(let error):
+        switch (state, event) {
+        case (.sending, .answered(let response)):
+            return answered(response, own: true, refusal: nil)
+        case (.sending, .requestFailed(let error)):
             return requestFailed(error)
-        case .quoteState(let response):
-            ownAnswer = false
-            return answered(response)
-        case .quoteStateFailed(let error), .inputStatesFailed(let error), .restoreFailed(let error):
-            return finish(.open(WalletError.mint(error, operationID: operationID)))
-        case .inputStates(let states):
-            return inputStates(states)
-        case .restored(let change):
-            return .settlePaid(change: change, preimage: paid?.paymentPreimage)
-        case .settled(let result):
-            return finish(.settled(result))
-        case .settleFailed(let error):
-            return finish(.open(error))
-        case .writeFailed(let error):
-            return finish(.unrecorded(error, operation: operationID))
-        case .markedPending:
-            return finish(.inFlight(pendingResult))
-        case .closed:
-            // No operation id: it is closed (an id marks an operation left open).
-            return finish(
-                .failed(
-                    failure ?? WalletError(.mintRefused, "the payment did not go through; the proofs were released")))
+        case (.fetchingQuote(let refusal), .quoteState(let response)):
+            return answered(response, own: false, refusal: refusal)
+        case (.fetchingQuote(let refusal), .quoteStateFailed(let error)),
+            (.checkingInputs(_, let refusal), .inputStatesFailed(let error)),
+            (.restoringChange(_, let refusal), .restoreFailed(let error)):
+            return finish(.open(WalletError.mint(error, operationID: operationID)), refusal: refusal)
+        case (.checkingInputs(let paid, let refusal), .inputStates(let states)):
+            return inputStates(states, paid: paid, refusal: refusal)
+        case (.restoringChange(let preimage, let refusal), .restored(let change)):
+            state = .settling(refusal: refusal)
+            return .settlePaid(change: change, preimage: preimage)
+        case (.settling(let refusal), .settled(let result)):
+            return finish(.settled(result), refusal: refusal)
+        case (.settling(let refusal), .settleFailed(let error)):
+            return finish(.open(error), refusal: refusal)
+        case (.markingPending(let refusal), .markedPending):
+            return finish(.inFlight(pendingResult), refusal: refusal)
+        case (.markingPending(let refusal), .writeFailed(let error)),
+            (.closing(_, let refusal), .writeFailed(let error)):
+            return finish(.unrecorded(error, operation: operationID), refusal: refusal)
+        case (.closing(let failure, let refusal), .closed):
+            return finish(.failed(failure), refusal: refusal)
+        case (.sending, _), (.fetchingQuote, _), (.checkingInputs, _), (.restoringChange, _), (.settling, _),
+            (.markingPending, _), (.closing, _), (.finished, _):
+            return mismatch(event)
         }
     }
 
-    private mutating func answered(_ response: MeltQuoteResponse) -> Action {
+    /// ``State/sending`` or ``State/fetchingQuote(refusal:)``: the quote's state, in the answer to our own request
+    /// (`own`) or read from the quote.
+    private mutating func answered(_ response: MeltQuoteResponse, own: Bool, refusal: MintClientError?) -> Action {
         switch response.state {
         case .paid:
-            paid = response
             // A state read later may describe another payment of the same quote: our inputs must be the ones spent.
-            return ownAnswer ? settlePaid(response) : .checkInputs(journal.inputs)
+            if own { return settlePaid(response, refusal: refusal) }
+            state = .checkingInputs(paid: response, refusal: refusal)
+            return .checkInputs(journal.inputs)
         case .pending:
+            state = .markingPending(refusal: refusal)
             return .markPending
         default:
             // Unpaid: only the inputs' own states say whether the mint let go of them.
-            paid = nil
+            state = .checkingInputs(paid: nil, refusal: refusal)
             return .checkInputs(journal.inputs)
         }
     }
 
-    private mutating func settlePaid(_ response: MeltQuoteResponse) -> Action {
+    private mutating func settlePaid(_ response: MeltQuoteResponse, refusal: MintClientError?) -> Action {
         if response.change == nil && !journal.blankOutputs.isEmpty {
             // The answer carried no change (or was lost): the blank outputs' signatures come back by NUT-09, matched
             // by `B_`, so a signed subset pairs with the right blanks.
+            state = .restoringChange(preimage: response.paymentPreimage, refusal: refusal)
             return .restoreChange(journal.blankOutputs)
         }
         let change = Dictionary(uniqueKeysWithValues: (response.change ?? []).enumerated().map { ($0, $1) })
+        state = .settling(refusal: refusal)
         return .settlePaid(change: change, preimage: response.paymentPreimage)
     }
 
-    private mutating func inputStates(_ states: [CompressedPoint: ProofState.State]) -> Action {
+    /// ``State/checkingInputs(paid:refusal:)``: the mint's NUT-07 states of the inputs.
+    private mutating func inputStates(
+        _ states: [CompressedPoint: ProofState.State], paid: MeltQuoteResponse?, refusal: MintClientError?
+    ) -> Action {
         if let paid, journal.inputs.allSatisfy({ states[$0] == .spent }) {
-            return settlePaid(paid)
+            return settlePaid(paid, refusal: refusal)
         }
         // Not paid with these inputs.
         guard !journal.inputs.contains(where: { states[$0] == .pending || !(states[$0]?.isKnown ?? false) }) else {
             return finish(
                 .open(
-                    WalletError(.pending, "the melt's inputs are still pending at the mint", operationID: operationID)))
+                    WalletError(.pending, "the melt's inputs are still pending at the mint", operationID: operationID)),
+                refusal: refusal)
         }
         let spent = journal.inputs.filter { states[$0] == .spent }
         let unspent = journal.inputs.filter { states[$0] == .unspent }
@@ -177,31 +192,45 @@ struct MeltSaga: Sendable {
                 .open(
                     WalletError(
                         .pending, "the melt's inputs are spent but the quote is not paid; will check again",
-                        operationID: operationID)))
+                        operationID: operationID)),
+                refusal: refusal)
         }
+        // No operation id once closed (an id marks an operation left open).
+        state = .closing(
+            failure: WalletError(.mintRefused, "the payment did not go through; the proofs were released"),
+            refusal: refusal)
         return .close(spent: spent, released: unspent)
     }
 
+    /// ``State/sending``: the request failed.
     private mutating func requestFailed(_ error: MintClientError) -> Action {
         switch error.code {
         case .unreachable where firstAttempt, .authenticationRequired where firstAttempt:
-            failure = WalletError.mint(error)
+            state = .closing(failure: WalletError.mint(error), refusal: nil)
             return .close(spent: [], released: journal.inputs)
         case .mintRefused:
             // Refused — but some refusals (pending, already spent) mean an earlier attempt got through: the quote and
             // the inputs' states decide, and the mint's own error is what the caller sees when it failed.
-            refusal = error
+            state = .fetchingQuote(refusal: error)
             return .fetchQuoteState(journal.quoteID)
         default:
-            return finish(.open(WalletError.mint(error, operationID: operationID)))
+            return finish(.open(WalletError.mint(error, operationID: operationID)), refusal: nil)
         }
     }
 
     /// While a refusal is being checked, a closed operation reports the refusal itself (without an operation id: an
     /// id marks an operation left open), and an open one passes the refused-write rule.
-    private func finish(_ outcome: SagaOutcome<MeltResult>) -> Action {
+    private mutating func finish(_ outcome: SagaOutcome<MeltResult>, refusal: MintClientError?) -> Action {
+        state = .finished
         guard let refusal else { return .finish(outcome) }
         if case .failed = outcome { return .finish(.failed(WalletError.mint(refusal))) }
         return .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+    }
+
+    /// An event the state does not wait for: the saga ends with the operation open, the inputs pending.
+    private mutating func mismatch(_ event: Event) -> Action {
+        let mismatch = SagaEventMismatch(saga: "melt", event: event, state: state)
+        state = .finished
+        return .finish(.mismatched(mismatch, operation: operationID))
     }
 }

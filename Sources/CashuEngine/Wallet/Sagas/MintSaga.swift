@@ -13,7 +13,8 @@
 ///   (``definiteRefusals``), closes it as failed;
 /// - any other refusal, and every refusal of a replay, asks NUT-09 whether the outputs were signed anyway: all of
 ///   them settle it, none closes it as failed, part of them is a broken answer that leaves it open;
-/// - anything ambiguous (a timeout, a cut, a broken answer) leaves it open for recovery.
+/// - anything ambiguous (a timeout, a cut, a broken answer) leaves it open for recovery;
+/// - an event that does not answer the action the saga waits on (``State``) is a ``SagaEventMismatch``: open.
 struct MintSaga: Sendable {
     /// What the wallet learned from performing an action.
     enum Event: Sendable {
@@ -69,16 +70,17 @@ struct MintSaga: Sendable {
     private(set) var journal: MintJournal
     /// Whether this is the operation's first request (a replay's refusal proves nothing).
     let firstAttempt: Bool
-    /// The refusal being checked, once the mint refused.
-    private(set) var refusal: MintClientError?
-    /// What to report once the operation is closed as failed.
-    private var failure: WalletError?
+    /// Where the operation is; a new saga has sent its journaled request.
+    private(set) var state: State = .sent
 
     init(operationID: OperationID, journal: MintJournal, firstAttempt: Bool) {
         self.operationID = operationID
         self.journal = journal
         self.firstAttempt = firstAttempt
     }
+
+    /// The refusal being checked, once the mint refused.
+    var refusal: MintClientError? { state.refusal }
 
     /// The first action: send the journaled request.
     func start() -> Action { sendJournaled() }
@@ -88,81 +90,97 @@ struct MintSaga: Sendable {
         journal.batch.map { .sendBatch($0) } ?? .send(journal.request)
     }
 
-    /// The next action after `event`.
+    /// The next action after `event`, which must answer the action the saga waits on (``state``).
     mutating func handle(_ event: Event) -> Action {
-        switch event {
-        case .answered(let signatures):
+        switch (state, event) {
+        case (.sent, .answered(let signatures)):
+            state = .settling(refusal: nil)
             return .settle(signatures)
-        case .requestFailed(let error):
+        case (.sent, .requestFailed(let error)):
             return requestFailed(error)
-        case .restored(let signatures):
-            return restored(signatures)
-        case .restoreFailed(let error):
-            return finish(.open(WalletError.mint(error, operationID: operationID)))
-        case .settled(let result):
-            return finish(.settled(result))
-        case .settleFailed(let error):
-            return finish(.open(error))
-        case .rewritten:
+        case (.rewriting(let rewritten), .rewritten):
+            journal = rewritten
+            state = .sent
             return sendJournaled()
-        case .rewriteFailed(let error):
+        case (.rewriting, .rewriteFailed(let error)):
             // Nothing left with the new signature; recovery sends the journaled request again and falls back then.
-            return finish(.unrecorded(error, operation: operationID))
-        case .closed:
-            return finish(.failed(failure ?? WalletError(.mintRefused, "the mint did not sign the outputs")))
-        case .closeFailed(let error):
-            return finish(.unrecorded(error, operation: operationID))
+            return finish(.unrecorded(error, operation: operationID), refusal: nil)
+        case (.restoring(let refusal), .restored(let signatures)):
+            return restored(signatures, refusal: refusal)
+        case (.restoring(let refusal), .restoreFailed(let error)):
+            return finish(.open(WalletError.mint(error, operationID: operationID)), refusal: refusal)
+        case (.settling(let refusal), .settled(let result)):
+            return finish(.settled(result), refusal: refusal)
+        case (.settling(let refusal), .settleFailed(let error)):
+            return finish(.open(error), refusal: refusal)
+        case (.closing(let failure, let refusal), .closed):
+            return finish(.failed(failure), refusal: refusal)
+        case (.closing(_, let refusal), .closeFailed(let error)):
+            return finish(.unrecorded(error, operation: operationID), refusal: refusal)
+        case (.sent, _), (.rewriting, _), (.restoring, _), (.settling, _), (.closing, _), (.finished, _):
+            return mismatch(event)
         }
     }
 
+    /// ``State/sent``: the request failed.
     private mutating func requestFailed(_ error: MintClientError) -> Action {
         switch error.code {
         case .mintRefused:
             if error.mintError?.known == .mintSignatureInvalid, let fallback = journal.fallingBackToLegacySignature() {
-                journal = fallback
+                state = .rewriting(fallback)
                 return .rewrite(fallback)
             }
             if firstAttempt, let code = error.mintError?.known, Self.definiteRefusals.contains(code) {
-                return closeFailed(reporting: WalletError.mint(error))
+                return closeFailed(reporting: WalletError.mint(error), refusal: nil)
             }
             // Issued already (to our outputs if an earlier attempt got through), or an internal error (code 0) after
             // which the mint may have signed, or a replay refused for what changed since: NUT-09 tells.
-            refusal = error
+            state = .restoring(refusal: error)
             return .restore(journal.outputs)
         case .unreachable where firstAttempt, .authenticationRequired where firstAttempt:
-            return closeFailed(reporting: WalletError.mint(error))
+            return closeFailed(reporting: WalletError.mint(error), refusal: nil)
         default:
-            return finish(.open(WalletError.mint(error, operationID: operationID)))
+            return finish(.open(WalletError.mint(error, operationID: operationID)), refusal: nil)
         }
     }
 
-    private mutating func restored(_ restored: [Int: BlindSignature]) -> Action {
+    /// ``State/restoring(refusal:)``: the mint's NUT-09 signatures of the outputs.
+    private mutating func restored(_ restored: [Int: BlindSignature], refusal: MintClientError) -> Action {
         if restored.count == journal.outputs.count {
+            state = .settling(refusal: refusal)
             return .settle((0..<journal.outputs.count).compactMap { restored[$0] })
         }
         guard restored.isEmpty else {
             return finish(
                 .open(
                     WalletError(
-                        .invalidMintResponse, "the mint signed only part of the outputs", operationID: operationID)))
+                        .invalidMintResponse, "the mint signed only part of the outputs", operationID: operationID)),
+                refusal: refusal)
         }
         // Nothing of ours was signed: the refusal stands.
-        if refusal?.mintError?.known == .quoteAlreadyIssued {
+        if refusal.mintError?.known == .quoteAlreadyIssued {
             return closeFailed(
-                reporting: WalletError(.quoteState, "the quote was already minted, not to this wallet's outputs"))
+                reporting: WalletError(.quoteState, "the quote was already minted, not to this wallet's outputs"),
+                refusal: refusal)
         }
-        return closeFailed(
-            reporting: refusal.map { WalletError.mint($0) }
-                ?? WalletError(.mintRefused, "the mint did not sign the outputs"))
+        return closeFailed(reporting: WalletError.mint(refusal), refusal: refusal)
     }
 
-    private mutating func closeFailed(reporting error: WalletError) -> Action {
-        failure = error
+    private mutating func closeFailed(reporting error: WalletError, refusal: MintClientError?) -> Action {
+        state = .closing(failure: error, refusal: refusal)
         return .closeFailed
     }
 
     /// Every end passes the refused-write rule (which lets it through unless a refusal is being checked).
-    private func finish(_ outcome: SagaOutcome<MintResult>) -> Action {
-        .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+    private mutating func finish(_ outcome: SagaOutcome<MintResult>, refusal: MintClientError?) -> Action {
+        state = .finished
+        return .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+    }
+
+    /// An event the state does not wait for: the saga ends with the operation open.
+    private mutating func mismatch(_ event: Event) -> Action {
+        let mismatch = SagaEventMismatch(saga: "mint", event: event, state: state)
+        state = .finished
+        return .finish(.mismatched(mismatch, operation: operationID))
     }
 }

@@ -24,6 +24,21 @@ enum SagaOutcome<Value: Sendable>: Sendable {
                 mintError: error.mintError, operationID: operation, underlying: error))
     }
 
+    /// The outcome of an event the saga's state does not wait for (``SagaEventMismatch``): open, `pending` with the
+    /// operation's id, so nothing is released and recovery restarts the saga from its journal.
+    static func mismatched(_ mismatch: SagaEventMismatch, operation: OperationID) -> SagaOutcome {
+        .open(
+            WalletError(
+                .pending, "\(mismatch.reason); the operation stays open for recovery", operationID: operation,
+                underlying: mismatch))
+    }
+
+    /// The mismatch this outcome reports, if it is one.
+    var mismatch: SagaEventMismatch? {
+        guard case .open(let error) = self else { return nil }
+        return error.underlying as? SagaEventMismatch
+    }
+
     /// The value, or the error thrown for the public API.
     func get() throws(WalletError) -> Value {
         switch self {

@@ -12,7 +12,9 @@
 ///   someone else spent the inputs, part of them is a broken answer. A mix: someone else spent some of them. Any
 ///   pending or unknown state: wait;
 /// - anything ambiguous leaves it open for recovery, and so does a refused later part of a split receive whose proofs
-///   are unspent (they exist nowhere else once the first part settled).
+///   are unspent (they exist nowhere else once the first part settled);
+/// - an event that does not answer the action the saga waits on (``State``) is a ``SagaEventMismatch``: open, nothing
+///   released (NUT-07 states before any refusal are not "all unspent").
 struct SwapSaga: Sendable {
     /// What the wallet learned from performing an action.
     enum Event: Sendable {
@@ -59,12 +61,8 @@ struct SwapSaga: Sendable {
     let journal: SwapJournal
     /// Whether this is the operation's first request.
     let firstAttempt: Bool
-    /// The refusal being checked, once the mint refused.
-    private(set) var refusal: MintClientError?
-    /// The inputs' `Y`s, once computed, in request order.
-    private var inputYs: [CompressedPoint] = []
-    /// What to report once the operation is closed.
-    private var failure: WalletError?
+    /// Where the operation is; a new saga has sent its journaled request.
+    private(set) var state: State = .sent
 
     init(operationID: OperationID, kind: OperationKind, journal: SwapJournal, firstAttempt: Bool) {
         self.operationID = operationID
@@ -73,60 +71,74 @@ struct SwapSaga: Sendable {
         self.firstAttempt = firstAttempt
     }
 
+    /// The refusal being checked, once the mint refused.
+    var refusal: MintClientError? { state.refusal }
+
     /// The first action: send the journaled request.
     func start() -> Action { .send(journal.request) }
 
-    /// The next action after `event`.
+    /// The next action after `event`, which must answer the action the saga waits on (``state``).
     mutating func handle(_ event: Event) -> Action {
-        switch event {
-        case .answered(let signatures):
+        switch (state, event) {
+        case (.sent, .answered(let signatures)):
+            state = .settling(refusal: nil)
             return .settle(signatures)
-        case .requestFailed(let error):
+        case (.sent, .requestFailed(let error)):
             return requestFailed(error)
-        case .inputStates(let states):
-            return inputStates(states)
-        case .inputStatesFailed(let error), .restoreFailed(let error):
-            return finish(.open(WalletError.mint(error, operationID: operationID)))
-        case .restored(let signatures):
-            return restored(signatures)
-        case .settled(let settlement):
-            return settled(settlement)
-        case .settleFailed(let error):
-            return finish(.open(error))
-        case .closeFailed(let error):
-            return finish(.unrecorded(error, operation: operationID))
-        case .closed:
-            return finish(.failed(failure ?? WalletError(.mintRefused, "the swap did not happen")))
+        case (.checkingInputs(let refusal, let inputYs), .inputStates(let states)):
+            return inputStates(states, of: inputYs, refusal: refusal)
+        case (.checkingInputs(let refusal, _), .inputStatesFailed(let error)),
+            (.restoring(let refusal), .restoreFailed(let error)):
+            return finish(.open(WalletError.mint(error, operationID: operationID)), refusal: refusal)
+        case (.restoring(let refusal), .restored(let signatures)):
+            return restored(signatures, refusal: refusal)
+        case (.settling(let refusal), .settled(let settlement)):
+            return settled(settlement, refusal: refusal)
+        case (.settling(let refusal), .settleFailed(let error)):
+            return finish(.open(error), refusal: refusal)
+        case (.closing(let failure, let refusal), .closed):
+            return finish(.failed(failure), refusal: refusal)
+        case (.closing(_, let refusal), .closeFailed(let error)):
+            return finish(.unrecorded(error, operation: operationID), refusal: refusal)
+        case (.sent, _), (.checkingInputs, _), (.restoring, _), (.settling, _), (.closing, _), (.finished, _):
+            return mismatch(event)
         }
     }
 
+    /// ``State/sent``: the request failed.
     private mutating func requestFailed(_ error: MintClientError) -> Action {
         switch error.code {
         case .unreachable where firstAttempt, .authenticationRequired where firstAttempt:
-            return close(.released(journal.ownInputs), reporting: WalletError.mint(error))
+            return close(.released(journal.ownInputs), reporting: WalletError.mint(error), refusal: nil)
         case .mintRefused:
-            refusal = error
+            let inputYs: [CompressedPoint]
             do {
                 inputYs = try journal.request.inputs.map { proof throws(CryptoError) in
                     CompressedPoint(try HashToCurve.point(secret: proof.secret))
                 }
-            } catch {
+            } catch let hashError {
                 return finish(
                     .open(
                         WalletError(
-                            .crypto, "cannot hash an input secret", operationID: operationID, underlying: error)))
+                            .crypto, "cannot hash an input secret", operationID: operationID, underlying: hashError)),
+                    refusal: error)
             }
+            state = .checkingInputs(refusal: error, inputYs: inputYs)
             return .checkInputs(inputYs)
         default:
-            return finish(.open(WalletError.mint(error, operationID: operationID)))
+            return finish(.open(WalletError.mint(error, operationID: operationID)), refusal: nil)
         }
     }
 
-    private mutating func inputStates(_ states: [CompressedPoint: ProofState.State]) -> Action {
+    /// ``State/checkingInputs(refusal:inputYs:)``: the mint's NUT-07 states of the inputs.
+    private mutating func inputStates(
+        _ states: [CompressedPoint: ProofState.State], of inputYs: [CompressedPoint], refusal: MintClientError
+    ) -> Action {
         let inputStates = inputYs.map { states[$0] ?? .unknown("missing") }
         if inputStates.contains(where: { $0 == .pending || !$0.isKnown }) {
             return finish(
-                .open(WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operationID)))
+                .open(WalletError(.pending, "the swap's inputs are pending at the mint", operationID: operationID)),
+                refusal: refusal)
         }
         if inputStates.allSatisfy({ $0 == .unspent }) {
             if let group = journal.group, group.leader != operationID {
@@ -138,25 +150,26 @@ struct SwapSaga: Sendable {
                             .pending,
                             "the mint refused a part of the receive although its proofs are unspent; it stays open "
                                 + "and is sent again later",
-                            mintError: refusal?.mintError, operationID: operationID)))
+                            mintError: refusal.mintError, operationID: operationID)),
+                    refusal: refusal)
             }
             // The swap did not happen (even if a restore knew our outputs: then a counter was reused elsewhere).
-            return close(
-                .released(journal.ownInputs),
-                reporting: refusal.map { WalletError.mint($0) }
-                    ?? WalletError(.mintRefused, "the swap did not happen"))
+            return close(.released(journal.ownInputs), reporting: WalletError.mint(refusal), refusal: refusal)
         }
         guard inputStates.allSatisfy({ $0 == .spent }) else {
             // Some spent, some not: not this swap (it is atomic); someone else spent part of the inputs.
             return spentElsewhere(
                 spent: journal.ownInputs.filter { states[$0] == .spent },
-                unspent: journal.ownInputs.filter { states[$0] == .unspent })
+                unspent: journal.ownInputs.filter { states[$0] == .unspent }, refusal: refusal)
         }
+        state = .restoring(refusal: refusal)
         return .restore(journal.outputs)
     }
 
-    private mutating func restored(_ restored: [Int: BlindSignature]) -> Action {
+    /// ``State/restoring(refusal:)``: the mint's NUT-09 signatures of the outputs.
+    private mutating func restored(_ restored: [Int: BlindSignature], refusal: MintClientError) -> Action {
         if restored.count == journal.outputs.count {
+            state = .settling(refusal: refusal)
             return .settle((0..<journal.outputs.count).compactMap { restored[$0] })
         }
         guard restored.isEmpty else {
@@ -167,21 +180,26 @@ struct SwapSaga: Sendable {
                     WalletError(
                         .invalidMintResponse,
                         "the mint restored \(restored.count) of the swap's \(journal.outputs.count) outputs",
-                        operationID: operationID)))
+                        operationID: operationID)),
+                refusal: refusal)
         }
         // Inputs spent but none of our outputs signed: someone else spent them (a token claimed twice). A restore is
         // asked only once every input is spent, so every one of ours is.
-        return spentElsewhere(spent: journal.ownInputs, unspent: [])
+        return spentElsewhere(spent: journal.ownInputs, unspent: [], refusal: refusal)
     }
 
-    private mutating func spentElsewhere(spent: [CompressedPoint], unspent: [CompressedPoint]) -> Action {
+    private mutating func spentElsewhere(
+        spent: [CompressedPoint], unspent: [CompressedPoint], refusal: MintClientError
+    ) -> Action {
         close(
             .spentElsewhere(spent: spent, unspent: unspent),
             reporting: WalletError(
-                .alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operationID))
+                .alreadySpent, "the proofs were spent elsewhere before this swap", operationID: operationID),
+            refusal: refusal)
     }
 
-    private mutating func settled(_ settlement: SwapSettlement) -> Action {
+    /// ``State/settling(refusal:)``: the signatures were stored.
+    private mutating func settled(_ settlement: SwapSettlement, refusal: MintClientError?) -> Action {
         if !settlement.closedHere && journal.purpose == .send {
             // Another pass settled this send first. A locked send stays a send: its proofs are the token. Otherwise
             // it kept the outputs, and a token made of them now would be spent twice.
@@ -192,19 +210,30 @@ struct SwapSaga: Sendable {
                         WalletError(
                             .cancelled,
                             "a recovery pass settled this send first and kept its outputs; no token was made",
-                            operationID: operationID)))
+                            operationID: operationID)),
+                    refusal: refusal)
             }
         }
-        return finish(.settled(settlement.outcome))
+        return finish(.settled(settlement.outcome), refusal: refusal)
     }
 
-    private mutating func close(_ closing: SwapClosing, reporting error: WalletError) -> Action {
-        failure = error
+    private mutating func close(_ closing: SwapClosing, reporting error: WalletError, refusal: MintClientError?)
+        -> Action
+    {
+        state = .closing(failure: error, refusal: refusal)
         return .close(closing)
     }
 
     /// Every end passes the refused-write rule (which lets it through unless a refusal is being checked).
-    private func finish(_ outcome: SagaOutcome<SwapOutcome>) -> Action {
-        .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+    private mutating func finish(_ outcome: SagaOutcome<SwapOutcome>, refusal: MintClientError?) -> Action {
+        state = .finished
+        return .finish(RefusedWriteRule.report(outcome, refusal: refusal, operation: operationID))
+    }
+
+    /// An event the state does not wait for: the saga ends with the operation open, nothing released.
+    private mutating func mismatch(_ event: Event) -> Action {
+        let mismatch = SagaEventMismatch(saga: "swap", event: event, state: state)
+        state = .finished
+        return .finish(.mismatched(mismatch, operation: operationID))
     }
 }
