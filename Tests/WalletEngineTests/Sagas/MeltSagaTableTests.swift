@@ -1,7 +1,6 @@
 // Engine tests: the melt saga as a state machine — every event in every state, and what it answers.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("MeltSaga table")

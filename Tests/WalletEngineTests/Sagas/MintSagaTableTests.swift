@@ -1,7 +1,6 @@
 // Engine tests: the mint saga as a state machine — every event in every state, and what it answers.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 @Suite("MintSaga table")

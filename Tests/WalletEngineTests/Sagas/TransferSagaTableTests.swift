@@ -1,7 +1,6 @@
 // Engine tests: the transfer saga over every combination of the facts it decides from, and what it answers.
 
 @testable import CashuEngine
-import CoreCashu
 import Testing
 
 /// The transfer saga has no events to mistake: each step is decided afresh from facts (``TransferSaga/Facts``). Its

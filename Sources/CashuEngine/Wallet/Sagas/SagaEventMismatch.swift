@@ -30,9 +30,13 @@ struct SagaEventMismatch: CashuError, Hashable {
     }
 
     /// The name of an enum value's case, without its payload: a case with a payload reflects as one child labelled
-    /// with the case's name; one without prints as its name.
+    /// with the case's name; one without prints as its name. Anything else (no reflection metadata: a payload would
+    /// print whole, and it may hold proofs or a journal's secrets) is `unnamed`, never printed.
     static func caseName(_ value: some Sendable) -> String {
-        Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+        if let label = Mirror(reflecting: value).children.first?.label { return label }
+        let printed = String(describing: value)
+        let isName = !printed.isEmpty && printed.count <= 40 && printed.allSatisfy { $0.isASCII && $0.isLetter }
+        return isName ? printed : "unnamed"
     }
 }
 
