@@ -18,7 +18,7 @@ struct CashuCommand: AsyncParsableCommand {
             SendCommand.self, ReceiveCommand.self, PayCommand.self, TransferCommand.self, RequestCommand.self,
             LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self, RestoreCommand.self,
             RecoverCommand.self, RefreshCommand.self, AuthCommand.self, UnlockCommand.self, LockCommand.self,
-            DaemonCommand.self, NostrCommand.self, NWCCommand.self,
+            DaemonCommand.self, NostrCommand.self, NWCCommand.self, ProofsCommand.self, BurnCommand.self,
         ]
     )
 }

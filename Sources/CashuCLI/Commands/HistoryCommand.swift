@@ -70,7 +70,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     static let incoming: Set<OperationKind> = [.mint, .receive, .reclaim, .restore]
-    static let outgoing: Set<OperationKind> = [.send, .melt]
+    static let outgoing: Set<OperationKind> = [.send, .melt, .burn]
 
     /// The amount with + for what came in and - for what went out.
     static func signed(_ entry: ActivityEntry) -> String {
@@ -93,6 +93,7 @@ struct HistoryCommand: AsyncParsableCommand {
         case .restore: "restored"
         case .transfer: "transferred"
         case .blindAuth: "blind auth tokens"
+        case .burn: "burned (spent elsewhere)"
         }
     }
 

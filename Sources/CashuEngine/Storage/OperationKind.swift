@@ -21,4 +21,7 @@ public enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable {
     case transfer
     /// NUT-22: blind auth tokens minted with the mint's login (no ecash; no history line).
     case blindAuth
+    /// Proofs the wallet held as spendable that the mint says are spent (NUT-07: a copy spent elsewhere, a wallet
+    /// restored on another device): marked spent, nothing sent. See ``Wallet/burnSpent(mint:)``.
+    case burn
 }

@@ -5,15 +5,15 @@ import Foundation
 /// A proof with where it belongs and what the wallet is doing with it.
 public struct StoredProof: Hashable, Sendable, CustomStringConvertible {
     /// The proof itself (with its DLEQ, kept for sending).
-    package var proof: Proof
+    public var proof: Proof
     /// `hash_to_curve(secret)`, the key of the proof in the store and in NUT-07 checks.
     package var Y: CompressedPoint
     /// The mint that signed it.
-    package var mintURL: MintURL
+    public var mintURL: MintURL
     /// The unit of its keyset.
-    package var unit: CurrencyUnit
+    public var unit: CurrencyUnit
     /// The wallet's state of the proof.
-    package var status: ProofStatus
+    public var status: ProofStatus
     /// The operation that holds it (reserved, pending or sent), if any.
     package var operationID: OperationID?
     /// When the wallet stored it.

@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Errors: `.wrongPassphrase`, `.corrupt` (tampered or damaged; never overwritten), `.unsupportedFormat`,
 /// `.fileSystem`, `.invalidInput`.
-public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
+package final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     // @unchecked: `passphrase`, `unlocked` and `cached` are only touched with `lock` held.
 
     /// The environment variable a host may read the passphrase from (the CLI decides; the store never reads it).
@@ -75,18 +75,18 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
     }
 
     /// The passphrase in `environment` under `passphraseEnvironmentVariable`, or `nil` when unset or empty.
-    public static func passphrase(from environment: [String: String]) -> SecureBytes? {
+    package static func passphrase(from environment: [String: String]) -> SecureBytes? {
         guard let value = environment[passphraseEnvironmentVariable], !value.isEmpty else { return nil }
         return SecureBytes(Array(value.utf8))
     }
 
     // MARK: - SecureStore
 
-    public func load(key: String) async throws -> SecureBytes? {
+    package func load(key: String) async throws -> SecureBytes? {
         try await executor.run { () throws(SecureStoreError) in try self.readSecrets().secrets[key] }
     }
 
-    public func save(_ value: SecureBytes, key: String) async throws {
+    package func save(_ value: SecureBytes, key: String) async throws {
         try await executor.run { () throws(SecureStoreError) in
             try self.modify { secrets in
                 secrets[key] = value
@@ -95,7 +95,7 @@ public final class EncryptedFileStore: SecureStore, @unchecked Sendable {
         }
     }
 
-    public func delete(key: String) async throws {
+    package func delete(key: String) async throws {
         try await executor.run { () throws(SecureStoreError) in
             try self.modify { secrets in secrets.removeValue(forKey: key) != nil }
         }

@@ -4,8 +4,14 @@
 import CoreCashu
 import Foundation
 
-/// Unlocking and locking a wallet whose secrets are in an ``EncryptedFileStore``.
+/// Unlocking and locking a wallet whose secrets are in an encrypted file (`CASHU_SECRET_STORE=encrypted-file`).
 public enum WalletUnlock {
+    /// The passphrase of an encrypted wallet given in `environment` (`CASHU_PASSPHRASE`), or `nil` when unset or
+    /// empty.
+    public static func passphrase(from environment: [String: String]) -> SecureBytes? {
+        EncryptedFileStore.passphrase(from: environment)
+    }
+
     /// Derives the key of the wallet's encrypted secure store from `passphrase` (checking it opens the file) and
     /// keeps it in the session's kernel keyring for `duration`.
     /// - Returns: the wallet's id (the key's name in the keyring is `UnlockedKey.keyringDescription(for:)`).

@@ -52,7 +52,7 @@ struct UnlockCommand: AsyncParsableCommand {
 
     /// `CASHU_PASSPHRASE`, else a line of stdin, or a prompt without echo on a terminal.
     static func readPassphrase(output: Output) async -> SecureBytes? {
-        if let given = EncryptedFileStore.passphrase(from: ProcessInfo.processInfo.environment) { return given }
+        if let given = WalletUnlock.passphrase(from: ProcessInfo.processInfo.environment) { return given }
         let line: String?
         if output.stdinIsTerminal {
             Output.write("Passphrase: ", to: .standardError)

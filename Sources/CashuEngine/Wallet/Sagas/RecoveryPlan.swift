@@ -36,7 +36,7 @@ enum RecoveryPlan {
             return operation.state == .pending ? .resolveMelt(journal) : .resumeMelt(journal)
         case .send, .receive, .swap, .reclaim:
             return .resumeSwap(recoveredSwap(try Wallet.decodeJSON(SwapJournal.self, operation.payload)))
-        case .restore:
+        case .restore, .burn:
             return .close
         case .transfer:
             return .resumeTransfer
