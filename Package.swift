@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LinuxCashu", targets: ["LinuxCashu"]),
         .library(name: "CashuPostgres", targets: ["CashuPostgres"]),
         .library(name: "CashuNostr", targets: ["CashuNostr"]),
+        .library(name: "CashuServices", targets: ["CashuServices"]),
         .executable(name: "cashu", targets: ["CashuCLI"]),
     ],
     dependencies: [
@@ -160,6 +161,43 @@ let package = Package(
             dependencies: ["CashuEngine", "CashuEngineTestSupport"],
             swiftSettings: projectSettings
         ),
+        // The portable services over CoreCashu and CashuNostr: the offline queue, the NUT-17 WebSocket client, the
+        // Nostr relay pool, NIP-47 wallet connections, NUT-18 payment requests over Nostr, the mint-list backup and the
+        // redacting logger. No Linux-only library, no Glibc import outside `#if canImport` (scripts/check-layers).
+        .target(
+            name: "CashuServices",
+            dependencies: [
+                "CoreCashu",
+                "CashuNostr",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+                .product(name: "NIOSOCKS", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: projectSettings
+        ),
+        .testTarget(
+            name: "CashuServicesTests",
+            dependencies: [
+                "CashuServices",
+                "CashuNostr",
+                "CashuTestSupport",
+                "CoreCashu",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+            ],
+            swiftSettings: projectSettings
+        ),
         .systemLibrary(
             name: "CLibSecret",
             pkgConfig: "libsecret-1",
@@ -183,6 +221,7 @@ let package = Package(
                 "CoreCashu",
                 "CashuPostgres",
                 "CashuNostr",
+                "CashuServices",
                 "CLibSecret",
                 "CKeyutils",
                 "CNetlink",
@@ -205,6 +244,7 @@ let package = Package(
             name: "LinuxCashuTests",
             dependencies: [
                 "LinuxCashu",
+                "CashuServices",
                 "CashuNostr",
                 "CashuTestSupport",
                 "CoreCashu",

@@ -1,5 +1,7 @@
-// LinuxCashu: the Linux platform layer over CoreCashu (secure store, reachability and the offline queue,
-// the NUT-17 WebSocket client, the redacting logger, and the `LinuxWallet` façade that wires them together).
+// LinuxCashu: the Linux platform layer over CoreCashu and CashuServices (secure store, netlink reachability, systemd
+// and desktop notifications, XDG directories, and the `LinuxWallet` façade that wires them and the services together).
+
+@_exported import CashuServices
 
 /// Namespace for facts about the Linux platform layer.
 package enum LinuxCashu {

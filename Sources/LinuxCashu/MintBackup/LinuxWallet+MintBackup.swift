@@ -1,6 +1,7 @@
 // NUT-27 — Nostr mint backup: publishing the wallet's mint list when it changes, and fetching it back.
 
 import CashuNostr
+import CashuServices
 import CoreCashu
 import Foundation
 

@@ -2,6 +2,7 @@
 // the service serves them from.
 
 import CashuNostr
+import CashuServices
 import CoreCashu
 
 extension LinuxWallet {

@@ -2,6 +2,7 @@
 // inbox for payments (received durably, each once), and delivering a payment to a Nostr transport.
 
 import CashuNostr
+import CashuServices
 import CoreCashu
 import Foundation
 

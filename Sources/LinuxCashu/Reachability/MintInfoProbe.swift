@@ -1,6 +1,7 @@
 // Reachability: probes a mint with NUT-06 `GET /v1/info` through a MintConnector with short deadlines.
 
 import AsyncHTTPClient
+import CashuServices
 import CoreCashu
 
 /// A probe that asks the mint for its info (NUT-06).

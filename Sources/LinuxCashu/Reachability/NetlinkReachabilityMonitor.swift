@@ -1,6 +1,7 @@
 // Reachability: per-mint reachability from rtnetlink link/address events plus an active probe of each mint
 // (NUT-06 `/v1/info`), with exponential backoff and jitter while a mint is unreachable.
 
+import CashuServices
 import CoreCashu
 import Foundation
 import Logging

@@ -1,5 +1,7 @@
 // Reachability: when to probe a mint next (pure: exponential backoff with jitter, capped; steady while reachable).
 
+import CashuServices
+
 /// The delay before a mint's next probe.
 struct ProbeSchedule: Sendable {
     let configuration: ReachabilityConfiguration

@@ -3,6 +3,7 @@
 // monitor (started with the wallet), the NIP-47 wallet connections (NWCService), systemd's readiness, stopping and
 // watchdog notifications; stopped gracefully through swift-service-lifecycle.
 
+import CashuServices
 import CoreCashu
 import Foundation
 import Logging
@@ -45,7 +46,7 @@ public struct WalletDaemon: Service {
     ///   - notifier: the service manager to tell about readiness, stopping and liveness.
     ///   - logger: where to log (fixed messages, no secrets).
     ///   - onEvent: told of what the service settled by itself (e.g. to show a desktop notification).
-    ///   - walletConnect: how the NIP-47 service (``NWCService``) runs; it serves the wallet's live connections,
+    ///   - walletConnect: how the NIP-47 service (`NWCService`) runs; it serves the wallet's live connections,
     ///     picking up ones added later, and idles while there are none. `nil` leaves them unserved.
     package init(
         wallet: LinuxWallet, configuration: WalletDaemonConfiguration,

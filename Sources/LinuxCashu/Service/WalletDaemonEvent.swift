@@ -1,5 +1,6 @@
 // Service: what the long-running wallet service did that a user may want to hear about.
 
+import CashuServices
 import CoreCashu
 
 /// Something the service settled by itself.

@@ -1,6 +1,7 @@
 // LinuxWallet — the Nostr relays the wallet uses, and its own list of them (`cashu nostr relays`).
 
 import CashuNostr
+import CashuServices
 import CoreCashu
 import Foundation
 

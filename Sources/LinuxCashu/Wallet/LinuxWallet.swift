@@ -5,6 +5,7 @@
 import AsyncHTTPClient
 import CashuNostr
 import CashuPostgres
+import CashuServices
 import CoreCashu
 import Foundation
 import Logging

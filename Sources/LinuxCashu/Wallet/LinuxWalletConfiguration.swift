@@ -2,6 +2,7 @@
 
 import CashuNostr
 import CashuPostgres
+import CashuServices
 import CoreCashu
 import Foundation
 import Logging
@@ -37,7 +38,7 @@ public struct LinuxWalletConfiguration: Sendable {
     package var reachability: ReachabilityConfiguration
     /// How often the background queue retries whatever the monitor says (long-running hosts).
     public var queueRetryInterval: Duration
-    /// Where the wallet and its parts log; wrap the handler in ``RedactingLogHandler`` (``CashuLogging`` does).
+    /// Where the wallet and its parts log; wrap the handler in `RedactingLogHandler` (`CashuLogging` does).
     public var logger: Logger
     /// The environment the secure store chooser reads (`DISPLAY`, D-Bus).
     package var environment: [String: String]

@@ -1,6 +1,7 @@
 // LinuxWallet — the wallet's connections to Nostr relays, made on first use and closed with the wallet.
 
 import CashuNostr
+import CashuServices
 import CoreCashu
 import Logging
 
@@ -37,9 +38,4 @@ final class NostrConnections: Sendable {
         }
         if let closable = access as? any NostrRelayClosing { await closable.shutdown() }
     }
-}
-
-/// A relay client with connections to close.
-protocol NostrRelayClosing: Sendable {
-    func shutdown() async
 }

@@ -1,5 +1,6 @@
 // LinuxWallet: what one refresh pass (`cashu refresh`, the systemd timer) did.
 
+import CashuServices
 import CoreCashu
 
 /// The outcome of ``LinuxWallet/refresh()``: each step's results, and the steps that failed (per mint).

@@ -9,6 +9,7 @@ import Foundation
 import Logging
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("Redacted wallet log", .serialized, .timeLimit(.minutes(5)))

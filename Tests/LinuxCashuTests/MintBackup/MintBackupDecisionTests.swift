@@ -3,6 +3,7 @@
 import CashuNostr
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("NUT-27 backup decision")

@@ -8,6 +8,7 @@ import CoreCashu
 import Foundation
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("NUT-27 backup on relays", .timeLimit(.minutes(4)))

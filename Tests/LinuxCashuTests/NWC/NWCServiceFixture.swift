@@ -6,6 +6,7 @@ import CoreCashu
 import Foundation
 import Logging
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 /// A funded wallet, its connections and its service.

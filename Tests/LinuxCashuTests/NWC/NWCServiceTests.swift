@@ -7,6 +7,7 @@ import CoreCashu
 import Foundation
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("NIP-47 wallet service with rust-nostr's client", .timeLimit(.minutes(6)))

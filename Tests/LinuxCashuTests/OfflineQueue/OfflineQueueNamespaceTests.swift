@@ -7,6 +7,7 @@ import CoreCashu
 import Foundation
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite(

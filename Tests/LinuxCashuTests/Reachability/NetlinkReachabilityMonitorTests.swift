@@ -4,6 +4,7 @@
 import CoreCashu
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("Reachability monitor")

@@ -3,6 +3,7 @@
 import CoreCashu
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("Probe schedule")

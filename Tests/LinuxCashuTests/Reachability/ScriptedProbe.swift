@@ -2,6 +2,7 @@
 
 import CoreCashu
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 /// A probe answering what the test says.

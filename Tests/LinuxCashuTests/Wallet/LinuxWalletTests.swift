@@ -6,6 +6,7 @@ import CoreCashu
 import Foundation
 import Testing
 
+@testable import CashuServices
 @testable import LinuxCashu
 
 @Suite("LinuxWallet", .timeLimit(.minutes(5)))
