@@ -3,7 +3,7 @@
 import Foundation
 
 extension Wallet {
-    /// The wallet's story, newest first: the history (``history(limit:)``) with each transfer between mints as one
+    /// The wallet's story, newest first: the history (the store's lines) with each transfer between mints as one
     /// line (from, to, amount, fees) whose ``ActivityEntry/parts`` name its melt and mint.
     public func activity(limit: Int = 100) async throws(WalletError) -> [ActivityEntry] {
         try await read { tx -> [ActivityEntry] in

@@ -58,7 +58,7 @@ extension Wallet {
 
     /// The quote a melt paid, found through its journal (`QuoteReference`); `nil` when `operation` is not a melt the
     /// wallet has, or was closed before closed operations kept their quote.
-    /// - Parameter operation: the melt's id, as in its ``HistoryEntry``.
+    /// - Parameter operation: the melt's id, as in its activity line (``ActivityEntry/id``).
     public func meltQuote(operation: OperationID) async throws(WalletError) -> StoredMeltQuote? {
         try await read { tx in
             guard let record = try tx.operation(id: operation), record.kind == .melt,
