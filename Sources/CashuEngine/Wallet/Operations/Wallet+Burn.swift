@@ -14,10 +14,7 @@ extension Wallet {
     /// - Throws: ``WalletError`` `mintUnreachable` (or another mint error) when the mint cannot answer; nothing is
     ///   changed then. `unknownMint` for a mint the wallet does not know.
     public func burnSpent(mint: MintURL) async throws(WalletError) -> BurnReport {
-        let known = try await read { tx in try tx.mints() }
-        guard known.contains(where: { $0.url == mint }) else {
-            throw WalletError(.unknownMint, "\(mint) is not one of the wallet's mints")
-        }
+        try await requireMint(mint)
         let held = try await read { tx in try tx.proofs(mintURL: mint, unit: nil, statuses: [.unspent]) }
         var report = BurnReport(checked: held.count)
         guard !held.isEmpty else { return report }
