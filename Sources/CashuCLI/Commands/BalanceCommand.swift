@@ -17,10 +17,8 @@ struct BalanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletContext.run(global) { context in
-            let filter = try context.global.explicitMint()
             let unit = context.global.currencyUnit
-            var mints = try await context.wallet.mints().map(\.url)
-            if let filter { mints = mints.filter { $0 == filter } }
+            let mints = try await context.mintsInScope()
             let rows = try await context.wallet.balances()
             var spendable: [MintURL: [CurrencyUnit: UInt64]] = [:]
             var sent: [MintURL: [CurrencyUnit: UInt64]] = [:]

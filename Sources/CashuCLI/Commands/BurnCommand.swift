@@ -21,9 +21,7 @@ struct BurnCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await WalletContext.run(global) { context in
-            let filter = try context.global.explicitMint()
-            var mints = try await context.wallet.mints().map(\.url)
-            if let filter { mints = mints.filter { $0 == filter } }
+            let mints = try await context.mintsInScope()
             var lines: [String] = []
             var json: [JSONOutput] = []
             var failure: WalletError?

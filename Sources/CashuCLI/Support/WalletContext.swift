@@ -172,6 +172,14 @@ struct WalletContext: Sendable {
 
     // MARK: Mints
 
+    /// The mints a command that reports per mint covers: the wallet's, or only the one `--mint`/`CASHU_MINT_URL`
+    /// names (none when the wallet does not know it).
+    func mintsInScope() async throws -> [MintURL] {
+        let filter = try global.explicitMint()
+        let mints = try await wallet.mints().map(\.url)
+        return filter.map { filter in mints.filter { $0 == filter } } ?? mints
+    }
+
     /// The mint a command acts on: `--mint`/`CASHU_MINT_URL`, else the default mint, else the wallet's only mint.
     /// - Parameter addIfMissing: add an explicitly named mint the wallet does not know yet (minting there).
     func mint(addIfMissing: Bool = false) async throws -> MintURL {
