@@ -61,11 +61,19 @@ let package = Package(
             ],
             swiftSettings: projectSettings
         ),
+        // The SQL both stores share: the row mapping, the store protocols' statements, a row reader and the dialect
+        // hooks. No database driver: each store target binds values and reads rows its own way.
+        .target(
+            name: "CashuSQL",
+            dependencies: ["CashuEngine"],
+            swiftSettings: projectSettings
+        ),
         // The embedded store (GRDB, WAL) with its lock-file leases and wallet directory.
         .target(
             name: "CashuSQLite",
             dependencies: [
                 "CashuEngine",
+                "CashuSQL",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -76,6 +84,7 @@ let package = Package(
             name: "CashuPostgres",
             dependencies: [
                 "CashuEngine",
+                "CashuSQL",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -141,6 +150,7 @@ let package = Package(
                 "CoreCashu",
                 "CashuEngine",
                 "CashuHTTP",
+                "CashuSQL",
                 "CashuSQLite",
                 "CashuPostgres",
                 "CashuTestSupport",

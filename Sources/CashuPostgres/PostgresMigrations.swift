@@ -5,13 +5,14 @@
 // opening a new wallet at once apply each one exactly once (the second finds it recorded).
 
 import CashuEngine
+import CashuSQL
 import Foundation
 
 enum PostgresMigrations {
     /// Every migration, oldest first; the version is the position plus one.
     static let all: [String] = [v1, v2, v3, v4]
 
-    /// The first schema: the SQLite store's v1-v4 in one, in PostgreSQL's types (formats in ``PostgresValue``).
+    /// The first schema: the SQLite store's v1-v4 in one, in PostgreSQL's types (formats in CashuSQL's `SQLValue`).
     ///
     /// `seq` (an identity column) orders records with equal timestamps in insertion order. There are no cross-table
     /// foreign keys, as in the SQLite schema: records arrive in any order, and a keyset's counter outlives it.
@@ -44,13 +45,8 @@ enum PostgresMigrations {
             unit TEXT NOT NULL,
             keyset_id TEXT NOT NULL,
             amount BIGINT NOT NULL,
-            secret TEXT NOT NULL,
-            c TEXT NOT NULL,
-            dleq_json TEXT,
-            witness TEXT,
-            p2pk_e TEXT,
-            status TEXT NOT NULL,
-            operation_id TEXT,
+            secret TEXT NOT NULL, c TEXT NOT NULL, dleq_json TEXT, witness TEXT, p2pk_e TEXT,
+            status TEXT NOT NULL, operation_id TEXT,
             created_at DOUBLE PRECISION NOT NULL
         );
         CREATE INDEX proofs_by_status ON proofs (status, mint_url, unit, created_at);
@@ -147,10 +143,8 @@ enum PostgresMigrations {
     /// Ecash encrypted at rest (``RecordSealer``), as the SQLite store's v5: `sealed` holds a record's secret fields
     /// sealed together, its own columns are left empty, and a secret used as a key becomes its keyed tag.
     static let v2 = """
-        ALTER TABLE proofs ADD COLUMN sealed BYTEA;
-        ALTER TABLE operations ADD COLUMN sealed BYTEA;
-        ALTER TABLE queued_operations ADD COLUMN sealed BYTEA;
-        ALTER TABLE auth_proofs ADD COLUMN sealed BYTEA;
+        ALTER TABLE proofs ADD COLUMN sealed BYTEA; ALTER TABLE operations ADD COLUMN sealed BYTEA;
+        ALTER TABLE queued_operations ADD COLUMN sealed BYTEA; ALTER TABLE auth_proofs ADD COLUMN sealed BYTEA;
         ALTER TABLE mint_quotes ADD COLUMN sealed BYTEA;
         CREATE INDEX proofs_unsealed ON proofs (seq) WHERE sealed IS NULL;
         CREATE INDEX operations_unsealed ON operations (seq) WHERE sealed IS NULL
@@ -243,7 +237,8 @@ enum PostgresMigrations {
             )
             """, during: during)
         let applied = try tx.count(
-            "SELECT COALESCE(MAX(version), 0) FROM \(schema).cashu_migrations", [], during: during)
+            "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) AS version FROM \(schema).cashu_migrations", [],
+            column: "version", table: "cashu_migrations", during: during)
         guard applied <= all.count else {
             throw StorageError(
                 .unavailable,

@@ -1,21 +1,26 @@
-// Storage: one transaction of the PostgreSQL wallet store, the type every store protocol is implemented on.
+// Storage: one transaction of the PostgreSQL wallet store: the shared SQL store code over a postgres-nio connection.
 
 import CashuEngine
+import CashuSQL
 import Logging
 import NIOCore
 import PostgresNIO
 
 /// The ``WalletTransaction`` a ``PostgresWalletStore`` hands to a body: a connection inside an open transaction.
+/// The store protocols come from CashuSQL's ``SQLTransaction``; this type numbers placeholders, binds values, maps
+/// errors, and sums the balances from `proof_counts`.
 ///
 /// Bodies are synchronous (no transaction stays open across a network request to a mint), so each statement waits
 /// for its answer on the store's own thread pool, never on a Swift concurrency thread or an event loop.
-final class PostgresTransaction: @unchecked Sendable {
+final class PostgresTransaction: SQLTransaction, WalletTransaction, @unchecked Sendable {
     // @unchecked: used by one thread at a time, for one body.
     let connection: PostgresConnection
     let isReadOnly: Bool
     let logger: Logger
     /// The keys records are sealed with (``RecordSealingStore``); `nil` before the wallet handed them over.
     let sealer: RecordSealer?
+
+    var dialect: SQLDialect { .postgres }
 
     init(connection: PostgresConnection, isReadOnly: Bool, logger: Logger, sealer: RecordSealer? = nil) {
         self.connection = connection
@@ -24,13 +29,8 @@ final class PostgresTransaction: @unchecked Sendable {
         self.sealer = sealer
     }
 
-    /// Throws unless this is a write transaction, before any SQL runs.
-    func requireWritable(_ method: String) throws(StorageError) {
-        guard !isReadOnly else { throw StorageError(.readOnly, "\(method) inside a read transaction") }
-    }
-
-    /// Runs one statement and waits for its result.
-    func run(_ sql: String, _ values: [PostgresValue], during operation: String) throws(StorageError)
+    /// Runs one statement, its placeholders already numbered (`$1`, ...), and waits for its result.
+    func run(_ sql: String, _ values: [SQLValue], during operation: String) throws(StorageError)
         -> PostgresQueryResult
     {
         var bindings = PostgresBindings(capacity: values.count)
@@ -50,42 +50,19 @@ final class PostgresTransaction: @unchecked Sendable {
     /// How long one statement may take (a wait for the wallet's write lock ends sooner: `lock_timeout`).
     static let statementTimeout = TimeAmount.seconds(120)
 
-    /// Runs a statement; returns how many rows it changed.
     @discardableResult
-    func execute(_ sql: String, _ values: [PostgresValue] = [], during operation: String) throws(StorageError) -> Int {
-        try run(sql, values, during: operation).metadata.rows ?? 0
+    func execute(_ sql: String, _ values: [SQLValue] = [], during operation: String) throws(StorageError) -> Int {
+        try run(SQL.numbered(sql), values, during: operation).metadata.rows ?? 0
     }
 
-    /// Runs a query and maps each row.
     func fetch<T>(
-        _ sql: String, _ values: [PostgresValue] = [], during operation: String,
-        _ map: (PostgresRow) throws(StorageError) -> T
+        _ sql: String, _ values: [SQLValue] = [], during operation: String,
+        _ map: (PostgresSQLRow) throws(StorageError) -> T
     ) throws(StorageError) -> [T] {
         var result: [T] = []
-        for row in try run(sql, values, during: operation).rows { result.append(try map(row)) }
+        for row in try run(SQL.numbered(sql), values, during: operation).rows {
+            result.append(try map(PostgresSQLRow(row)))
+        }
         return result
     }
-
-    /// Runs a query and maps its first row, if any.
-    func fetchOne<T>(
-        _ sql: String, _ values: [PostgresValue] = [], during operation: String,
-        _ map: (PostgresRow) throws(StorageError) -> T
-    ) throws(StorageError) -> T? {
-        guard let row = try run(sql, values, during: operation).rows.first else { return nil }
-        return try map(row)
-    }
-
-    /// The one BIGINT of a one-row query (`COUNT(*)`, ...).
-    func count(_ sql: String, _ values: [PostgresValue], during operation: String) throws(StorageError) -> Int {
-        try fetchOne(sql, values, during: operation) { row throws(StorageError) in
-            do { return Int(try row.decode(Int64.self)) } catch {
-                throw StorageError(.corrupt, "\(operation): an unreadable count")
-            }
-        } ?? 0
-    }
-}
-
-/// `$first, $first+1, ...` for `count` placeholders.
-func placeholders(from first: Int, count: Int) -> String {
-    (first..<(first + count)).map { "$\($0)" }.joined(separator: ", ")
 }

@@ -1,6 +1,7 @@
 // Storage: the shared wallet store for services — PostgreSQL through postgres-nio, one writer at a time per wallet.
 
 import CashuEngine
+import CashuSQL
 import Foundation
 import Logging
 import NIOConcurrencyHelpers

@@ -28,7 +28,7 @@ enum SQLiteMigrations {
     /// `Int64.max`); neither sum can overflow below 2^31 proofs per group. `SQLiteTransaction.balancesFromProofsSQL`
     /// recomputes it from `proofs`, for checks and for a later migration that has to rebuild it.
     ///
-    /// Column formats are described in ``SQLiteValue``. Tables that list records in insertion order among equal
+    /// Column formats are described in CashuSQL's `SQLValue`. Tables that list records in insertion order among equal
     /// timestamps carry `seq INTEGER PRIMARY KEY` (the rowid, which `VACUUM` keeps) with the natural key `UNIQUE`.
     /// No cross-table foreign keys: the protocols let records arrive in any order, and deletes do not cascade (a
     /// keyset's counter in particular outlives the keyset, so that a re-added keyset never reuses a counter).

@@ -1,17 +1,20 @@
-// Storage: one transaction of the SQLite wallet store, the type every store protocol is implemented on.
+// Storage: one transaction of the SQLite wallet store: the shared SQL store code over a GRDB connection.
 
 import CashuEngine
+import CashuSQL
+import Foundation
 import GRDB
 
 /// The ``WalletTransaction`` a ``SQLiteWalletStore`` hands to a body: a GRDB connection inside an open transaction.
-final class SQLiteTransaction {
+/// The store protocols come from CashuSQL's ``SQLTransaction``; this type binds values, maps rows and errors, and
+/// reads the balances SQLite keeps in `proof_balances`.
+final class SQLiteTransaction: SQLTransaction, WalletTransaction {
     let db: Database
     let isReadOnly: Bool
     /// The keys records are sealed with (``RecordSealingStore``); `nil` before the wallet handed them over.
     let sealer: RecordSealer?
 
-    /// The most values one statement binds in an `IN (...)` list; SQLite allows far more, this keeps statements short.
-    static let chunkSize = 500
+    var dialect: SQLDialect { .sqlite }
 
     init(db: Database, isReadOnly: Bool, sealer: RecordSealer? = nil) {
         self.db = db
@@ -19,30 +22,96 @@ final class SQLiteTransaction {
         self.sealer = sealer
     }
 
-    /// Throws unless this is a write transaction, before any SQL runs.
-    func requireWritable(_ method: String) throws(StorageError) {
-        guard !isReadOnly else { throw StorageError(.readOnly, "\(method) inside a read transaction") }
+    @discardableResult
+    func execute(_ sql: String, _ values: [SQLValue], during operation: String) throws(StorageError) -> Int {
+        let arguments = try Self.arguments(values, during: operation)
+        return try mappingErrors(operation) {
+            try db.cachedStatement(sql: sql).execute(arguments: arguments)
+            return db.changesCount
+        }
     }
 
-    /// Runs a statement from the connection's cache.
-    func execute(_ sql: String, _ arguments: StatementArguments) throws {
-        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    func fetch<T>(
+        _ sql: String, _ values: [SQLValue], during operation: String, _ map: (Row) throws(StorageError) -> T
+    ) throws(StorageError) -> [T] {
+        let arguments = try Self.arguments(values, during: operation)
+        return try mappingErrors(operation) {
+            let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            var result: [T] = []
+            while let row = try cursor.next() { result.append(try map(row)) }
+            return result
+        }
     }
 
-    /// Fetches rows through a cached statement and maps each one.
-    func fetch<T>(_ sql: String, _ arguments: StatementArguments, _ map: (Row) throws -> T) throws -> [T] {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        var result: [T] = []
-        while let row = try cursor.next() { result.append(try map(row)) }
-        return result
-    }
-
-    /// Fetches at most one row through a cached statement and maps it.
-    func fetchOne<T>(_ sql: String, _ arguments: StatementArguments, _ map: (Row) throws -> T) throws -> T? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else { return nil }
-        return try map(row)
+    /// The statement arguments of `values`: bytes as BLOBs, booleans as the integers 0 and 1.
+    static func arguments(_ values: [SQLValue], during operation: String) throws(StorageError) -> StatementArguments {
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        arguments.reserveCapacity(values.count)
+        for value in values {
+            switch value {
+            case .text(let text): arguments.append(text)
+            case .integer(let integer): arguments.append(integer)
+            case .real(let real): arguments.append(real)
+            case .bytes(let bytes): arguments.append(bytes.map { Data($0) })
+            case .boolean(let bool): arguments.append(bool ? 1 : 0)
+            case .textList:
+                // SQLDialect.sqlite spells membership as IN (?, ...); a list here is a statement written wrongly.
+                throw StorageError(.database, "\(operation): a list value in an SQLite statement")
+            }
+        }
+        return StatementArguments(arguments)
     }
 }
 
-/// `IN (?, ?, ...)` with `count` placeholders.
-func sqlList(_ count: Int) -> String { "(" + databaseQuestionMarks(count: count) + ")" }
+extension Row: SQLRow {
+    /// Thrown for a column holding another storage class than asked for (GRDB throws for one not selected).
+    private struct Unreadable: Error {}
+
+    /// The column's value, strictly: SQLite would read the text `'abc'` as the integer 0 where GRDB's converting
+    /// accessors ask it to.
+    private func storage(_ column: String) throws -> DatabaseValue.Storage {
+        try decode(DatabaseValue.self, forColumn: column).storage
+    }
+
+    package func text(_ column: String) throws -> String? {
+        switch try storage(column) {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw Unreadable()
+        }
+    }
+
+    package func bytes(_ column: String) throws -> [UInt8]? {
+        switch try storage(column) {
+        case .null: return nil
+        case .blob(let data): return Array(data)
+        default: throw Unreadable()
+        }
+    }
+
+    package func integer(_ column: String) throws -> Int64? {
+        switch try storage(column) {
+        case .null: return nil
+        case .int64(let integer): return integer
+        default: throw Unreadable()
+        }
+    }
+
+    package func real(_ column: String) throws -> Double? {
+        switch try storage(column) {
+        case .null: return nil
+        case .double(let real): return real
+        case .int64(let integer): return Double(integer)
+        default: throw Unreadable()
+        }
+    }
+
+    package func boolean(_ column: String) throws -> Bool? {
+        switch try integer(column) {
+        case nil: return nil
+        case 0: return false
+        case 1: return true
+        default: throw Unreadable()
+        }
+    }
+}

@@ -1,6 +1,7 @@
 // Storage: the embedded wallet store — SQLite through GRDB, WAL, one immediate write transaction per `write`.
 
 import CashuEngine
+import CashuSQL
 import Foundation
 import GRDB
 

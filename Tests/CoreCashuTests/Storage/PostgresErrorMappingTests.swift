@@ -6,6 +6,7 @@ import Testing
 
 @testable import CashuEngine
 @testable import CashuPostgres
+import CashuSQL
 import CoreCashu
 
 @Suite("PostgreSQL error mapping")
@@ -13,7 +14,7 @@ struct PostgresErrorMappingTests {
     /// The StorageError that the last of `statements` (run in one transaction of `store`, after the others) fails with.
     static func error(
         _ store: PostgresWalletStore, readOnly: Bool = false, _ statements: [String],
-        _ values: [PostgresValue] = [], sourceLocation: SourceLocation = #_sourceLocation
+        _ values: [SQLValue] = [], sourceLocation: SourceLocation = #_sourceLocation
     ) async -> StorageError? {
         do {
             try await store.transaction(readOnly: readOnly, during: "test") { tx in

@@ -8,6 +8,7 @@ import Testing
 
 @testable import CashuEngine
 @testable import CashuPostgres
+import CashuSQL
 import CoreCashu
 
 @Suite("PostgreSQL store over TLS", .timeLimit(.minutes(3)))
@@ -28,8 +29,8 @@ struct PostgresTLSTests {
     static func isEncrypted(_ store: PostgresWalletStore) async throws -> Bool {
         try await store.transaction(readOnly: true, during: "test") { tx in
             try tx.count(
-                "SELECT count(*) FROM pg_stat_ssl WHERE pid = pg_backend_pid() AND ssl AND version LIKE 'TLSv1.%'",
-                [], during: "test")
+                "SELECT count(*) AS count FROM pg_stat_ssl WHERE pid = pg_backend_pid() AND ssl "
+                    + "AND version LIKE 'TLSv1.%'", [], table: "pg_stat_ssl", during: "test")
         } == 1
     }
 

@@ -7,6 +7,7 @@ import Testing
 
 @testable import CashuEngine
 @testable import CashuPostgres
+import CashuSQL
 import CoreCashu
 
 @Suite("PostgresWalletStore")
@@ -24,8 +25,8 @@ struct PostgresWalletStoreTests {
 
     /// The one column `v` of a one-row query, as text (`nil` for NULL).
     static func text(_ tx: PostgresTransaction, _ sql: String) throws -> String? {
-        try tx.fetchOne(sql, during: "test") { row throws(StorageError) in
-            try PostgresRowReader(row, table: "test").optionalText("v")
+        try tx.fetchOne(sql, [], during: "test") { row throws(StorageError) in
+            try SQLRowReader(row, table: "test").optionalText("v")
         } ?? nil
     }
 

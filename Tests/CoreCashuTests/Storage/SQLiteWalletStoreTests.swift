@@ -9,6 +9,7 @@ import Testing
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite
+import CashuSQL
 import CoreCashu
 
 @Suite("SQLiteWalletStore")
@@ -86,7 +87,7 @@ struct SQLiteWalletStoreTests {
                     try db.execute(
                         sql: "INSERT INTO proofs (\(StoredProof.sqlColumns)) "
                             + "VALUES (\(databaseQuestionMarks(count: 14)))",
-                        arguments: try proof.sqliteArguments())
+                        arguments: try SQLiteTransaction.arguments(proof.sqlValues(sealer: nil), during: "test"))
                 }
             }
         }
@@ -168,8 +169,9 @@ struct SQLiteWalletStoreTests {
         #expect(balances.contains("proof_balances USING PRIMARY KEY"), "\(balances)")
         #expect(!balances.contains("SCAN"), "\(balances)")
         // One status, mint and unit (coin selection): the index also gives the order, oldest first.
-        let selection = try plan(
-            SQLiteTransaction.proofsSQL(statusCount: 1, byMint: true, byUnit: true), ["unspent", "https://a", "sat"])
+        let byStatus = ProofQueries.byStatus(
+            .sqlite, statuses: ["unspent"], mintURL: try MintURL("https://a"), unit: CurrencyUnit(rawValue: "sat"))
+        let selection = try plan(byStatus.sql, try SQLiteTransaction.arguments(byStatus.values, during: "test"))
         #expect(selection.contains("USING INDEX proofs_by_status"), "\(selection)")
         #expect(!selection.contains("TEMP B-TREE"), "\(selection)")
         // Input selection: counts from `proof_counts`, then the oldest of one keyset and amount through the index.

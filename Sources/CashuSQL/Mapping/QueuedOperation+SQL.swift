@@ -1,16 +1,15 @@
-// Storage: offline queue entries to and from SQLite rows (table `queued_operations`, migration v3).
+// Storage: an offline queue entry to and from a `queued_operations` row (column formats in SQLValue).
 
 import CashuEngine
-import Foundation
-import GRDB
 
 extension QueuedOperation {
-    static let sqlColumns =
+    package static let sqlColumns =
         "id, mint_url, kind, payload, state, attempts, last_error_code, last_error, operation_id, result, "
         + "created_at, updated_at, sealed"
+    package static let sqlColumnCount = 13
 
-    init(sqliteRow row: Row, sealer: RecordSealer? = nil) throws(StorageError) {
-        let r = SQLiteRowReader(row: row, table: "queued_operations")
+    package init(sqlRow row: some SQLRow, sealer: RecordSealer?) throws(StorageError) {
+        let r = SQLRowReader(row, table: "queued_operations")
         let id = OperationID(rawValue: try r.text("id"))
         var payload = try r.bytes("payload")
         var result = try r.optionalBytes("result")
@@ -20,7 +19,7 @@ extension QueuedOperation {
         }
         self.init(
             id: id,
-            mintURL: try r.parsed("mint_url") { try MintURL($0) },
+            mintURL: try r.mintURL(),
             kind: try r.parsed("kind") { QueuedOperation.Kind(rawValue: $0) },
             payload: payload,
             state: try r.parsed("state") { QueuedOperation.State(rawValue: $0) },
@@ -30,23 +29,24 @@ extension QueuedOperation {
             operationID: try r.optionalText("operation_id").map(OperationID.init(rawValue:)),
             result: result,
             createdAt: try r.date("created_at"),
-            updatedAt: try r.date("updated_at")
-        )
+            updatedAt: try r.date("updated_at"))
     }
 
-    func sqliteArguments(sealer: RecordSealer? = nil) throws(StorageError) -> StatementArguments {
-        let (payload, result, sealed) = try sqliteSecrets(sealer: sealer)
+    package func sqlValues(sealer: RecordSealer?) throws(StorageError) -> [SQLValue] {
+        let (payload, result, sealed) = try sqlSecrets(sealer: sealer)
         return [
-            id.rawValue, mintURL.rawValue, kind.rawValue, payload, state.rawValue, attempts, lastErrorCode,
-            lastError, operationID?.rawValue, result, SQLiteValue.real(createdAt), SQLiteValue.real(updatedAt), sealed,
+            .text(id.rawValue), .text(mintURL.rawValue), .text(kind.rawValue), payload, .text(state.rawValue),
+            .count(attempts), .text(lastErrorCode), .text(lastError), .text(operationID?.rawValue), result,
+            .date(createdAt), .date(updatedAt), sealed,
         ]
     }
 
     /// The `payload`, `result` and `sealed` columns: the values themselves, or empty ones and the sealed values.
-    func sqliteSecrets(sealer: RecordSealer?) throws(StorageError) -> (payload: Data, result: Data?, sealed: Data?) {
-        guard let sealer else { return (Data(payload), result.map { Data($0) }, nil) }
-        let sealed = try SealedRecordFields.sealQueued(
-            payload: payload, result: result, id: id.rawValue, with: sealer)
-        return (Data(), nil, Data(sealed))
+    package func sqlSecrets(sealer: RecordSealer?) throws(StorageError)
+        -> (payload: SQLValue, result: SQLValue, sealed: SQLValue)
+    {
+        guard let sealer else { return (.bytes(payload), .bytes(result), .bytes(nil)) }
+        let sealed = try SealedRecordFields.sealQueued(payload: payload, result: result, id: id.rawValue, with: sealer)
+        return (.bytes([]), .bytes(nil), .bytes(sealed))
     }
 }
