@@ -68,6 +68,11 @@ let package = Package(
             dependencies: ["CashuEngine"],
             swiftSettings: projectSettings
         ),
+        .testTarget(
+            name: "CashuSQLTests",
+            dependencies: ["CashuSQL", "CashuEngine"],
+            swiftSettings: projectSettings
+        ),
         // The embedded store (GRDB, WAL) with its lock-file leases and wallet directory.
         .target(
             name: "CashuSQLite",
