@@ -17,8 +17,8 @@ import PostgresNIO
 ///   them in the SQLite store: proofs selected in one cannot be selected by another until it commits. Writers of
 ///   other wallets (other schemas) are not held up.
 /// - Each `read` is a `REPEATABLE READ, READ ONLY` transaction: one consistent snapshot, which writers do not block.
-/// - Bodies are synchronous: they run on threads shared by the process's stores, and each statement waits for the
-///   server there.
+/// - Bodies are synchronous: they run on the store's own threads, started when it opens and stopped when it closes,
+///   and each statement waits for the server there.
 /// - Leases are session advisory locks (``PostgresOperationLeases``).
 /// - The schema is migrated on open, under the same lock, so processes opening a new wallet at once are safe.
 /// - Once a wallet has handed it its keys (``RecordSealingStore``), the secret fields of every record are sealed
@@ -33,7 +33,10 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
     private let leases: PostgresOperationLeases
     private let client: PostgresClient
     private let runner: Task<Void, Never>
-    private var threads: NIOThreadPool { Self.threads }
+    /// The threads transaction bodies run on (a body waits there for the server, never on a Swift concurrency thread
+    /// or an event loop). A body waiting for another's write lock holds one; holders are already running, so waiters
+    /// never starve them, and work beyond the threads waits its turn.
+    private let threads: NIOThreadPool
     private let writeLock: Int64
     private let logger: Logger
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
@@ -58,6 +61,8 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
             configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
+        threads = NIOThreadPool(numberOfThreads: Self.threadCount)
+        threads.start()
         leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: first) {
             PostgresConnection.connect(
                 on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
@@ -75,25 +80,24 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
     }
 
     deinit {
-        // A store dropped without close(): end its connections without waiting.
+        // A store dropped without close(): end its connections and stop its threads without waiting (no transaction
+        // is running: each holds the store).
         leases.closeSoon()
         runner.cancel()
+        threads.shutdownGracefully { _ in }
     }
 
-    /// The threads transaction bodies run on, shared by every store of the process (a body waits there for the
-    /// server, never on a Swift concurrency thread). A body waiting for another's write lock holds one; holders are
-    /// already running, so waiters never starve them.
-    static let threads: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 16)
-        pool.start()
-        return pool
-    }()
+    /// How many threads each store runs bodies on.
+    static let threadCount = 8
 
-    /// Ends every connection (and so every lease this process holds).
+    /// Ends every connection (and so every lease this process holds) and stops the store's threads once the bodies
+    /// running on them end. Idempotent.
     package func close() async {
         await leases.close()
         runner.cancel()
         _ = await runner.value
+        // Already stopped (a second close) is not an error worth a word.
+        try? await threads.shutdownGracefully()
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
