@@ -13,4 +13,9 @@ package protocol MintStore {
 
     /// Deletes a mint if stored (its proofs and keysets are the caller's business).
     func removeMint(url: MintURL) throws
+
+    /// Gives every record of the mint at `old` (the mint itself, its keysets, proofs, quotes, journal and history
+    /// entries, queue entries and blind auth tokens) the URL `new`, which no record may have yet.
+    /// - Returns: how many proofs moved.
+    func moveMint(from old: MintURL, to new: MintURL) throws -> Int
 }

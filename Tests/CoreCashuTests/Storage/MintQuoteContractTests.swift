@@ -12,6 +12,52 @@ import CoreCashu
 struct MintQuoteContractTests {
     typealias F = StoreFixtures
 
+    /// A mint that moved (`cashu mints move`): every record of it takes the new URL, the balances and counts follow
+    /// the proofs, and the other mint's records stay as they were.
+    @Test(arguments: StoreFactory.all)
+    func moveMintMovesEveryRecordOfTheMint(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ids = try await F.populate(store)
+        let moved = F.url("https://moved.example.com/cashu")
+        let token = StoredAuthProof(
+            mintURL: F.mintA, proof: AuthProof(id: F.keysetV2, secret: "auth", C: Scalar.random().publicKey))
+        let queued = QueuedOperation(
+            mintURL: F.mintA, kind: .receive, payload: [1], state: .queued, createdAt: F.t0, updatedAt: F.t0)
+        try await store.write { tx throws in
+            try tx.addAuthProofs([token])
+            try tx.insertQueuedOperation(queued)
+        }
+        let before = try await StoreSnapshot(store, operationIDs: ids)
+        let count = try await store.write { tx throws in try tx.moveMint(from: F.mintA, to: moved) }
+        #expect(count == before.proofs.filter { $0.mintURL == F.mintA }.count)
+        let after = try await StoreSnapshot(store, operationIDs: ids)
+
+        func renamed(_ url: MintURL) -> MintURL { url == F.mintA ? moved : url }
+        func lines<T>(_ records: [T], _ line: (T) -> String) -> [String] { records.map(line).sorted() }
+        #expect(lines(after.proofs) { "\($0.Y.hex) \($0.mintURL)" } == lines(before.proofs) {
+            "\($0.Y.hex) \(renamed($0.mintURL))"
+        })
+        #expect(lines(after.keysets) { "\($0.id) \($0.mintURL)" } == lines(before.keysets) {
+            "\($0.id) \(renamed($0.mintURL))"
+        })
+        #expect(lines(after.mints) { "\($0.url) \($0.addedAt)" } == lines(before.mints) {
+            "\(renamed($0.url)) \($0.addedAt)"
+        })
+        #expect(after.operations.map { $0?.mintURL } == before.operations.map { $0.map { renamed($0.mintURL) } })
+        #expect(after.mintQuotes.map(\.mintURL) == before.mintQuotes.map { renamed($0.mintURL) })
+        #expect(after.meltQuotes.map(\.mintURL) == before.meltQuotes.map { renamed($0.mintURL) })
+        #expect(after.history.map(\.mintURL) == before.history.map { renamed($0.mintURL) })
+        let balances = lines(after.balances) { "\($0.mintURL) \($0.status) \($0.amount) \($0.count)" }
+        #expect(balances == lines(before.balances) { "\(renamed($0.mintURL)) \($0.status) \($0.amount) \($0.count)" })
+        try await store.read { tx throws in
+            #expect(try tx.authProofCount(mintURL: moved) == 1)
+            #expect(try tx.authProofCount(mintURL: F.mintA) == 0)
+            #expect(try tx.queuedOperation(id: queued.id)?.mintURL == moved)
+            #expect(try tx.proofBuckets(mintURL: F.mintA, unit: .sat, status: .unspent).isEmpty)
+            #expect(try !tx.proofBuckets(mintURL: moved, unit: .sat, status: .unspent).isEmpty)
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func mintsRoundTripReplaceListByURLAndRemove(_ factory: StoreFactory) async throws {
         let store = try await factory.make()
