@@ -97,6 +97,27 @@ struct FetchTests {
         await endpoint.shutdown()
     }
 
+    @Test("--proxy: the server is reached through it; with it down, exit 69 and nothing paid")
+    func throughTheProxy() async throws {
+        let mint = try await TestMint.shared
+        let socks = try await TestSOCKSProxy.start()
+        defer { socks.stop() }
+        let payer = CLIWallet()
+        defer { payer.remove() }
+        try await payer.fund(50, at: mint.url)
+        let endpoint = try await PaidEndpoint.start(price: 5, mint: mint.url, behaviour: .check)
+        let proxy = "socks5h://127.0.0.1:\(socks.port)"
+        let fetched = try await payer.run("fetch", "--yes", "--proxy", proxy, endpoint.url)
+        #expect(fetched.status == 0 && fetched.stdout == PaidEndpoint.resource, "\(fetched)")
+        socks.stop()
+        let before = try await payer.balance()
+        let down = try await payer.run("fetch", "--yes", "--proxy", proxy, endpoint.url)
+        down.expectFailure(69)
+        #expect(try await payer.balance() == before)
+        #expect(endpoint.tokens.count == 1, "the second fetch never reached the server")
+        await endpoint.shutdown()
+    }
+
     @Test("a free URL is printed; a non-2xx answer fails with its status; a bad header or URL is refused")
     func freeAndFailures() async throws {
         let mint = try await TestMint.shared
