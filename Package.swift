@@ -177,14 +177,16 @@ let package = Package(
             swiftSettings: projectSettings
         ),
         // The portable services over CoreCashu and CashuNostr: the offline queue, the NUT-17 WebSocket client, the
-        // Nostr relay pool, NIP-47 wallet connections, NUT-18 payment requests over Nostr, the mint-list backup and the
-        // redacting logger. No Linux-only library, no Glibc import outside `#if canImport` (scripts/check-layers).
+        // Nostr relay pool, NIP-47 wallet connections, NUT-18 payment requests over Nostr, the mint-list backup, the
+        // NUT-24 paid HTTP client and the redacting logger. No Linux-only library, no Glibc import outside
+        // `#if canImport` (scripts/check-layers).
         .target(
             name: "CashuServices",
             dependencies: [
                 "CoreCashu",
                 "CashuNostr",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

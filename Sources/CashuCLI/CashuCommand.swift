@@ -16,9 +16,10 @@ struct CashuCommand: AsyncParsableCommand {
         subcommands: [
             WalletCommand.self, InfoCommand.self, MintsCommand.self, BalanceCommand.self, MintCommand.self,
             SendCommand.self, ReceiveCommand.self, PayCommand.self, TransferCommand.self, RequestCommand.self,
-            LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self, RestoreCommand.self,
-            RecoverCommand.self, RefreshCommand.self, AuthCommand.self, UnlockCommand.self, LockCommand.self,
-            DaemonCommand.self, NostrCommand.self, NWCCommand.self, ProofsCommand.self, BurnCommand.self,
+            FetchCommand.self, LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self,
+            RestoreCommand.self, RecoverCommand.self, RefreshCommand.self, AuthCommand.self, UnlockCommand.self,
+            LockCommand.self, DaemonCommand.self, NostrCommand.self, NWCCommand.self, ProofsCommand.self,
+            BurnCommand.self,
         ]
     )
 }

@@ -24,7 +24,7 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     /// kept them: refreshing the mint fills it in).
     package var webSockets: WebSocketSettings?
     /// NUT-06 (nuts#425): the most items in one array of a request; `nil` when the mint does not say.
-    public var maxArrayLength: Int?
+    package var maxArrayLength: Int?
     /// NUT-29 batch minting, when the mint offers it (`max_batch_size`, methods); `nil` otherwise.
     package var batchMint: BatchMintSettings?
     /// NUT-22: the endpoints that spend a blind auth token, and how many tokens one request may mint; `nil` when the

@@ -11,9 +11,9 @@ import Testing
 struct HelpTests {
     static let subcommands = [
         "wallet", "wallet init", "wallet backup", "wallet pubkey", "info", "mints", "mints add", "mints list",
-        "mints remove", "mints default", "balance", "mint", "send", "receive", "pay", "request", "request create",
-        "request pay", "pending", "history", "decode", "restore", "recover", "refresh", "nwc", "nwc add", "nwc list",
-        "nwc revoke", "nwc serve",
+        "mints remove", "mints default", "balance", "mint", "send", "receive", "pay", "fetch", "request",
+        "request create", "request pay", "pending", "history", "decode", "restore", "recover", "refresh", "nwc",
+        "nwc add", "nwc list", "nwc revoke", "nwc serve",
     ]
 
     @Test("cashu --help matches the golden file")

@@ -90,7 +90,7 @@ struct RequestPayCommand: AsyncParsableCommand {
             ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit.rawValue)),
             ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),
         ]
-        guard let transport = payment.transport else {
+        guard let transport = prepared.transport else {
             context.output.result(
                 human: token,
                 json: .object([("token", .string(token))] + fields + [("delivered", false)])

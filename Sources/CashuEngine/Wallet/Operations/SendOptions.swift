@@ -1,6 +1,7 @@
 // Wallet: what a send may ask for — a memo, fees for the receiver, a NUT-11/14 lock, offline only.
 
-/// Options of `Wallet/send(amount:mint:unit:options:)`.
+/// Options of `Wallet/send(amount:mint:unit:options:)`, set through the initializer (the lock and the version can
+/// be changed afterwards).
 public struct SendOptions: Sendable {
     /// How the sent proofs are locked.
     public enum Lock: Sendable {
@@ -14,18 +15,18 @@ public struct SendOptions: Sendable {
     }
 
     /// The token's memo.
-    public var memo: String?
+    package var memo: String?
     /// Add the receiver's swap fee to the token, so the receiver gets the full amount.
-    public var includeFees: Bool
+    package var includeFees: Bool
     /// Lock the proofs (always needs a swap).
     public var lock: Lock?
     /// Fail instead of swapping when no exact proofs exist.
-    public var offlineOnly: Bool
+    package var offlineOnly: Bool
     /// Hand over exact proofs without asking the mint when the wallet has them; `false` always swaps for fresh
     /// proofs (the mint then sees the send, but the receiver cannot link the token to earlier transactions).
-    public var preferOffline: Bool
+    package var preferOffline: Bool
     /// Put NUT-12 DLEQ proofs in the token (needed by receivers who verify offline).
-    public var includeDLEQ: Bool
+    package var includeDLEQ: Bool
     /// The token format.
     public var version: Token.Version
 

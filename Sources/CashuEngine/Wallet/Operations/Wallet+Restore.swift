@@ -4,7 +4,7 @@ import Foundation
 
 /// Progress of a restore, reported after each batch.
 public struct RestoreProgress: Sendable {
-    public var keysetID: KeysetID
+    package var keysetID: KeysetID
     public var keysetIndex: Int
     public var keysetCount: Int
     /// The next counter to try in this keyset.

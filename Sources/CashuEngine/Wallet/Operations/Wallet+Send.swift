@@ -31,7 +31,7 @@ extension Wallet {
     /// proofs are swapped at confirmation. A send needing more proofs than one request may carry first merges the
     /// smallest ones (swaps of the wallet's own proofs, whose fees are paid even if the send is cancelled).
     /// - Parameters:
-    ///   - amount: the token's amount (before the receiver's fee is added under ``SendOptions/includeFees``).
+    ///   - amount: the token's amount (before the receiver's fee is added under `includeFees`).
     ///   - mint: the mint the token is of.
     ///   - unit: its unit.
     ///   - send: how to send (offline, locks, the receiver's fee, a memo).

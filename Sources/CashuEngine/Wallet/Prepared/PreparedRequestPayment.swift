@@ -15,7 +15,7 @@ public struct PreparedRequestPayment: Sendable {
     /// How the payment reaches the payee; `nil`: the token is handed over in band.
     public let transport: PaymentRequest.Transport?
     /// The memo for the payee.
-    public let memo: String?
+    package let memo: String?
     /// The send: its mint, its amount (the request's plus ``methodFee`` plus the receiver's swap fee), its fees.
     public let send: PreparedSend
 
@@ -45,6 +45,6 @@ public struct RequestPaymentToken: Sendable {
     public let send: SendResult
     /// The NUT-18 payload to deliver.
     package let payload: PaymentRequestPayload
-    /// Where to deliver it; `nil`: hand ``SendResult/token`` over in band.
-    public let transport: PaymentRequest.Transport?
+    /// Where to deliver it (``PreparedRequestPayment/transport``); `nil`: hand ``SendResult/token`` over in band.
+    package let transport: PaymentRequest.Transport?
 }

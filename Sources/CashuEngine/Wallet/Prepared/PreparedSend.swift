@@ -14,7 +14,7 @@ public struct PreparedSend: Sendable {
     public let mint: MintURL
     /// The unit.
     public let unit: CurrencyUnit
-    /// What the token will be worth (with ``SendOptions/includeFees``, the receiver's fee is in it).
+    /// What the token will be worth (with `includeFees`, the receiver's fee is in it).
     public let amount: UInt64
     /// The input fee the wallet pays for the swap that makes the token (0 when exact proofs are handed over).
     public let fee: UInt64
