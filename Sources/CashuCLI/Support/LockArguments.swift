@@ -98,7 +98,7 @@ struct LockArguments: Sendable {
 
     private static func hashLock(_ text: String) throws(CLIError) -> [UInt8] {
         let hex = text.trimmingCharacters(in: .whitespaces)
-        guard hex.utf8.count == 64, let bytes = try? Hex.decode(hex, count: 32) else {
+        guard hex.utf8.count == 64, let bytes = try? Hex.decode(hex), bytes.count == 32 else {
             throw CLIError(.input, "--hash takes the SHA-256 of the preimage, 64 hex digits", code: "invalidInput")
         }
         return bytes

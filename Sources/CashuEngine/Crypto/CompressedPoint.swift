@@ -5,7 +5,7 @@
 ///
 /// Proofs carry their signature `C` in this form: decoding a 1000-proof token must not pay libsecp256k1's ~6 µs square
 /// root per proof up front. Everything that computes with `C` (DLEQ checks, spending) goes through `point()`, and
-/// ``Token/validatePoints()`` checks a whole token at once.
+/// `Token.validatePoints()` checks a whole token at once.
 package struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The 33 bytes.
     package let compressedRepresentation: [UInt8]

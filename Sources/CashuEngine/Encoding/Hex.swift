@@ -41,7 +41,7 @@ public enum Hex {
     }
 
     /// Decodes hex that must be exactly `count` bytes long.
-    public static func decode(_ string: some StringProtocol, count: Int) throws(EncodingFailure) -> [UInt8] {
+    package static func decode(_ string: some StringProtocol, count: Int) throws(EncodingFailure) -> [UInt8] {
         let bytes = try decode(string)
         guard bytes.count == count else {
             throw EncodingFailure(.invalidLength, "expected \(count) bytes of hex, got \(bytes.count)")

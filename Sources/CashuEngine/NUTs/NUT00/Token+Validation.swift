@@ -7,7 +7,7 @@ extension Token {
     /// a DLEQ check, which implies it) before trusting the proofs.
     ///
     /// - Throws: ``CryptoError`` `.invalidPoint` naming the first bad proof's position.
-    public func validatePoints() throws(CryptoError) {
+    package func validatePoints() throws(CryptoError) {
         var index = 0
         for entry in entries {
             for proof in entry.proofs {
