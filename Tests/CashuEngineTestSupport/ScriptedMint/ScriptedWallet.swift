@@ -4,9 +4,13 @@ import CashuEngine
 
 /// Opens ``Wallet``s whose connectors reach ``ScriptedMint``s, with in-memory stores: no network, no file.
 package enum ScriptedWallet {
-    /// A connector factory routing each mint's URL to its scripted mint; any other URL is unreachable.
-    package static func connectorFactory(_ mints: [ScriptedMint]) -> @Sendable (MintURL) -> any MintConnector {
+    /// A connector factory routing each mint's URL to its scripted mint, and each of `aliases` to its mint (a mint
+    /// that moved: one mint under another URL); any other URL is unreachable.
+    package static func connectorFactory(
+        _ mints: [ScriptedMint], aliases: [MintURL: ScriptedMint] = [:]
+    ) -> @Sendable (MintURL) -> any MintConnector {
         let byURL = Dictionary(mints.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            .merging(aliases) { first, _ in first }
         return { url in ScriptedMintConnector(mint: byURL[url], mintURL: url) }
     }
 
