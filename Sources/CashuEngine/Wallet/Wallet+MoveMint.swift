@@ -28,19 +28,16 @@ extension Wallet {
         } catch {
             throw WalletError.mint(error)
         }
-        let missing = known.filter { !offered.contains($0) }
-        guard missing.isEmpty else {
-            throw WalletError(
-                .keysetMismatch,
-                "\(new) does not serve \(missing.count) of the \(known.count) keysets of \(old); not the same mint")
-        }
+        try Self.checkSameMint(known: known, offered: offered, old: old, new: new)
         let moved = try await write { tx -> Int in
-            // Again inside the write: another process may have started something at `old` meanwhile.
+            // Again inside the write: another process may have started something at `old`, or synced a keyset of
+            // it, meanwhile.
             try Self.checkMovable(tx, from: old, to: new, wallet: self)
+            try Self.checkSameMint(known: try tx.keysets(mintURL: old).map(\.id), offered: offered, old: old, new: new)
             let moved = try tx.moveMint(from: old, to: new)
-            if try tx.metadata(PreferenceKey.defaultMint) == old.rawValue {
-                try tx.setMetadata(PreferenceKey.defaultMint, new.rawValue)
-            }
+            // The default as `defaultMint()` reads it: a wallet made by an older `cashu` keeps it under the old key.
+            let current = try tx.metadata(PreferenceKey.defaultMint) ?? tx.metadata(PreferenceKey.legacyDefaultMint)
+            if current == old.rawValue { try tx.setMetadata(PreferenceKey.defaultMint, new.rawValue) }
             return moved
         }
         await moveLogin(from: old, to: new)
@@ -57,6 +54,24 @@ extension Wallet {
         }
         logger.debug("mint moved", metadata: ["from": "\(old)", "to": "\(new)", "proofs": "\(moved)"])
         return moved
+    }
+
+    /// Throws `keysetMismatch` unless `new` serves every keyset the wallet knows of `old`, and it knows at least one
+    /// (without one, any URL would pass for the same mint).
+    private nonisolated static func checkSameMint(
+        known: [KeysetID], offered: Set<KeysetID>, old: MintURL, new: MintURL
+    ) throws(WalletError) {
+        guard !known.isEmpty else {
+            throw WalletError(
+                .keysetMismatch,
+                "the wallet knows no keyset of \(old) to compare with; refresh it (cashu mints add) first")
+        }
+        let missing = known.filter { !offered.contains($0) }
+        guard missing.isEmpty else {
+            throw WalletError(
+                .keysetMismatch,
+                "\(new) does not serve \(missing.count) of the \(known.count) keysets of \(old); not the same mint")
+        }
     }
 
     /// Throws unless `new` is not a mint of the wallet and nothing is unfinished at `old`.

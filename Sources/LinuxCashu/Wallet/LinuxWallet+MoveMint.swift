@@ -10,12 +10,14 @@ extension LinuxWallet {
     /// - Throws: what ``Wallet/moveMint(from:to:)`` throws; nothing has moved then.
     @discardableResult
     public func moveMint(from old: MintURL, to new: MintURL) async throws(WalletError) -> Int {
-        let own = httpClient.routes[old]
+        let routes = httpClient.routes
+        let own = routes[old]
         // Before the check at `new`: an .onion mint that moved must not be asked directly.
         if let own { try await setProxy(own, for: new) }
         let moved: Int
         do { moved = try await wallet.moveMint(from: old, to: new) } catch {
-            if own != nil { try? await setProxy(nil, for: new) }
+            // `new` goes back to the way it had (none of its own, or its own).
+            if own != nil { try? await setProxy(routes[new], for: new) }
             throw error
         }
         if own != nil { try? await setProxy(nil, for: old) }

@@ -15,22 +15,25 @@ struct WalletMoveMintEngineTests {
     /// A funded wallet whose mint is also reachable at ``newURL``; `stranger` answers at `strangerURL`.
     static func wallet(
         amount: UInt64, stranger: ScriptedMint? = nil
-    ) async throws -> (Wallet, ScriptedMint, InMemorySecureStore) {
+    ) async throws -> (Wallet, ScriptedMint, InMemorySecureStore, InMemoryWalletStore) {
         let mint = ScriptedMint()
         let secureStore = InMemorySecureStore()
+        let store = InMemoryWalletStore()
         let wallet = try await Wallet.open(
-            store: InMemoryWalletStore(), secureStore: secureStore,
+            store: store, secureStore: secureStore,
             connectorFactory: ScriptedWallet.connectorFactory(
                 [mint] + (stranger.map { [$0] } ?? []), aliases: [newURL: mint]))
         try await wallet.addMint(mint.url)
         try await ScriptedWallet.fund(wallet, at: mint, amount: amount)
-        return (wallet, mint, secureStore)
+        return (wallet, mint, secureStore, store)
     }
 
     @Test("everything moves: balance, default mint, login; the ecash spends at the new URL")
     func everythingMoves() async throws {
-        let (wallet, mint, secureStore) = try await Self.wallet(amount: 100)
-        try await wallet.setDefaultMint(mint.url)
+        let (wallet, mint, secureStore, store) = try await Self.wallet(amount: 100)
+        // The default as an older `cashu` kept it (read, never written, by defaultMint()).
+        try await store.write { tx in try tx.setMetadata("cli.default-mint", mint.url.rawValue) }
+        #expect(try await wallet.defaultMint() == mint.url)
         try await secureStore.save(SecureBytes(Array("login".utf8)), key: SecureStoreKey.clearAuth(mint.url))
 
         let moved = try await wallet.moveMint(from: mint.url, to: Self.newURL)
@@ -49,7 +52,7 @@ struct WalletMoveMintEngineTests {
     @Test("refused, moving nothing: unfinished work at the old URL, a URL already added, another mint's keysets")
     func refusals() async throws {
         let stranger = ScriptedMint(host: "stranger.test")
-        let (wallet, mint, _) = try await Self.wallet(amount: 100, stranger: stranger)
+        let (wallet, mint, _, _) = try await Self.wallet(amount: 100, stranger: stranger)
 
         // A prepared send is unfinished work that names the old URL.
         let prepared = try await wallet.prepareSend(amount: 10, mint: mint.url)
