@@ -18,8 +18,8 @@ struct SoakReport: Sendable {
     var store: String
     /// Disk-full windows in which the soak's own PostgreSQL wrote WAL.
     var walGrowthWindows = 0
-    /// The soak's own PostgreSQL server: its PANICs, its shutdowns, and the soak's starts of it after one.
-    var server: (panics: Int, shutdowns: Int, restarts: Int)?
+    /// The soak's own PostgreSQL server: its PANICs, the times it was found shut down, and the soak's starts of it.
+    var server: (panics: Int, outages: Int, starts: Int)?
     var surprises: [String]
     var settlement: SoakSettlement.Result
     var books: SoakAccounting
@@ -52,8 +52,8 @@ struct SoakReport: Sendable {
                     + (server == nil ? "" : " (WAL grown in \(walGrowthWindows))")))
         if let server {
             lines.append(
-                "PostgreSQL server: \(server.panics) PANICs (every backend restarted), \(server.shutdowns) shutdowns "
-                    + "(recovery met the full disk), started again by the soak \(server.restarts) times")
+                "PostgreSQL server: \(server.panics) PANICs (every backend restarted); shut down \(server.outages) "
+                    + "times (its recovery met the full disk), started again by the soak (\(server.starts) starts)")
         }
         for surprise in surprises.prefix(10) { lines.append("  unexpected: \(surprise)") }
         lines.append(

@@ -117,10 +117,9 @@ struct SoakTests {
     }
 
     /// What the soak's own PostgreSQL went through (`nil` without one).
-    private static func serverEvents(_ server: SoakPostgres?) async -> (panics: Int, shutdowns: Int, restarts: Int)? {
+    private static func serverEvents(_ server: SoakPostgres?) async -> (panics: Int, outages: Int, starts: Int)? {
         guard let server else { return nil }
-        let crashes = await server.crashes()
-        return (crashes.panics, crashes.shutdowns, await server.restarts)
+        return (await server.panics(), await server.outages, await server.startAttempts)
     }
 
     /// A new wallet on the soak's disk (and in a schema of its own on PostgreSQL) with the mint added and `funds` sat
