@@ -46,7 +46,8 @@ struct SoakAccounting: Sendable {
         for wallet in context.wallets {
             let fresh = SoakWallet(
                 name: "restore of \(wallet.name)",
-                directory: context.disk.root.appendingPathComponent("final-restore-\(wallet.name)"))
+                directory: context.disk.root.appendingPathComponent("final-restore-\(wallet.name)"),
+                store: context.store, label: "f\(wallet.name)")
             try await fresh.json("restore", "--mint", context.mintURL, stdin: wallet.phrase + "\n")
             let balance = books.balances.first { $0.name == wallet.name }?.sat ?? 0
             let expected = balance + books.inFlight[wallet.name, default: 0]

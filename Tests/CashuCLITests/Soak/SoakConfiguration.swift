@@ -1,4 +1,5 @@
-// Soak (issue 17): how long and with which seed the fault soak runs, from CASHU_SOAK_MINUTES and CASHU_SOAK_SEED.
+// Soak (issue 17): how long, with which seed and on which store the fault soak runs, from CASHU_SOAK_MINUTES,
+// CASHU_SOAK_SEED, and CASHU_SOAK_DATABASE_URL or CASHU_SOAK_POSTGRES (issue 30).
 
 import CashuTestSupport
 import Foundation
@@ -13,6 +14,12 @@ struct SoakConfiguration: Sendable, CustomStringConvertible {
     var workers: Int
     /// Where the report, the command log and (after a loss) copies of the wallets are written.
     var outputDirectory: URL
+    /// The wallets keep their data in this PostgreSQL database (`CASHU_SOAK_DATABASE_URL`, `scripts/soak --database`),
+    /// each in a fresh schema; `nil` with ``ownPostgres`` off: SQLite in each wallet directory.
+    var databaseURL: String?
+    /// The soak starts the project's test PostgreSQL server on its own disk and keeps the wallets there
+    /// (`CASHU_SOAK_POSTGRES=1`, `scripts/soak --postgres`).
+    var ownPostgres = false
 
     var description: String {
         "\(duration.minutesText) min, seed \(seed), \(workers) workers"
@@ -28,8 +35,10 @@ struct SoakConfiguration: Sendable, CustomStringConvertible {
         let workers = environment["CASHU_SOAK_WORKERS"].flatMap(Int.init).map { max(1, $0) } ?? 2
         let output = environment["CASHU_SOAK_OUTPUT"].map { URL(fileURLWithPath: $0) }
             ?? TestMint.repositoryRoot.appendingPathComponent(".build/soak")
+        let database = environment["CASHU_SOAK_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         return SoakConfiguration(
-            duration: .milliseconds(Int64(minutes * 60_000)), seed: seed, workers: workers, outputDirectory: output)
+            duration: .milliseconds(Int64(minutes * 60_000)), seed: seed, workers: workers, outputDirectory: output,
+            databaseURL: database, ownPostgres: database == nil && environment["CASHU_SOAK_POSTGRES"] == "1")
     }()
 }
 

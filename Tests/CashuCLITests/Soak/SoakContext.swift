@@ -1,5 +1,5 @@
 // Soak (issue 17): what the workers share — the wallets, the mint's URL (the fault proxy's), the payee mint, the
-// disk and the ledger — and when they stop.
+// disk, the store (issue 30) and the ledger — and when they stop.
 
 import CashuTestSupport
 import Foundation
@@ -15,6 +15,8 @@ struct SoakContext: Sendable {
     /// A second mint whose invoices the wallets pay (an external Lightning payment for the soak's mint).
     var payee: TestMint
     var disk: SoakDisk
+    /// Where the wallets keep their data: SQLite, or a schema each in PostgreSQL.
+    var store: SoakStore
     var ledger: SoakLedger
     var deadline: ContinuousClock.Instant
 

@@ -1,5 +1,6 @@
 // Soak (issue 17): the wallets' own small disk (a tmpfs), which the fault injector fills to make the wallets' storage
-// refuse writes (SQLITE_FULL, ENOSPC) for a while, as a full disk would.
+// refuse writes (SQLITE_FULL, ENOSPC) for a while, as a full disk would; with `--postgres` (issue 30) it holds the
+// soak's own PostgreSQL server's cluster too.
 
 import CashuTestSupport
 import Foundation
@@ -24,16 +25,21 @@ final class SoakDisk: Sendable {
     }
 
     /// Mounts a tmpfs of `megabytes` under the temporary directory (`cashu-soak-<pid>-<uuid>`, so scripts/soak can
-    /// unmount what a killed run left behind).
-    static func make(megabytes: Int = 64) async throws -> SoakDisk {
+    /// unmount what a killed run left behind). `sharedWithPostgres`: its root may be entered (not listed) by others,
+    /// so that the `postgres` user can reach the soak's own server's cluster on it.
+    static func make(megabytes: Int = 64, sharedWithPostgres: Bool = false) async throws -> SoakDisk {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("cashu-soak-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if sharedWithPostgres { chmod(root.path, 0o711) }
         guard geteuid() == 0 else {
             return SoakDisk(root: root, mounted: false, unavailableReason: "not root: no tmpfs to fill")
         }
         let outcome = try await ScriptRunner.run(
-            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", root.path],
+            "/bin/mount", arguments: [
+                "-t", "tmpfs", "-o", "size=\(megabytes)m,mode=\(sharedWithPostgres ? "0711" : "0700")", "tmpfs",
+                root.path,
+            ],
             environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
         guard outcome.status == 0 else {
             return SoakDisk(root: root, mounted: false, unavailableReason: "mount refused: \(outcome.standardError)")

@@ -1,5 +1,6 @@
 // Soak (issue 17): arms the fault proxy at random — lost answers, cut answers, slow answers (some past the client's
-// read timeout), 500s, garbage — on the mint's endpoints, and fills the wallets' disk now and then.
+// read timeout), 500s, garbage — on the mint's endpoints, and fills the wallets' disk now and then (with the soak's
+// own PostgreSQL on it, issue 30, WAL going on in some of those windows).
 
 import CashuTestSupport
 import Foundation
@@ -40,7 +41,8 @@ struct SoakFaultInjector: Sendable {
         proxy.clearFaults()
     }
 
-    /// Fills the disk for 1 to 6 s, every 15 to 45 s.
+    /// Fills the disk for 1 to 6 s, every 15 to 45 s. With the soak's own PostgreSQL on it, half the windows also see
+    /// WAL go on (``SoakPostgres/growWAL()``): the server must make a WAL segment on the full disk and PANICs.
     mutating func fillDisk() async {
         guard context.disk.mounted else { return }
         while true {
@@ -49,9 +51,13 @@ struct SoakFaultInjector: Sendable {
             try? await Task.sleep(until: wake)
             let window = Duration.milliseconds(Int.random(in: 1000...6000, using: &random))
             context.disk.fill()
-            try? await Task.sleep(for: window)
+            let filled = ContinuousClock.now
+            let server = context.store.server
+            let growWAL = server != nil && random.chance(0.5)
+            if growWAL { await server?.growWAL() }
+            try? await Task.sleep(until: filled + window)
             context.disk.drain()
-            await context.ledger.diskFull(for: window)
+            await context.ledger.diskFull(for: window, walGrown: growWAL)
         }
     }
 

@@ -12,6 +12,8 @@ actor SoakLedger {
     private(set) var hung = 0
     private(set) var diskFullWindows = 0
     private(set) var diskFullTime: Duration = .zero
+    /// Disk-full windows in which the soak's own PostgreSQL was made to write WAL (issue 30).
+    private(set) var walGrowthWindows = 0
     /// Commands that failed in a way no fault explains (exit 70 internal, 76 protocol, a crash, a spawn failure).
     private(set) var surprises: [String] = []
     private let started = ContinuousClock.now
@@ -58,10 +60,12 @@ actor SoakLedger {
     /// Counts a successful receive or reclaim of token `id`.
     func claimed(_ id: Int) { tokens[id].claims += 1 }
 
-    func diskFull(for duration: Duration) {
+    /// Records a disk-full window; `walGrown`: the soak's own PostgreSQL was made to write WAL in it.
+    func diskFull(for duration: Duration, walGrown: Bool = false) {
         diskFullWindows += 1
         diskFullTime += duration
-        write(note("disk full for \(duration.secondsText) s"))
+        if walGrown { walGrowthWindows += 1 }
+        write(note("disk full for \(duration.secondsText) s\(walGrown ? " (WAL grown in it)" : "")"))
     }
 
     /// Writes a line to the command log, stamped with the time since the start.

@@ -14,6 +14,12 @@ struct SoakReport: Sendable {
     var diskFullWindows: Int
     var diskFullTime: Duration
     var diskNote: String?
+    /// The wallets' store (``SoakStore/description``: no user or password).
+    var store: String
+    /// Disk-full windows in which the soak's own PostgreSQL wrote WAL.
+    var walGrowthWindows = 0
+    /// The soak's own PostgreSQL server: its PANICs, the times it was found shut down, and the soak's starts of it.
+    var server: (panics: Int, outages: Int, starts: Int)?
     var surprises: [String]
     var settlement: SoakSettlement.Result
     var books: SoakAccounting
@@ -26,7 +32,7 @@ struct SoakReport: Sendable {
     }
 
     var text: String {
-        var lines = ["== cashu fault soak: \(configuration) =="]
+        var lines = ["== cashu fault soak: \(configuration) ==", "store: \(store)"]
         let all = tallies.values
         lines.append(
             "operations: \(all.reduce(0) { $0 + $1.total }) (ok \(all.reduce(0) { $0 + $1.ok }), "
@@ -42,7 +48,13 @@ struct SoakReport: Sendable {
         lines.append("faults injected: \(faults.values.reduce(0, +)) (\(faultText))")
         lines.append(
             "refused writes: "
-                + (diskNote ?? "\(diskFullWindows) disk-full windows, \(diskFullTime.secondsText) s in all"))
+                + (diskNote ?? "\(diskFullWindows) disk-full windows, \(diskFullTime.secondsText) s in all"
+                    + (server == nil ? "" : " (WAL grown in \(walGrowthWindows))")))
+        if let server {
+            lines.append(
+                "PostgreSQL server: \(server.panics) PANICs (every backend restarted); shut down \(server.outages) "
+                    + "times (its recovery met the full disk), started again by the soak (\(server.starts) starts)")
+        }
         for surprise in surprises.prefix(10) { lines.append("  unexpected: \(surprise)") }
         lines.append(
             "settled in \(settlement.rounds) rounds; unseen sends reclaimed: \(settlement.reclaimedSends) "

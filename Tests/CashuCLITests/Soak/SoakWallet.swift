@@ -1,12 +1,25 @@
-// Soak (issue 17): a wallet directory on the soak's disk, driven through the `cashu` binary by several processes.
+// Soak (issue 17): a wallet directory on the soak's disk, driven through the `cashu` binary by several processes; on
+// PostgreSQL (issue 30) its data in a schema of its own.
 
 import Foundation
 
-/// One soak wallet: its directory, its name in the report and its recovery phrase.
+/// One soak wallet: its directory, its name in the report, its recovery phrase, and on PostgreSQL its schema.
 struct SoakWallet: Sendable {
     var name: String
     var directory: URL
+    /// Its schema when the soak runs on PostgreSQL (`nil`: its SQLite file in ``directory``).
+    var schema: String?
     var phrase = ""
+    /// The variables that put its data where the store says (`CASHU_DATABASE_URL`), on top of ``environment``.
+    private var storeEnvironment: [String: String]
+
+    /// A wallet in `directory`, and on PostgreSQL in a fresh schema (`label` names it: `a`, `b`, `r`...).
+    init(name: String, directory: URL, store: SoakStore, label: String) {
+        self.name = name
+        self.directory = directory
+        schema = store.newSchema(label)
+        storeEnvironment = store.environment(schema: schema)
+    }
 
     /// Variables every soak command gets: secrets in a plaintext file (no keyring to slow or fail the run; the
     /// soak is about ecash, not secret storage) and no Nostr backup.
@@ -18,7 +31,8 @@ struct SoakWallet: Sendable {
     ) async -> SoakProcess.Ending {
         await SoakProcess.run(
             ["--dir", directory.path] + arguments, stdin: stdin,
-            environment: Self.environment.merging(kill.environment) { _, new in new }, killAfter: kill.delay,
+            environment: Self.environment.merging(storeEnvironment) { _, new in new }
+                .merging(kill.environment) { _, new in new }, killAfter: kill.delay,
             watchdog: watchdog)
     }
 

@@ -61,11 +61,13 @@ struct SoakWorker: Sendable {
             let source = random.chance(0.7) ? context.shared : context.other
             let fresh = SoakWallet(
                 name: "restore of \(source.name)",
-                directory: context.disk.root.appendingPathComponent("restore-\(UUID().uuidString)"))
+                directory: context.disk.root.appendingPathComponent("restore-\(UUID().uuidString)"),
+                store: context.store, label: "r")
             await command(
                 .restore, fresh, ["restore", "--mint", context.mintURL, "--json"], stdin: source.phrase + "\n",
                 kill: kill)
             try? FileManager.default.removeItem(at: fresh.directory)
+            await context.store.drop(fresh.schema.map { [$0] } ?? [])
         case .reclaim:
             guard let token = await pickToken(reclaimable: true), let operation = token.operation else { return }
             let sender = context.wallet(named: token.origin)
