@@ -3,11 +3,11 @@
 import CoreCashu
 
 extension LinuxWallet {
-    /// Moves everything the wallet keeps of the mint at `old` to `new` (``Wallet/moveMint(from:to:)``), reaching `new`
+    /// Moves everything the wallet keeps of the mint at `old` to `new` (`Wallet.moveMint(from:to:)`), reaching `new`
     /// the way `old` was reached (a proxy of its own moves with it) and dropping `old` from the NUT-27 mint-list
     /// backup.
     /// - Returns: how many proofs moved.
-    /// - Throws: what ``Wallet/moveMint(from:to:)`` throws; nothing has moved then.
+    /// - Throws: what `Wallet.moveMint(from:to:)` throws; nothing has moved then.
     @discardableResult
     public func moveMint(from old: MintURL, to new: MintURL) async throws(WalletError) -> Int {
         let routes = httpClient.routes
