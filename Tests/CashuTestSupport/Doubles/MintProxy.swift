@@ -155,21 +155,8 @@ package final class MintProxy: @unchecked Sendable {
             return
         }
         try? await connection.executeThenClose { inbound, outbound in
-            var head: HTTPRequestHead?
-            var body: [UInt8] = []
-            for try await part in inbound {
-                switch part {
-                case .head(let received):
-                    head = received
-                    body = []
-                case .body(let chunk):
-                    body.append(contentsOf: chunk.readableBytesView)
-                case .end:
-                    guard let head else { return }
-                    try await self.answer(head, body: body, outbound)
-                    return
-                }
-            }
+            guard let (head, body) = try await inbound.firstRequest() else { return }
+            try await self.answer(head, body: body, outbound)
         }
     }
 

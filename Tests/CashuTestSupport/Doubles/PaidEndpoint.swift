@@ -123,25 +123,12 @@ package final class PaidEndpoint: @unchecked Sendable {
 
     private func handle(_ connection: Connection) async {
         try? await connection.executeThenClose { inbound, outbound in
-            var head: HTTPRequestHead?
-            var body: [UInt8] = []
-            for try await part in inbound {
-                switch part {
-                case .head(let received):
-                    head = received
-                    body = []
-                case .body(let chunk):
-                    body.append(contentsOf: chunk.readableBytesView)
-                case .end:
-                    guard let head else { return }
-                    let request = Request(
-                        method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) },
-                        body: body)
-                    lock.withLock { seen.append(request) }
-                    try await answer(request, outbound)
-                    return
-                }
-            }
+            guard let (head, body) = try await inbound.firstRequest() else { return }
+            let request = Request(
+                method: head.method.rawValue, path: head.uri, headers: head.headers.map { ($0.name, $0.value) },
+                body: body)
+            lock.withLock { seen.append(request) }
+            try await answer(request, outbound)
         }
     }
 
