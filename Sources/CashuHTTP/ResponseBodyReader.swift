@@ -8,9 +8,9 @@ import NIOCore
 ///
 /// async-http-client's own deadline stops applying once the response head has arrived, so a mint that sends its
 /// head and then stalls would hold the body forever; this reader races the body against the same deadline.
-enum ResponseBodyReader {
+package enum ResponseBodyReader {
     /// The deadline passed while the body was still arriving.
-    struct DeadlinePassed: Error {}
+    package struct DeadlinePassed: Error {}
 
     /// The body, or a failure.
     /// - Parameters:
@@ -18,7 +18,7 @@ enum ResponseBodyReader {
     ///   - limit: the most bytes accepted.
     ///   - deadline: when to give up.
     /// - Throws: ``DeadlinePassed``, `NIOTooManyBytesError` beyond `limit`, or the transport's error.
-    static func collect(
+    package static func collect(
         _ body: HTTPClientResponse.Body,
         limit: Int,
         deadline: NIODeadline

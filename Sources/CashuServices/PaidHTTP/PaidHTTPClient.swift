@@ -4,6 +4,7 @@
 // token in `X-Cashu`.
 
 import AsyncHTTPClient
+import CashuHTTP
 import CoreCashu
 import Foundation
 import NIOCore
@@ -93,34 +94,18 @@ package struct PaidHTTPClient: Sendable {
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
             let response = try await httpClient.execute(outgoing, deadline: .now() + Self.timeout)
-            let body = try await Self.collect(response.body, deadline: .now() + Self.timeout)
+            // The client's own deadline ends with the head: the body is raced against the same one.
+            let body = try await ResponseBodyReader.collect(
+                response.body, limit: Self.bodyLimit, deadline: .now() + Self.timeout)
             return PaidHTTPResponse(
                 status: response.status.code, headers: response.headers.map { ($0.name, $0.value) },
                 body: Data(body.readableBytesView))
         } catch is NIOTooManyBytesError {
             throw WalletError(.deliveryFailed, "\(host) answered more than \(Self.bodyLimit / 1024 / 1024) MiB")
-        } catch is BodyDeadlinePassed {
+        } catch is ResponseBodyReader.DeadlinePassed {
             throw WalletError(.deliveryFailed, "\(host) did not finish its answer in time")
         } catch {
             throw WalletError(.deliveryFailed, "\(host) cannot be reached", underlying: error)
-        }
-    }
-
-    /// The body was still arriving at the deadline.
-    private struct BodyDeadlinePassed: Error {}
-
-    /// The body, up to ``bodyLimit`` bytes, raced against `deadline` (the client's own deadline ends with the head).
-    private static func collect(_ body: HTTPClientResponse.Body, deadline: NIODeadline) async throws -> ByteBuffer {
-        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask { try await body.collect(upTo: bodyLimit) }
-            group.addTask {
-                let remaining = deadline - NIODeadline.now()
-                if remaining.nanoseconds > 0 { try await Task.sleep(for: .nanoseconds(remaining.nanoseconds)) }
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let bytes = first else { throw BodyDeadlinePassed() }
-            return bytes
         }
     }
 }
