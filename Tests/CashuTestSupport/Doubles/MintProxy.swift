@@ -25,8 +25,8 @@ package final class MintProxy: @unchecked Sendable {
         package var description: String { "\(method) \(path)\(fault.map { " [\($0)]" } ?? "")" }
     }
 
-    private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
-    private typealias Server = NIOAsyncChannel<Connection, Never>
+    private typealias Connection = LoopbackHTTPServer.Connection
+    private typealias Server = LoopbackHTTPServer.Server
 
     /// The mint behind the proxy.
     package let upstream: MintURL
@@ -56,18 +56,7 @@ package final class MintProxy: @unchecked Sendable {
 
     /// Starts a proxy on a free loopback port in front of `upstream`.
     package static func start(upstream: MintURL) async throws -> MintProxy {
-        let server: Server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try Connection(wrappingChannelSynchronously: channel)
-                }
-            }
-        guard let port = server.channel.localAddress?.port else {
-            server.channel.close(promise: nil)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
+        let (server, port) = try await LoopbackHTTPServer.bind()
         let proxy = try MintProxy(upstream: upstream, serverChannel: server.channel, port: port)
         let task = Task { await proxy.serve(server) }
         proxy.lock.withLock { proxy.serving = task }

@@ -37,8 +37,8 @@ package final class PaidEndpoint: @unchecked Sendable {
         }
     }
 
-    private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
-    private typealias Server = NIOAsyncChannel<Connection, Never>
+    private typealias Connection = LoopbackHTTPServer.Connection
+    private typealias Server = LoopbackHTTPServer.Server
 
     /// The resource's body.
     package static let resource = "the paid resource\n"
@@ -75,18 +75,7 @@ package final class PaidEndpoint: @unchecked Sendable {
     package static func start(
         price: UInt64, mint: MintURL, unit: String = "sat", behaviour: Behaviour, format: String = "creqA"
     ) async throws -> PaidEndpoint {
-        let server: Server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try Connection(wrappingChannelSynchronously: channel)
-                }
-            }
-        guard let port = server.channel.localAddress?.port else {
-            server.channel.close(promise: nil)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
+        let (server, port) = try await LoopbackHTTPServer.bind()
         let request = PaymentRequest(
             id: "nut24-test", amount: price, unit: unit, mints: [mint.rawValue], description: "a paid resource")
         let endpoint = PaidEndpoint(
