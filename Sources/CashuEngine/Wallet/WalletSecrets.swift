@@ -48,6 +48,20 @@ enum WalletSecrets {
         }
     }
 
+    /// The seed cached in the secure store, when it has `fingerprint` (the one the wallet's store records); `nil`
+    /// when there is none, it is unreadable or it belongs to another phrase (the mnemonic then decides).
+    static func cachedSeed(in secureStore: any SecureStore, fingerprint: String) async -> SecureBytes? {
+        guard let seed = try? await secureStore.load(key: SecureStoreKey.seed), seed.count == 64,
+            Self.fingerprint(of: seed) == fingerprint
+        else { return nil }
+        return seed
+    }
+
+    /// Caches `seed` in the secure store for the next open; a failure only costs the next open its PBKDF2.
+    static func cacheSeed(_ seed: SecureBytes, in secureStore: any SecureStore) async {
+        try? await secureStore.save(seed, key: SecureStoreKey.seed)
+    }
+
     /// The metadata key of the seed fingerprint.
     static let fingerprintKey = "seed-fingerprint"
 
