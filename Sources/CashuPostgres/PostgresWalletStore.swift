@@ -112,8 +112,7 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
         }
     }
 
-    /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction.
-    @discardableResult
+    /// Whether any record is still in plaintext (partial indexes answer for the big tables).
     package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
         guard let tx = tx as? PostgresTransaction else {
             throw StorageError(.database, "a transaction of another store")
@@ -121,6 +120,9 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
         return try tx.hasPlaintextRecords()
     }
 
+    /// Seals with `sealer` from now on; with `sealPlaintext`, after sealing every record still in plaintext in one
+    /// transaction.
+    @discardableResult
     package func useSealer(_ sealer: RecordSealer, sealPlaintext: Bool) async throws -> Int {
         // A wallet already sealed (every open but the first) takes no write lock for it.
         guard sealPlaintext else {

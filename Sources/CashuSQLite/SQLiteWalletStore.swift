@@ -126,9 +126,7 @@ package final class SQLiteWalletStore: RecordSealingStore {
         return result
     }
 
-    /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction; then
-    /// empties the WAL, so no plaintext page stays in it (deleted rows were already overwritten: `secure_delete`).
-    @discardableResult
+    /// Whether any record is still in plaintext (partial indexes answer for the big tables).
     package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
         guard let tx = tx as? SQLiteTransaction else {
             throw StorageError(.database, "a transaction of another store")
@@ -136,6 +134,10 @@ package final class SQLiteWalletStore: RecordSealingStore {
         return try tx.hasPlaintextRecords()
     }
 
+    /// Seals with `sealer` from now on; with `sealPlaintext`, after sealing every record still in plaintext in one
+    /// transaction and emptying the WAL, so no plaintext page stays in it (deleted rows were already overwritten:
+    /// `secure_delete`).
+    @discardableResult
     package func useSealer(_ sealer: RecordSealer, sealPlaintext: Bool) async throws -> Int {
         // A wallet already sealed (every open but the first) takes no write lock for it.
         guard sealPlaintext else {

@@ -40,7 +40,9 @@ enum WalletOpening {
     static func seed(
         store: any WalletStore, secureStore: any SecureStore, given mnemonic: Mnemonic?, known: String?
     ) async throws(WalletError) -> SecureBytes {
-        if mnemonic == nil, let known, let cached = await WalletSecrets.cachedSeed(in: secureStore, fingerprint: known) {
+        if mnemonic == nil, let known,
+            let cached = try await WalletSecrets.cachedSeed(in: secureStore, fingerprint: known)
+        {
             return cached
         }
         let (phrase, isNew) = try await WalletSecrets.mnemonic(

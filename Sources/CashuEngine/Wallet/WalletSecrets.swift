@@ -49,11 +49,17 @@ enum WalletSecrets {
     }
 
     /// The seed cached in the secure store, when it has `fingerprint` (the one the wallet's store records); `nil`
-    /// when there is none, it is unreadable or it belongs to another phrase (the mnemonic then decides).
-    static func cachedSeed(in secureStore: any SecureStore, fingerprint: String) async -> SecureBytes? {
-        guard let seed = try? await secureStore.load(key: SecureStoreKey.seed), seed.count == 64,
-            Self.fingerprint(of: seed) == fingerprint
-        else { return nil }
+    /// when there is none or it belongs to another phrase (the mnemonic then decides).
+    /// - Throws: ``WalletError`` `secureStore` when the secure store cannot be read (locked, not answering): the
+    ///   mnemonic could not be read either, and asking again would only wait twice.
+    static func cachedSeed(in secureStore: any SecureStore, fingerprint: String) async throws(WalletError)
+        -> SecureBytes?
+    {
+        let seed: SecureBytes?
+        do { seed = try await secureStore.load(key: SecureStoreKey.seed) } catch {
+            throw WalletError(.secureStore, "cannot read the mnemonic from the secure store", underlying: error)
+        }
+        guard let seed, seed.count == 64, Self.fingerprint(of: seed) == fingerprint else { return nil }
         return seed
     }
 

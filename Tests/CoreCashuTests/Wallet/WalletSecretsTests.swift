@@ -78,13 +78,39 @@ struct WalletSecretsTests {
         #expect(reopened.nostrRequestKey?.publicKeyHex == wallet.nostrRequestKey?.publicKeyHex)
         #expect(try await FileSecureStore(file: secretsFile).load(key: SecureStoreKey.seed) == seed)
 
-        // With the stale seed cached again, a wrong mnemonic is still refused and the right one opens.
-        try await FileSecureStore(file: secretsFile).save(stale, key: SecureStoreKey.seed)
+        // A given mnemonic never trusts the cache: with the right seed cached and no phrase stored, a wrong one is
+        // refused (it would open if the cache were used), and the right one opens and is saved again.
+        let phrase = try await wallet.recoveryPhrase()
+        try await FileSecureStore(file: secretsFile).delete(key: SecureStoreKey.mnemonic)
         await #expect { try await Self.open(store, FileSecureStore(file: secretsFile), mnemonic: Mnemonic()) } throws: {
             ($0 as? WalletError)?.code == .invalidInput
         }
-        _ = try await Self.open(store, FileSecureStore(file: secretsFile), mnemonic: try await wallet.recoveryPhrase())
+        _ = try await Self.open(store, FileSecureStore(file: secretsFile), mnemonic: phrase)
         #expect(try await FileSecureStore(file: secretsFile).load(key: SecureStoreKey.seed) == seed)
+    }
+
+    @Test("a wallet running on its cached seed never shows a phrase that is not its own")
+    func theBackupPhraseMustGiveTheSeedInUse() async throws {
+        let directory = try TemporaryDirectory()
+        let secretsFile = directory.url.appendingPathComponent("secrets.json")
+        let store = InMemoryWalletStore()
+        let phrase = try await Self.open(store, FileSecureStore(file: secretsFile)).recoveryPhrase()
+
+        // The phrase went missing: the wallet still opens from its seed, and says the phrase is gone.
+        try await FileSecureStore(file: secretsFile).delete(key: SecureStoreKey.mnemonic)
+        let orphaned = try await Self.open(store, FileSecureStore(file: secretsFile))
+        await #expect { try await orphaned.recoveryPhrase() } throws: { ($0 as? WalletError)?.code == .secureStore }
+
+        // Another phrase was put in its place: refused, never shown as this wallet's backup.
+        try await FileSecureStore(file: secretsFile).save(
+            SecureBytes(Array(Mnemonic().exposedPhrase.utf8)), key: SecureStoreKey.mnemonic)
+        let mixed = try await Self.open(store, FileSecureStore(file: secretsFile))
+        await #expect { try await mixed.recoveryPhrase() } throws: { ($0 as? WalletError)?.code == .secureStore }
+
+        // Its own phrase back: shown.
+        try await FileSecureStore(file: secretsFile).save(
+            SecureBytes(Array(phrase.exposedPhrase.utf8)), key: SecureStoreKey.mnemonic)
+        #expect(try await Self.open(store, FileSecureStore(file: secretsFile)).recoveryPhrase() == phrase)
     }
 
     @Test func theFingerprintIsStableAndRevealsNothingOfTheSeed() throws {
