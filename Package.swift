@@ -2,7 +2,12 @@
 import PackageDescription
 
 /// Every target of this package: Swift 6 mode, and a warning fails the build (one was a money-path bug).
-let projectSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .treatAllWarnings(as: .error)]
+// The benchmarks (Benchmarks/, a package of their own) reach package internals through @testable imports, and
+// package-benchmark builds them with no extra compiler flag: scripts/bench/* set CASHU_ENABLE_TESTING=1, which builds
+// every module here with -enable-testing. Never set for the library's users.
+let testable: [SwiftSetting] =
+    Context.environment["CASHU_ENABLE_TESTING"] == "1" ? [.unsafeFlags(["-enable-testing"])] : []
+let projectSettings: [SwiftSetting] = [.swiftLanguageMode(.v6), .treatAllWarnings(as: .error)] + testable
 
 let package = Package(
     name: "CashuSwift",

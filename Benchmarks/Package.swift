@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // Benchmarks for CoreCashu, kept in their own package so the library's users never build the benchmark tooling.
-// Run: cd Benchmarks && swift package benchmark --Xswiftc enable-testing   (see docs/performance.md): the benchmarks
-// reach CashuSwift's package internals through @testable imports, so every module is built with -enable-testing.
+// Run: cd Benchmarks && CASHU_ENABLE_TESTING=1 swift package benchmark   (see docs/performance.md): the benchmarks
+// reach CashuSwift's package internals through @testable imports, so its modules are built with -enable-testing (the
+// variable turns it on in CashuSwift's manifest; package-benchmark passes no compiler flag to the targets it builds).
 // Sends per second from several processes on one PostgreSQL wallet: scripts/bench/throughput (SendThroughput).
 import PackageDescription
 

@@ -39,7 +39,7 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
     private let threads: NIOThreadPool
     private let writeLock: Int64
     private let logger: Logger
-    /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
+    /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = NIOLockedValueBox<RecordSealer?>(nil)
 
     /// Connects, creates the schema when missing and migrates it.
@@ -112,14 +112,20 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
         }
     }
 
-    /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction.
-    @discardableResult
-    package func useSealer(_ sealer: RecordSealer) async throws -> Int {
-        // A read first: a wallet already sealed (every open but the first) takes no write lock for it.
-        let plaintext = try await transaction(readOnly: true, during: "seal records") { tx in
-            try tx.hasPlaintextRecords()
+    /// Whether any record is still in plaintext (partial indexes answer for the big tables).
+    package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
+        guard let tx = tx as? PostgresTransaction else {
+            throw StorageError(.database, "a transaction of another store")
         }
-        guard plaintext else {
+        return try tx.hasPlaintextRecords()
+    }
+
+    /// Seals with `sealer` from now on; with `sealPlaintext`, after sealing every record still in plaintext in one
+    /// transaction.
+    @discardableResult
+    package func useSealer(_ sealer: RecordSealer, sealPlaintext: Bool) async throws -> Int {
+        // A wallet already sealed (every open but the first) takes no write lock for it.
+        guard sealPlaintext else {
             sealerState.withLockedValue { $0 = sealer }
             return 0
         }

@@ -90,9 +90,15 @@ enum SQLiteFiles {
         while true {
             attempt += 1
             do {
-                if try pool.read(migrator.hasBeenSuperseded) {
+                // One read answers both; a wallet already at this version (every open but the first after an
+                // upgrade) takes no write lock for its migrations.
+                let (superseded, completed) = try pool.read { db in
+                    (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+                }
+                if superseded {
                     throw StorageError(.unavailable, "the wallet database was written by a newer version")
                 }
+                if completed { return }
                 try migrator.migrate(pool)
                 return
             } catch let error as StorageError {

@@ -20,7 +20,7 @@ import GRDB
 /// Neither `read` nor `write` may be called from inside another transaction's body.
 package final class SQLiteWalletStore: RecordSealingStore {
     let pool: DatabasePool
-    /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:)``).
+    /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = Locked<RecordSealer?>(nil)
     var sealer: RecordSealer? { sealerState.withLock { $0 } }
 
@@ -126,13 +126,21 @@ package final class SQLiteWalletStore: RecordSealingStore {
         return result
     }
 
-    /// Seals with `sealer` from now on, after sealing every record still in plaintext in one transaction; then
-    /// empties the WAL, so no plaintext page stays in it (deleted rows were already overwritten: `secure_delete`).
+    /// Whether any record is still in plaintext (partial indexes answer for the big tables).
+    package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
+        guard let tx = tx as? SQLiteTransaction else {
+            throw StorageError(.database, "a transaction of another store")
+        }
+        return try tx.hasPlaintextRecords()
+    }
+
+    /// Seals with `sealer` from now on; with `sealPlaintext`, after sealing every record still in plaintext in one
+    /// transaction and emptying the WAL, so no plaintext page stays in it (deleted rows were already overwritten:
+    /// `secure_delete`).
     @discardableResult
-    package func useSealer(_ sealer: RecordSealer) async throws -> Int {
-        // A read first: a wallet already sealed (every open but the first) takes no write lock for it.
-        let plaintext = try await read { tx in try (tx as? SQLiteTransaction)?.hasPlaintextRecords() ?? false }
-        guard plaintext else {
+    package func useSealer(_ sealer: RecordSealer, sealPlaintext: Bool) async throws -> Int {
+        // A wallet already sealed (every open but the first) takes no write lock for it.
+        guard sealPlaintext else {
             sealerState.withLock { $0 = sealer }
             return 0
         }

@@ -1,7 +1,7 @@
 // Benchmark support: precise process CPU time, requests counted per operation, and a connector that counts them.
 
 import Benchmark
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

@@ -1,7 +1,7 @@
 // Benchmarks of CoreCashu: crypto, wire formats and the wallet engine (targets and results: docs/performance.md).
 
 import Benchmark
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

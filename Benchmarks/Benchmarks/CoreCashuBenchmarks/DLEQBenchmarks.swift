@@ -2,7 +2,7 @@
 // core, on every core, on threads of its own (DedicatedThreadExecutor), and split over plain threads without tasks.
 
 import Benchmark
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

@@ -1,7 +1,7 @@
 // NUT-13 secret derivation and NUT-02 keyset id derivation.
 
 import Benchmark
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

@@ -1,7 +1,7 @@
 // The one DedicatedThreadExecutor the benchmarks share: package-benchmark's runner blocks a thread of the cooperative
 // pool while an async benchmark runs (docs/performance.md, "DLEQ verification of many proofs").
 
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

@@ -2,7 +2,7 @@
 // scrypt N = 2^17, r = 8) and with the key `cashu unlock` kept in the kernel keyring (no KDF).
 
 import Benchmark
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

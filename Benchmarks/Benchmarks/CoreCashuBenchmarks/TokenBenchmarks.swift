@@ -1,7 +1,7 @@
 // NUT-00 token V4 encoding and decoding at 10, 100 and 1000 proofs.
 
 import Benchmark
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

@@ -1,6 +1,6 @@
 // Benchmark support: the local Nutshell mint (scripts/test-mint/start and stop), or the one scripts/bench/run shares.
 
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

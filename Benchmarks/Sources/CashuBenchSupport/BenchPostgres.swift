@@ -2,7 +2,7 @@
 // one given in CASHU_BENCH_PG_URL.
 
 @testable import CashuPostgres
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

@@ -1,6 +1,6 @@
 // Benchmark support: proofs minted straight from the mint (no wallet), for wallets the benchmarks start from.
 
-// Internals through @testable imports: built with -enable-testing (scripts/bench/run, scripts/bench/throughput).
+// Internals through @testable imports: built with CASHU_ENABLE_TESTING=1 (scripts/bench/run, throughput).
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuSQLite

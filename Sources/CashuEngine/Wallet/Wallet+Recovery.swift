@@ -23,8 +23,13 @@ extension Wallet {
         var report = RecoveryReport()
         let open: [OperationRecord]
         do {
-            open = try await read { tx in try tx.unfinishedOperations() }
-            report.releasedOrphans = try await releaseOrphanReservations()
+            // One read for both; the write lock only when a reservation must be released (seldom).
+            let (unfinished, orphans) = try await read { tx in
+                let unfinished = try tx.unfinishedOperations()
+                return (unfinished, try Self.orphanReservations(tx, open: Set(unfinished.map(\.id))))
+            }
+            open = unfinished
+            if !orphans.isEmpty { report.releasedOrphans = try await releaseOrphanReservations() }
         } catch {
             logger.error("recovery cannot read the journal", metadata: ["error": "\(error)"])
             return report
@@ -110,11 +115,17 @@ extension Wallet {
     /// journal already resolved). Pending and sent proofs are never touched here.
     private func releaseOrphanReservations() async throws(WalletError) -> Int {
         try await write { tx in
-            let reserved = try tx.proofs(mintURL: nil, unit: nil, statuses: [.reserved])
-            let open = Set(try tx.unfinishedOperations().map(\.id))
-            let orphans = RecoveryPlan.orphans(reserved: reserved, open: open)
+            // Asked again under the write lock: another process may have settled or journaled meanwhile.
+            let orphans = try Self.orphanReservations(tx, open: Set(try tx.unfinishedOperations().map(\.id)))
             if !orphans.isEmpty { try tx.setStatus(.unspent, Ys: orphans, operationID: nil) }
             return orphans.count
         }
+    }
+
+    /// The reserved proofs whose operation is not in `open` (closed or missing).
+    private nonisolated static func orphanReservations(_ tx: any WalletTransaction, open: Set<OperationID>) throws
+        -> [CompressedPoint]
+    {
+        RecoveryPlan.orphans(reserved: try tx.proofs(mintURL: nil, unit: nil, statuses: [.reserved]), open: open)
     }
 }

@@ -122,55 +122,16 @@ public actor Wallet {
     ) async throws(WalletError) -> Wallet {
         // The store remembers which seed it belongs to: a wallet whose mnemonic went missing (a reset keyring, a
         // moved database) must not quietly get a new one, and a wrong mnemonic must not be mixed in.
-        let known: String?
-        do { known = try await store.read { tx in try tx.metadata(WalletSecrets.fingerprintKey) } } catch {
-            throw WalletError.storage(error)
-        }
-        let (phrase, isNew) = try await WalletSecrets.mnemonic(
-            in: secureStore, given: mnemonic, mustExist: known != nil)
+        let state = try await WalletOpening.storeState(store)
+        let seed = try await WalletOpening.seed(
+            store: store, secureStore: secureStore, given: mnemonic, known: state.fingerprint)
         let secrets: DeterministicSecrets
-        let fingerprint: String
-        let seed: SecureBytes
-        do {
-            seed = try phrase.seed()
-            secrets = try DeterministicSecrets(seed: seed)
-            fingerprint = WalletSecrets.fingerprint(of: seed)
-        } catch {
+        do { secrets = try DeterministicSecrets(seed: seed) } catch {
             throw WalletError(.crypto, "cannot derive the seed", underlying: error)
         }
-        if let known, known != fingerprint {
-            throw WalletError(.invalidInput, "the mnemonic does not belong to this wallet's store")
-        }
-        if isNew { try await WalletSecrets.save(phrase, in: secureStore) }
-        if known == nil {
-            // Checked and set in one write: two processes (or hosts sharing a database) making a new wallet at once
-            // must not each bind it to their own phrase; the second finds the first's and stops.
-            let bound: String
-            do {
-                bound = try await store.write { tx -> String in
-                    if let current = try tx.metadata(WalletSecrets.fingerprintKey) { return current }
-                    try tx.setMetadata(WalletSecrets.fingerprintKey, fingerprint)
-                    return fingerprint
-                }
-            } catch {
-                throw WalletError.storage(error)
-            }
-            if bound != fingerprint {
-                // The phrase saved a moment ago belongs to no wallet: take it back (if it is still the one stored), so
-                // this directory can join. (Two processes making a new wallet on one secure store at once is the
-                // host's to prevent, as LinuxWallet's open lock does: both would save a phrase.)
-                if isNew, let stored = try? await secureStore.load(key: SecureStoreKey.mnemonic),
-                    stored.exposedSecretBytes == Array(phrase.exposedPhrase.utf8)
-                {
-                    try? await secureStore.delete(key: SecureStoreKey.mnemonic)
-                }
-                throw WalletError(
-                    .invalidInput,
-                    "another process made this wallet with another recovery phrase meanwhile; open it with that phrase")
-            }
-        }
         // Before anything else is written: from here on the store seals what it writes (and seals what it has).
-        let sealer = try await WalletSealing.start(store: store, seed: seed, logger: logger)
+        let sealer = try await WalletSealing.start(
+            store: store, seed: seed, generation: state.generation, hasPlaintext: state.hasPlaintext, logger: logger)
         let wallet: Wallet
         do {
             wallet = try Wallet(

@@ -4,15 +4,16 @@ import Logging
 
 /// Starts sealing when the wallet opens a ``RecordSealingStore``.
 enum WalletSealing {
-    /// Gives the store the keys for its recorded generation; the store seals whatever it still holds in plaintext.
+    /// Gives the store the keys for its recorded `generation`; with `hasPlaintext` (both read when the wallet
+    /// opened) the store first seals whatever it still holds in plaintext.
     /// - Returns: the sealer, or `nil` for a store that does not seal (the in-memory store).
-    static func start(store: any WalletStore, seed: SecureBytes, logger: Logger) async throws(WalletError)
-        -> RecordSealer?
-    {
+    static func start(
+        store: any WalletStore, seed: SecureBytes, generation: UInt32, hasPlaintext: Bool, logger: Logger
+    ) async throws(WalletError) -> RecordSealer? {
         guard let sealing = store as? any RecordSealingStore else { return nil }
         do {
-            let sealer = RecordSealer(seed: seed, generation: try await generation(of: store))
-            let sealed = try await sealing.useSealer(sealer)
+            let sealer = RecordSealer(seed: seed, generation: generation)
+            let sealed = try await sealing.useSealer(sealer, sealPlaintext: hasPlaintext)
             if sealed > 0 {
                 logger.notice("sealed the records kept in plaintext", metadata: ["records": "\(sealed)"])
             }
@@ -24,7 +25,11 @@ enum WalletSealing {
 
     /// The generation the store records (0 when none is).
     static func generation(of store: any WalletStore) async throws -> UInt32 {
-        let text = try await store.read { tx in try tx.metadata(RecordSealer.generationMetadataKey) }
+        try generation(from: try await store.read { tx in try tx.metadata(RecordSealer.generationMetadataKey) })
+    }
+
+    /// The generation recorded as `text` in the metadata (0 when none is).
+    static func generation(from text: String?) throws(StorageError) -> UInt32 {
         guard let text else { return 0 }
         guard let generation = UInt32(text) else {
             throw StorageError(.corrupt, "the data key generation is unreadable")

@@ -48,6 +48,26 @@ enum WalletSecrets {
         }
     }
 
+    /// The seed cached in the secure store, when it has `fingerprint` (the one the wallet's store records); `nil`
+    /// when there is none or it belongs to another phrase (the mnemonic then decides).
+    /// - Throws: ``WalletError`` `secureStore` when the secure store cannot be read (locked, not answering): the
+    ///   mnemonic could not be read either, and asking again would only wait twice.
+    static func cachedSeed(in secureStore: any SecureStore, fingerprint: String) async throws(WalletError)
+        -> SecureBytes?
+    {
+        let seed: SecureBytes?
+        do { seed = try await secureStore.load(key: SecureStoreKey.seed) } catch {
+            throw WalletError(.secureStore, "cannot read the mnemonic from the secure store", underlying: error)
+        }
+        guard let seed, seed.count == 64, Self.fingerprint(of: seed) == fingerprint else { return nil }
+        return seed
+    }
+
+    /// Caches `seed` in the secure store for the next open; a failure only costs the next open its PBKDF2.
+    static func cacheSeed(_ seed: SecureBytes, in secureStore: any SecureStore) async {
+        try? await secureStore.save(seed, key: SecureStoreKey.seed)
+    }
+
     /// The metadata key of the seed fingerprint.
     static let fingerprintKey = "seed-fingerprint"
 

@@ -21,7 +21,11 @@ package final class TemporarySQLiteStore: RecordSealingStore {
     ) async throws -> T { try await store.write(body) }
     package var operationLeases: any OperationLeases { store.operationLeases }
 
-    package func useSealer(_ sealer: RecordSealer) async throws -> Int { try await store.useSealer(sealer) }
+    package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool { try store.hasPlaintextRecords(tx) }
+
+    package func useSealer(_ sealer: RecordSealer, sealPlaintext: Bool) async throws -> Int {
+        try await store.useSealer(sealer, sealPlaintext: sealPlaintext)
+    }
 
     package func reseal(with sealer: RecordSealer) async throws -> Int { try await store.reseal(with: sealer) }
 }

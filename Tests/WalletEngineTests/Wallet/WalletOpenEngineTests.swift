@@ -35,6 +35,8 @@ struct WalletOpenEngineTests {
             try await first.load(key: SecureStoreKey.mnemonic), try await second.load(key: SecureStoreKey.mnemonic),
         ]
         #expect(phrases.compactMap { $0 }.count == 1, "the loser keeps no phrase for a wallet it is not part of")
+        let seeds = [try await first.load(key: SecureStoreKey.seed), try await second.load(key: SecureStoreKey.seed)]
+        #expect(seeds.compactMap { $0 }.count == 1, "nor a seed")
         let bound = try await store.read { tx in try tx.metadata(Wallet.seedFingerprintKey) }
         #expect(bound != nil)
     }

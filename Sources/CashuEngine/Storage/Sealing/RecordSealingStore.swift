@@ -8,14 +8,30 @@
 /// once, all in one transaction. A store without the keys writes plaintext and cannot read sealed records
 /// (`StorageError` `unavailable`).
 package protocol RecordSealingStore: WalletStore {
-    /// Seals with `sealer` from now on, and seals every record still in plaintext in one transaction.
+    /// Whether any record is still in plaintext, asked inside a transaction of this store (opening reads it with
+    /// the rest of what it needs, in one read).
+    func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool
+
+    /// Seals with `sealer` from now on; with `sealPlaintext`, first seals every record still in plaintext, in one
+    /// transaction.
     /// - Returns: how many records were sealed now.
     @discardableResult
-    func useSealer(_ sealer: RecordSealer) async throws -> Int
+    func useSealer(_ sealer: RecordSealer, sealPlaintext: Bool) async throws -> Int
 
     /// Re-seals every record with `sealer`'s generation and records that generation as the wallet's
     /// (`data-key-generation` in the metadata), in one transaction; then seals with it from now on.
     /// - Returns: how many records were re-sealed.
     @discardableResult
     func reseal(with sealer: RecordSealer) async throws -> Int
+}
+
+extension RecordSealingStore {
+    /// Seals with `sealer` from now on, after sealing every record still in plaintext (asked in a read first, so a
+    /// sealed store takes no write lock for it).
+    /// - Returns: how many records were sealed now.
+    @discardableResult
+    package func useSealer(_ sealer: RecordSealer) async throws -> Int {
+        let plaintext = try await read { tx in try self.hasPlaintextRecords(tx) }
+        return try await useSealer(sealer, sealPlaintext: plaintext)
+    }
 }
