@@ -9,7 +9,8 @@ struct CashuCommand: AsyncParsableCommand {
         commandName: "cashu",
         abstract: "A Cashu ecash wallet.",
         discussion: """
-            Every command takes --dir (env CASHU_DIR), --mint (env CASHU_MINT_URL), --unit, --json and --verbose. \
+            Every command takes --dir (env CASHU_DIR), --wallet (env CASHU_WALLET), --mint (env CASHU_MINT_URL), \
+            --unit, --json and --verbose. \
             With --json a command prints exactly one JSON object on stdout. Exit codes: docs/cli.md.
             """,
         version: CLIVersion.current,
@@ -19,7 +20,7 @@ struct CashuCommand: AsyncParsableCommand {
             FetchCommand.self, LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self,
             RestoreCommand.self, RecoverCommand.self, RefreshCommand.self, AuthCommand.self, UnlockCommand.self,
             LockCommand.self, DaemonCommand.self, NostrCommand.self, NWCCommand.self, ProofsCommand.self,
-            BurnCommand.self,
+            BurnCommand.self, WalletsCommand.self,
         ]
     )
 }

@@ -22,8 +22,11 @@ struct DaemonInstallCommand: AsyncParsableCommand {
     var noEnable = false
 
     func run() async throws {
-        let directory = try global.walletDirectory().url.path
-        guard var units = SystemdUnits.installed(executable: executable, walletDirectory: directory) else {
+        // A named wallet's units name the directory holding it and the name (CASHU_DIR, CASHU_WALLET).
+        _ = try global.walletDirectory()
+        let directory = try global.baseDirectory().url.path
+        guard var units = SystemdUnits.installed(
+            executable: executable, walletDirectory: directory, walletName: global.walletName()) else {
             throw ValidationError(
                 "cannot tell where the cashu binary is (pass --executable /path/to/cashu), or a path holds a control "
                     + "character")

@@ -17,8 +17,11 @@ struct DaemonUnitsCommand: AsyncParsableCommand {
     var shipped = false
 
     func run() async throws {
-        let directory = try global.walletDirectory().url.path
-        let chosen = shipped ? .shipped : SystemdUnits.installed(executable: executable, walletDirectory: directory)
+        // A named wallet's units name the directory holding it and the name (CASHU_DIR, CASHU_WALLET).
+        _ = try global.walletDirectory()
+        let directory = try global.baseDirectory().url.path
+        let chosen = shipped ? .shipped : SystemdUnits.installed(
+            executable: executable, walletDirectory: directory, walletName: global.walletName())
         guard let units = chosen else {
             throw ValidationError(
                 "cannot tell where the cashu binary is (pass --executable /path/to/cashu), or a path holds a control "

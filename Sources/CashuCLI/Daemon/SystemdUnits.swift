@@ -17,6 +17,9 @@ struct SystemdUnits: Equatable {
     var walletDirectory: String
     /// Passed as `CASHU_DIR` when the wallet is not in the default place.
     var exportsWalletDirectory: Bool
+    /// Passed as `CASHU_WALLET` for a named wallet (`--wallet NAME`): then `walletDirectory` is the directory that
+    /// holds it, the default wallet's. One wallet's services are installed at a time.
+    var walletName: String? = nil
     /// Passed as `CASHU_PROXY` when the wallet goes through a proxy (one without credentials: those belong in
     /// `refresh.env`, mode 0600).
     var proxy: String? = nil
@@ -31,7 +34,7 @@ struct SystemdUnits: Equatable {
     /// The units for `executable` (default: the running binary) and the wallet in `walletDirectory`, both literal
     /// paths (`%` and `\` escaped; `$` too in `ExecStart=`, where systemd expands variables); `nil` when the running
     /// binary cannot be found or a path holds a control character.
-    static func installed(executable: String?, walletDirectory: String) -> SystemdUnits? {
+    static func installed(executable: String?, walletDirectory: String, walletName: String? = nil) -> SystemdUnits? {
         guard let binary = executable ?? DaemonInstallation.currentExecutable(), binary.hasPrefix("/") else {
             return nil
         }
@@ -43,7 +46,8 @@ struct SystemdUnits: Equatable {
         return SystemdUnits(
             executable: escaped(binary).replacingOccurrences(of: "$", with: "$$"),
             walletDirectory: escaped(walletDirectory),
-            exportsWalletDirectory: true
+            exportsWalletDirectory: true,
+            walletName: walletName == GlobalOptions.defaultWalletName ? nil : walletName
         )
     }
 
@@ -113,6 +117,9 @@ struct SystemdUnits: Equatable {
         var lines: [String] = []
         if exportsWalletDirectory {
             lines.append("Environment=\(Self.argument("CASHU_DIR=\(walletDirectory)"))")
+        }
+        if let walletName {
+            lines.append("Environment=CASHU_WALLET=\(walletName)")
         }
         if let proxy {
             // The services go through the same proxy as the commands, never directly.

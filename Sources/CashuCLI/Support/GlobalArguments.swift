@@ -4,7 +4,7 @@
 /// Reorders command-line arguments so that global options given before the subcommand reach it.
 enum GlobalArguments {
     /// Global options that take a value.
-    static let valued: Set<String> = ["--dir", "--mint", "--unit"]
+    static let valued: Set<String> = ["--dir", "--wallet", "--mint", "--unit"]
     /// Global flags.
     static let flags: Set<String> = ["--json", "--verbose"]
 

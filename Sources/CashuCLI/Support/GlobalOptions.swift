@@ -4,7 +4,8 @@ import ArgumentParser
 import CoreCashu
 import Foundation
 
-/// `--dir`, `--mint`, `--unit`, `--json`, `--verbose`, `--proxy`, `--database`, `--tor`, shared by every command.
+/// `--dir`, `--wallet`, `--mint`, `--unit`, `--json`, `--verbose`, `--proxy`, `--database`, `--tor`, shared by every
+/// command.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -14,6 +15,16 @@ struct GlobalOptions: ParsableArguments {
         )
     )
     var dir: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Which of your wallets (env CASHU_WALLET; default: default): each other one lives in --dir's "
+                + "wallets/NAME, with its own secrets (and on PostgreSQL its own schema, SCHEMA_NAME).",
+            valueName: "name"
+        )
+    )
+    var wallet: String?
 
     @Option(
         name: .long,
@@ -56,15 +67,35 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Go through the local Tor daemon (socks5h://127.0.0.1:9050); needed for .onion mints.")
     var tor = false
 
-    /// The wallet directory: `--dir`, else `CASHU_DIR`, else `$XDG_DATA_HOME/cashu`.
+    /// The directory of the wallet the command is for: the named wallet's (``walletName(environment:)``) inside the
+    /// base directory.
     func walletDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory
     {
+        let name = walletName(environment: environment)
+        do { return try baseDirectory(environment: environment).wallet(named: name) } catch {
+            throw CLIError(.usage, "--wallet: \(error.reason)", code: "usage")
+        }
+    }
+
+    /// The directory of the default wallet, which holds the others: `--dir`, else `CASHU_DIR`, else
+    /// `$XDG_DATA_HOME/cashu`.
+    func baseDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory {
         if let dir, !dir.isEmpty { return WalletDirectory(url: Self.absolute(dir)) }
         if let env = environment["CASHU_DIR"], !env.isEmpty { return WalletDirectory(url: Self.absolute(env)) }
         do { return try WalletDirectory.standard(environment: environment) } catch {
             throw CLIError(.config, "no wallet directory: set --dir, CASHU_DIR, XDG_DATA_HOME or HOME")
         }
     }
+
+    /// The wallet's name: `--wallet`, else `CASHU_WALLET`, else `default`.
+    func walletName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let wallet, !wallet.isEmpty { return wallet }
+        if let env = environment["CASHU_WALLET"], !env.isEmpty { return env }
+        return Self.defaultWalletName
+    }
+
+    /// The name of the wallet kept in the base directory itself.
+    static let defaultWalletName = "default"
 
     /// The mint asked for explicitly: `--mint`, else `CASHU_MINT_URL`; `nil` when neither is set.
     func explicitMint(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MintURL? {

@@ -129,6 +129,8 @@ struct WalletContext: Sendable {
             if let database = global.database, !database.isEmpty {
                 configuration.database = try PostgresStoreConfiguration(url: database, environment: environment)
             }
+            // A named wallet keeps its tables in a schema of its own beside the default wallet's.
+            configuration.database = try configuration.database?.forWallet(named: global.walletName())
         } catch let error as LinuxWalletError {
             throw CLIError(.config, error.reason, code: "config")
         } catch let error as WalletError {
