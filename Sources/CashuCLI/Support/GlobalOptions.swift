@@ -71,8 +71,8 @@ struct GlobalOptions: ParsableArguments {
     /// base directory.
     func walletDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WalletDirectory
     {
-        let name = walletName(environment: environment)
-        do { return try baseDirectory(environment: environment).wallet(named: name) } catch {
+        let base = try baseDirectory(environment: environment)
+        do { return try base.wallet(named: walletName(environment: environment)) } catch {
             throw CLIError(.usage, "--wallet: \(error.reason)", code: "usage")
         }
     }

@@ -57,7 +57,8 @@ enum WalletOpening {
         }
         if isNew { try await WalletSecrets.save(phrase, in: secureStore) }
         if known == nil {
-            try await bind(store: store, secureStore: secureStore, phrase: phrase, isNew: isNew, fingerprint: fingerprint)
+            try await bind(
+                store: store, secureStore: secureStore, phrase: phrase, isNew: isNew, fingerprint: fingerprint)
         }
         await WalletSecrets.cacheSeed(seed, in: secureStore)
         return seed

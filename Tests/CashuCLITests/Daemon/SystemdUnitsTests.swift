@@ -94,6 +94,29 @@ struct SystemdUnitsTests {
         #expect(secret.status == 78 && !secret.standardError.contains("hunter2"), "\(secret.standardError)")
     }
 
+    @Test("`cashu --wallet NAME daemon install`: the services run that wallet (the directory holding it, its name)")
+    func installForNamedWallet() async throws {
+        let home = try DaemonTestSupport.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let wallet = home.appendingPathComponent("wallet").path
+        let install = try await ScriptRunner.run(
+            DaemonTestSupport.cashu,
+            arguments: ["--wallet", "savings", "daemon", "install", "--dir", wallet, "--no-enable"],
+            environment: DaemonTestSupport.environment(home: home)
+        )
+        try #require(install.status == 0, "\(install.standardError)")
+        let units = ["cashu.service", "cashu-refresh.service"].map {
+            home.appendingPathComponent(".config/systemd/user/\($0)").path
+        }
+        for unit in units {
+            let text = try String(contentsOfFile: unit, encoding: .utf8)
+            #expect(text.contains("\nEnvironment=CASHU_DIR=\(wallet)\n"), "\(text)")
+            #expect(text.contains("\nEnvironment=CASHU_WALLET=savings\n"), "\(text)")
+        }
+        let verify = try await DaemonTestSupport.verify(units, home: home)
+        #expect(verify.status == 0 && verify.standardError.isEmpty, "\(verify.standardError)")
+    }
+
     @Test("`cashu daemon install` writes verified units for this binary and wallet; status and uninstall follow")
     func installStatusUninstall() async throws {
         let home = try DaemonTestSupport.home()

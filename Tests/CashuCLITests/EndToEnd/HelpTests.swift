@@ -13,7 +13,7 @@ struct HelpTests {
         "wallet", "wallet init", "wallet backup", "wallet pubkey", "info", "mints", "mints add", "mints list",
         "mints remove", "mints default", "balance", "mint", "send", "receive", "pay", "fetch", "request",
         "request create", "request pay", "pending", "history", "decode", "restore", "recover", "refresh", "nwc",
-        "nwc add", "nwc list", "nwc revoke", "nwc serve",
+        "nwc add", "nwc list", "nwc revoke", "nwc serve", "wallets",
     ]
 
     @Test("cashu --help matches the golden file")
