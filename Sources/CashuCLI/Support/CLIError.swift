@@ -40,6 +40,16 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             return error
         case let error as WalletError:
             return CLIError(wallet: error)
+        case let error as any CashuError where error.codeName.hasPrefix("service"):
+            // An address service's failure (npub.cash): out of reach, a refusal in its own words, a bad answer.
+            let exit: ExitClass =
+                switch error.codeName {
+                case "serviceUnreachable": .mintUnreachable
+                case "serviceRefused": .mintRefused
+                case "serviceNotConfigured": .input
+                default: .protocol
+                }
+            return CLIError(exit, oneLine(error.reason), code: error.codeName)
         case let error as any CashuError:
             // Another library error (the library maps store failures to WalletError `storage`).
             return CLIError(.internal, oneLine(error.reason), code: error.codeName)

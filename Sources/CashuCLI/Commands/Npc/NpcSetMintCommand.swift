@@ -1,0 +1,33 @@
+// CLI: `cashu npc set-mint [URL]` — the mint an npub.cash-style service asks for the address's quotes.
+
+import ArgumentParser
+import CoreCashu
+import LinuxCashu
+
+struct NpcSetMintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-mint",
+        abstract: "Make the service take the address's payments at a mint of this wallet.",
+        discussion: "Without URL, the wallet's default mint."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The mint (it must be in the wallet).", valueName: "url"))
+    var url: String?
+
+    @Option(name: .long, help: ArgumentHelp("The service's URL (remembered).", valueName: "url"))
+    var service: String?
+
+    func run() async throws {
+        let (url, service) = (try url.map(GlobalOptions.mintURL), service)
+        try await WalletContext.run(global) { context in
+            guard let mint = try await url ?? context.wallet.defaultMint() else {
+                throw CLIError(.input, "no mint given and no default mint", code: "invalidInput")
+            }
+            try await context.linux.setNpubCashMint(mint, service: service)
+            context.output.result(
+                human: "The address's payments now go to \(mint).", json: .object([("mint", .string(mint.rawValue))]))
+        }
+    }
+}
