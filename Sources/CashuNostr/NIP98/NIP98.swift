@@ -43,7 +43,10 @@ package enum NIP98 {
         header: String, url: String, method: String, body: [UInt8] = [], now: Int64 = NostrClock.now()
     ) throws(NostrError) -> NostrEvent {
         let prefix = scheme + " "
-        guard header.hasPrefix(prefix), let json = NostrBase64.decode(header.dropFirst(prefix.count)) else {
+        // Padding is optional: the NIP's own example, and some clients, leave it out.
+        var encoded = String(header.dropFirst(prefix.count))
+        encoded += String(repeating: "=", count: (4 - encoded.utf8.count % 4) % 4)
+        guard header.hasPrefix(prefix), let json = NostrBase64.decode(encoded) else {
             throw NostrError(.malformedEvent, "not a NIP-98 authorization")
         }
         let event = try NIP59JSON.decodeEvent(String(decoding: json, as: UTF8.self))
