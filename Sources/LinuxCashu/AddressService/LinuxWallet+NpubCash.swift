@@ -1,6 +1,6 @@
 // npub.cash v2 — the wallet's Lightning address at an npub.cash-style service: `npub1…@host`, made of the wallet's
-// NIP-06 Nostr identity; claiming what was paid to it (NpubCashClaimer, over the wallet's HTTP client); and choosing
-// the mint the service asks for quotes. The service's URL is kept in the store's metadata after first use.
+// NIP-06 Nostr identity, and the mint the service asks for its quotes; claiming what was paid to it (NpubCashClaimer,
+// over the wallet's HTTP client). The service's URL is kept in the store's metadata after first use.
 
 import CashuNostr
 import CashuServices
@@ -12,15 +12,23 @@ extension LinuxWallet {
 
     /// The wallet's address at an npub.cash-style service, `npub1…@host`, which any Lightning wallet can pay: the
     /// service asks a mint for a quote locked (NUT-20) to the wallet's Nostr key, and ``claimNpubCash(service:)``
-    /// mints it. Makes no request.
-    /// - Parameter service: the service's URL (`https://npubx.cash`), remembered for later calls; `nil`: the one
-    ///   remembered.
+    /// mints it. Makes no request unless `mint` is given.
+    /// - Parameters:
+    ///   - service: the service's URL (`https://npubx.cash`), remembered for later calls; `nil`: the one remembered.
+    ///   - mint: a mint of the wallet the service is to take the address's payments at from now on
+    ///     (`PATCH /api/v2/user/mint`); `nil`: leave the service's choice as it is.
     /// - Throws: an error of code `serviceNotConfigured` when no service is given or remembered, or the given one is
-    ///   not an http(s) URL; `WalletError` `storage`.
-    public func npubCashAddress(service: String? = nil) async throws -> String {
+    ///   not an http(s) URL; with `mint`, what ``claimNpubCash(service:)`` throws and `WalletError` `unknownMint`;
+    ///   `WalletError` `storage`.
+    public func npubCashAddress(service: String? = nil, mint: MintURL? = nil) async throws -> String {
+        if let mint {
+            guard try await wallet.mints().contains(where: { $0.url == mint }) else {
+                throw WalletError(.unknownMint, "add the mint first: \(mint)")
+            }
+            try await npubCashClient(service).setMint(mint)
+        }
         let service = try await npubCashService(service)
-        let keys = try npubCashKeys()
-        return service.address(npub: keys.publicKey.npub)
+        return service.address(npub: try npubCashKeys().publicKey.npub)
     }
 
     /// Claims what was paid to the wallet's address: the service's paid quotes are recorded (with their lock key)
@@ -32,15 +40,6 @@ extension LinuxWallet {
     public func claimNpubCash(service: String? = nil) async throws -> NpubCashClaim {
         let client = try await npubCashClient(service)
         return try await NpubCashClaimer(wallet: wallet, client: client).claim()
-    }
-
-    /// Asks the service to create the address's future quotes at `mint` (which the wallet must hold).
-    /// - Throws: as ``claimNpubCash(service:)``; `WalletError` `unknownMint`.
-    public func setNpubCashMint(_ mint: MintURL, service: String? = nil) async throws {
-        guard try await wallet.mints().contains(where: { $0.url == mint }) else {
-            throw WalletError(.unknownMint, "add the mint first: \(mint)")
-        }
-        try await npubCashClient(service).setMint(mint)
     }
 
     /// The remembered service, if any (the daemon claims only then).

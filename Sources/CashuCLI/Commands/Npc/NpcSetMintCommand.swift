@@ -25,9 +25,10 @@ struct NpcSetMintCommand: AsyncParsableCommand {
             guard let mint = try await url ?? context.wallet.defaultMint() else {
                 throw CLIError(.input, "no mint given and no default mint", code: "invalidInput")
             }
-            try await context.linux.setNpubCashMint(mint, service: service)
+            let address = try await context.linux.npubCashAddress(service: service, mint: mint)
             context.output.result(
-                human: "The address's payments now go to \(mint).", json: .object([("mint", .string(mint.rawValue))]))
+                human: "Payments to \(address) now go to \(mint).",
+                json: .object([("address", .string(address)), ("mint", .string(mint.rawValue))]))
         }
     }
 }
