@@ -40,7 +40,7 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             return error
         case let error as WalletError:
             return CLIError(wallet: error)
-        case let error as any CashuError where error.codeName.hasPrefix("service"):
+        case let error as any CashuError where Self.addressServiceCodes.contains(error.codeName):
             // An address service's failure (npub.cash): out of reach, a refusal in its own words, a bad answer.
             let exit: ExitClass =
                 switch error.codeName {
@@ -61,6 +61,11 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             return CLIError(.internal, "unexpected failure: \(String(describing: type(of: error)))", code: "internal")
         }
     }
+
+    /// The codes of an npub.cash-style address service's errors (LinuxWallet's `npubCashAddress`, `claimNpubCash`).
+    static let addressServiceCodes: Set<String> = [
+        "serviceUnreachable", "serviceRefused", "serviceInvalidResponse", "serviceNotConfigured",
+    ]
 
     /// An engine error, with the mint's own words when it refused and a hint for what to do next.
     init(wallet error: WalletError) {

@@ -48,7 +48,7 @@ package struct NpubCashClaimPlan: Sendable, Equatable {
             latest = wait.paidAt.map { min(current, $0 - 1) } ?? min(current, previous ?? current)
         }
         self.record = record
-        self.unknownMints = Array(Set(waiting.map(\.mint))).sorted()
+        self.unknownMints = Array(Set(waiting.map { $0.mint })).sorted()
         self.cursor = latest == previous ? nil : latest.map { max($0, previous ?? $0) }
     }
 

@@ -24,7 +24,7 @@ package actor NpubCashClient {
     /// How long the service has for each answer.
     static let timeout: TimeAmount = .seconds(30)
 
-    package let service: NpubCashService
+    package nonisolated let service: NpubCashService
     private let keys: NostrKeyPair
     private let httpClient: HTTPClient
     private var token: String?
@@ -69,8 +69,8 @@ package actor NpubCashClient {
     // MARK: Requests
 
     /// A request authorized by the JWT (fetched first when the client has none, and once more when refused 401).
-    private func authorized<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil)
-        async throws(NpubCashError) -> Answer
+    private func authorized<Value: Decodable>(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil)
+        async throws(NpubCashError) -> Value
     {
         let first = try await send(method, path, body: body, authorization: "Bearer " + (try await jwt()))
         if first.status == 401 {

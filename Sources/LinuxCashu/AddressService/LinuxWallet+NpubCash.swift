@@ -62,7 +62,8 @@ extension LinuxWallet {
 
     private func npubCashClient(_ given: String?) async throws -> NpubCashClient {
         let service = try await npubCashService(given)
-        return NpubCashClient(service: service, keys: try npubCashKeys(), httpClient: httpClient.clientForOthers().client)
+        let client = httpClient.clientForOthers().client
+        return NpubCashClient(service: service, keys: try npubCashKeys(), httpClient: client)
     }
 
     private func npubCashKeys() throws -> NostrKeyPair {

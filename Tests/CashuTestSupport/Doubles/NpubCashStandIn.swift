@@ -4,6 +4,7 @@
 // which the mint's FakeWallet pays; the wallet API checks NIP-98 (kind 27235, u, method, time, signature) or the JWT
 // it issued for it, and lists the quotes the mint reports paid, as the service does.
 
+import AsyncHTTPClient
 import CashuNostr
 import CoreCashu
 import Foundation
@@ -63,8 +64,9 @@ package final class NpubCashStandIn: @unchecked Sendable {
     /// Pays `amount` sats to `npub` as a payer's wallet would: the LNURL-pay callback's invoice, which the mint's
     /// FakeWallet settles. Returns the invoice.
     package func pay(_ amount: UInt64, to npub: String) async throws -> String {
-        let url = URL(string: "\(url)/.well-known/lnurlp/\(npub)?amount=\(amount * 1000)")!
-        let (data, _) = try await URLSession.shared.data(from: url)
+        let request = HTTPClientRequest(url: "\(url)/.well-known/lnurlp/\(npub)?amount=\(amount * 1000)")
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(30))
+        let data = Data((try await response.body.collect(upTo: 1 << 20)).readableBytesView)
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         guard let invoice = object?["pr"] as? String else {
             throw NpubCashStandInFailure(message: String(decoding: data, as: UTF8.self))
@@ -168,13 +170,13 @@ package final class NpubCashStandIn: @unchecked Sendable {
         }.sorted { ($0.paidAt ?? 0) > ($1.paidAt ?? 0) }
         let page = matching.dropFirst(offset).prefix(limit).map { quote -> [String: Any] in
             [
-                "quoteId": quote.quoteID, "mintUrl": quote.mint.rawValue, "amount": quote.amount,
-                "state": quote.state, "paidAt": quote.paidAt ?? 0, "createdAt": quote.createdAt,
-                "expiresAt": quote.expiresAt, "request": quote.request, "locked": quote.locked,
+                "quoteId": quote.quoteID, "mintUrl": quote.mint.rawValue, "amount": Int(quote.amount),
+                "state": quote.state, "paidAt": Int(quote.paidAt ?? 0), "createdAt": Int(quote.createdAt),
+                "expiresAt": Int(quote.expiresAt), "request": quote.request, "locked": quote.locked,
             ]
         }
         var metadata: [String: Any] = ["total": matching.count, "limit": limit, "offset": offset]
-        if let since { metadata["since"] = since }
+        if let since { metadata["since"] = Int(since) }
         return Self.json(["error": false, "data": ["quotes": page], "metadata": metadata])
     }
 
@@ -196,9 +198,8 @@ package final class NpubCashStandIn: @unchecked Sendable {
 
     private func user(_ pubkey: String) -> AsyncLoopbackHTTPServer.Response {
         let mint = lock.withLock { userMints[pubkey] ?? defaultMint }
-        return Self.json([
-            "error": false, "data": ["user": ["pubkey": pubkey, "mintUrl": mint.rawValue, "lockQuote": true]],
-        ])
+        let user: [String: Any] = ["pubkey": pubkey, "mintUrl": mint.rawValue, "lockQuote": true]
+        return Self.json(["error": false, "data": ["user": user]])
     }
 
     // MARK: Authentication

@@ -22,7 +22,9 @@ struct NpcSetMintCommand: AsyncParsableCommand {
     func run() async throws {
         let (url, service) = (try url.map(GlobalOptions.mintURL), service)
         try await WalletContext.run(global) { context in
-            guard let mint = try await url ?? context.wallet.defaultMint() else {
+            var chosen = url
+            if chosen == nil { chosen = try await context.wallet.defaultMint() }
+            guard let mint = chosen else {
                 throw CLIError(.input, "no mint given and no default mint", code: "invalidInput")
             }
             let address = try await context.linux.npubCashAddress(service: service, mint: mint)

@@ -20,12 +20,15 @@ extension Wallet {
         for mint in Set(quotes.map(\.mintURL)) { try await requireMint(mint) }
         let locks = Set(quotes.compactMap(\.pubkey))
         if !locks.isEmpty {
-            guard let key else { throw WalletError(.secureStore, "a quote is locked to a key the wallet was not given") }
+            guard let key else {
+                throw WalletError(.secureStore, "a quote is locked to a key the wallet was not given")
+            }
             for pubkey in locks { try await saveLockingKey(key, .quote, as: pubkey) }
         }
         let recorded = try await write { tx -> [String] in
             var added: [String] = []
-            for quote in quotes where try tx.mintQuote(id: quote.id) == nil {
+            for quote in quotes {
+                guard try tx.mintQuote(id: quote.id) == nil else { continue }
                 try tx.saveMintQuote(quote)
                 added.append(quote.id)
             }
