@@ -32,8 +32,11 @@ struct NpubCashQuotePageTests {
 
     @Test("a quote without its id, mint or amount does not read")
     func incomplete() {
-        let missing = #"{"data":{"quotes":[{"mintUrl":"https://m","amount":1,"state":"PAID"}]},"metadata":{"total":1,"limit":50}}"#
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NpubCashQuotePage.self, from: Data(missing.utf8)) }
+        let missing =
+            #"{"data":{"quotes":[{"mintUrl":"https://m","amount":1,"state":"PAID"}]},"metadata":{"total":1,"limit":50}}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(NpubCashQuotePage.self, from: Data(missing.utf8))
+        }
     }
 
     @Test(
