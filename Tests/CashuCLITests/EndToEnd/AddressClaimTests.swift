@@ -68,6 +68,28 @@ struct AddressClaimTests {
         await standIn.shutdown()
     }
 
+    @Test("the wallet service claims on its own while a service is set")
+    func daemonClaims() async throws {
+        let mint = try await TestMint.shared
+        let standIn = try await NpubCashStandIn.start(mint: mint.url)
+        let wallet = try await Self.paidTwice(standIn, mint: mint)
+        defer { wallet.remove() }
+        let (running, notify) = try wallet.startService()
+        defer { running.signal(SIGKILL) }
+        #expect(await notify.wait(for: "READY=1", timeout: .seconds(60)) != nil, "\(running.stderrSoFar)")
+        var balance: UInt64 = 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while balance < 55 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(500))
+            balance = try await wallet.json("balance").uint("total") ?? 0
+        }
+        #expect(balance == 55, "\(running.stderrSoFar)")
+        running.signal(SIGTERM)
+        _ = await running.wait()
+        #expect(try await wallet.balance() == 55)
+        await standIn.shutdown()
+    }
+
     @Test("the service's refusal is shown in its own words; without a service, claim is an input error")
     func refused() async throws {
         let mint = try await TestMint.shared

@@ -52,7 +52,7 @@ package final class AsyncLoopbackHTTPServer: @unchecked Sendable {
     {
         let (server, port) = try await LoopbackHTTPServer.bind()
         let made = AsyncLoopbackHTTPServer(port: port, serverChannel: server.channel)
-        let task = Task {
+        let task = Task<Void, Never> {
             try? await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {

@@ -12,11 +12,10 @@ struct NpcAddressCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp("The service's URL, e.g. https://npubx.cash.", valueName: "url"))
-    var service: String?
+    @OptionGroup var options: NpcServiceOption
 
     func run() async throws {
-        let service = service
+        let service = options.service
         try await WalletContext.run(global) { context in
             let address = try await context.linux.npubCashAddress(service: service)
             context.output.result(human: address, json: .object([("address", .string(address))]))

@@ -17,11 +17,10 @@ struct NpcClaimCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp("The service's URL (remembered).", valueName: "url"))
-    var service: String?
+    @OptionGroup var options: NpcServiceOption
 
     func run() async throws {
-        let service = service
+        let service = options.service
         try await WalletContext.run(global) { context in
             let claim = try await context.linux.claimNpubCash(service: service)
             let amount = claim.minted.reduce(UInt64(0)) { $0 + $1.amount }

@@ -16,11 +16,10 @@ struct NpcSetMintCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The mint (it must be in the wallet).", valueName: "url"))
     var url: String?
 
-    @Option(name: .long, help: ArgumentHelp("The service's URL (remembered).", valueName: "url"))
-    var service: String?
+    @OptionGroup var options: NpcServiceOption
 
     func run() async throws {
-        let (url, service) = (try url.map(GlobalOptions.mintURL), service)
+        let (url, service) = (try url.map(GlobalOptions.mintURL), options.service)
         try await WalletContext.run(global) { context in
             var chosen = url
             if chosen == nil { chosen = try await context.wallet.defaultMint() }
