@@ -30,6 +30,13 @@ struct NostrIdentityKeyTests {
         #expect(!String(reflecting: key).contains(privateKey))
     }
 
+    @Test("the key of a seed is Nutshell's npub.cash key of it (cashu.core.nostr.derive_nostr_keypair)")
+    func nutshellKey() throws {
+        let key = try NostrIdentityKey(seed: SecureBytes([UInt8](repeating: 0, count: 64)))
+        #expect(key.privateKey.exposedSecretHex == "539e3bb63bb5c4f2ab91107b2241e70c826613ec6d0eecc36443f4462f229b73")
+        #expect(Hex.encode(key.xOnlyPublicKey) == "0d0df1d4cbec05e6d87015f88e6352a79444448f444cacb79b83bf32930e24e3")
+    }
+
     @Test("a seed that is not 64 bytes gives no identity")
     func shortSeed() {
         #expect(throws: CryptoError.self) { try NostrIdentityKey(seed: SecureBytes([UInt8](repeating: 1, count: 32))) }
