@@ -33,8 +33,8 @@ extension LinuxWallet {
 
     /// Claims what was paid to the wallet's address: the service's paid quotes are recorded (with their lock key)
     /// before anything is minted, then minted through the journaled mint path, each once, however the process ends.
-    /// Quotes at mints the wallet does not hold wait (``NpubCashClaim/unknownMints``).
-    /// - Parameter service: as for ``npubCashAddress(service:)``.
+    /// Quotes at mints the wallet does not hold wait (`NpubCashClaim.unknownMints`).
+    /// - Parameter service: as for ``npubCashAddress(service:mint:)``.
     /// - Throws: errors of codes `serviceUnreachable`, `serviceRefused` (with the service's message),
     ///   `serviceInvalidResponse`, `serviceNotConfigured`; `WalletError` when nothing could be minted.
     public func claimNpubCash(service: String? = nil) async throws -> NpubCashClaim {
