@@ -11,7 +11,7 @@ package struct NpubCashQuote: Sendable, Hashable, Decodable {
     /// The amount to mint.
     package var amount: UInt64
     /// The unit (`sat` when the service does not say).
-    package var unit: String
+    package var unit: String = "sat"
     /// `PAID`, `ISSUED` or `INFLIGHT`.
     package var state: String
     /// When the service saw it paid (Unix seconds).
@@ -23,30 +23,16 @@ package struct NpubCashQuote: Sendable, Hashable, Decodable {
     /// The invoice.
     package var request: String?
     /// Whether the quote is locked (NUT-20) to the user's key.
-    package var locked: Bool
+    package var locked: Bool = false
 
     enum CodingKeys: String, CodingKey {
         case quoteID = "quoteId"
         case mintURL = "mintUrl"
         case amount, unit, state, paidAt, createdAt, expiresAt, request, locked
     }
+}
 
-    package init(
-        quoteID: String, mintURL: String, amount: UInt64, unit: String = "sat", state: String, paidAt: Int64? = nil,
-        createdAt: Int64? = nil, expiresAt: Int64? = nil, request: String? = nil, locked: Bool = true
-    ) {
-        self.quoteID = quoteID
-        self.mintURL = mintURL
-        self.amount = amount
-        self.unit = unit
-        self.state = state
-        self.paidAt = paidAt
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.request = request
-        self.locked = locked
-    }
-
+extension NpubCashQuote {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         quoteID = try container.decode(String.self, forKey: .quoteID)

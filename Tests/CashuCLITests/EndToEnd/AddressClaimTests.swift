@@ -29,6 +29,15 @@ struct AddressClaimTests {
         return wallet
     }
 
+    /// The wallet holds what was paid, to the sat; claiming again claims nothing; the mint issued every quote.
+    static func expectClaimedOnce(_ wallet: CLIWallet, _ standIn: NpubCashStandIn) async throws {
+        #expect(try await wallet.balance() == 55)
+        let again = try await wallet.json("npc", "claim")
+        #expect(again.uint("amount") == 0, "\(again)")
+        #expect(try await wallet.balance() == 55)
+        #expect(standIn.allQuotes.allSatisfy { $0.state == "ISSUED" }, "\(standIn.allQuotes)")
+    }
+
     @Test("the address is the wallet's npub at the service; two payments are claimed once, then nothing")
     func claimsOnce() async throws {
         let mint = try await TestMint.shared
@@ -37,12 +46,8 @@ struct AddressClaimTests {
         defer { wallet.remove() }
         let claimed = try await wallet.json("npc", "claim")
         #expect(claimed.uint("amount") == 55, "\(claimed)")
-        #expect(try await wallet.balance() == 55)
         // The service remembered: no --service any more.
-        let again = try await wallet.json("npc", "claim")
-        #expect(again.uint("amount") == 0, "\(again)")
-        #expect(try await wallet.balance() == 55)
-        #expect(standIn.allQuotes.allSatisfy { $0.state == "ISSUED" }, "\(standIn.allQuotes)")
+        try await Self.expectClaimedOnce(wallet, standIn)
         let human = try await wallet.run("npc", "claim")
         #expect(human.status == 0 && human.stdout.contains("Nothing to claim"), "\(human)")
         await standIn.shutdown()
@@ -60,11 +65,7 @@ struct AddressClaimTests {
         #expect(killed.status == 128 + SIGKILL, "\(killed)")
         let resumed = try await wallet.run("npc", "claim", "--json")
         #expect(resumed.status == 0, "\(resumed)")
-        #expect(try await wallet.balance() == 55)
-        let again = try await wallet.json("npc", "claim")
-        #expect(again.uint("amount") == 0, "\(again)")
-        #expect(try await wallet.balance() == 55)
-        #expect(standIn.allQuotes.allSatisfy { $0.state == "ISSUED" }, "\(standIn.allQuotes)")
+        try await Self.expectClaimedOnce(wallet, standIn)
         await standIn.shutdown()
     }
 
@@ -77,13 +78,7 @@ struct AddressClaimTests {
         let (running, notify) = try wallet.startService()
         defer { running.signal(SIGKILL) }
         #expect(await notify.wait(for: "READY=1", timeout: .seconds(60)) != nil, "\(running.stderrSoFar)")
-        var balance: UInt64 = 0
-        let deadline = ContinuousClock.now + .seconds(30)
-        while balance < 55 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(500))
-            balance = try await wallet.json("balance").uint("total") ?? 0
-        }
-        #expect(balance == 55, "\(running.stderrSoFar)")
+        #expect(try await wallet.waitForBalance(55) == 55, "\(running.stderrSoFar)")
         running.signal(SIGTERM)
         _ = await running.wait()
         #expect(try await wallet.balance() == 55)
