@@ -142,6 +142,7 @@ let package = Package(
             name: "CashuTestSupport",
             dependencies: [
                 "CoreCashu",
+                "CashuNostr",
                 "CashuEngineTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -19,8 +19,8 @@ struct CashuCommand: AsyncParsableCommand {
             SendCommand.self, ReceiveCommand.self, PayCommand.self, TransferCommand.self, RequestCommand.self,
             FetchCommand.self, LocksCommand.self, PendingCommand.self, HistoryCommand.self, DecodeCommand.self,
             RestoreCommand.self, RecoverCommand.self, RefreshCommand.self, AuthCommand.self, UnlockCommand.self,
-            LockCommand.self, DaemonCommand.self, NostrCommand.self, NWCCommand.self, ProofsCommand.self,
-            BurnCommand.self, WalletsCommand.self,
+            LockCommand.self, DaemonCommand.self, NostrCommand.self, NWCCommand.self, NpcCommand.self,
+            ProofsCommand.self, BurnCommand.self, WalletsCommand.self,
         ]
     )
 }

@@ -40,6 +40,16 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             return error
         case let error as WalletError:
             return CLIError(wallet: error)
+        case let error as any CashuError where Self.addressServiceCodes.contains(error.codeName):
+            // An address service's failure (npub.cash): out of reach, a refusal in its own words, a bad answer.
+            let exit: ExitClass =
+                switch error.codeName {
+                case "serviceUnreachable": .mintUnreachable
+                case "serviceRefused": .mintRefused
+                case "serviceNotConfigured": .input
+                default: .protocol
+                }
+            return CLIError(exit, oneLine(error.reason), code: error.codeName)
         case let error as any CashuError:
             // Another library error (the library maps store failures to WalletError `storage`).
             return CLIError(.internal, oneLine(error.reason), code: error.codeName)
@@ -51,6 +61,11 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             return CLIError(.internal, "unexpected failure: \(String(describing: type(of: error)))", code: "internal")
         }
     }
+
+    /// The codes of an npub.cash-style address service's errors (LinuxWallet's `npubCashAddress`, `claimNpubCash`).
+    static let addressServiceCodes: Set<String> = [
+        "serviceUnreachable", "serviceRefused", "serviceInvalidResponse", "serviceNotConfigured",
+    ]
 
     /// An engine error, with the mint's own words when it refused and a hint for what to do next.
     init(wallet error: WalletError) {

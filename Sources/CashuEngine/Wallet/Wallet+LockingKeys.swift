@@ -82,10 +82,14 @@ extension Wallet {
         return result
     }
 
-    private func saveLockingKey(_ key: Scalar, _ purpose: LockingKeys.Purpose) async throws(WalletError) {
+    /// Saves `key` in the secure store as the key of `pubkey` (its own public key unless given: a quote locked to a
+    /// Nostr identity names the even-y point of its x coordinate, which BIP-340 signatures of `key` satisfy).
+    func saveLockingKey(_ key: Scalar, _ purpose: LockingKeys.Purpose, as pubkey: Point? = nil)
+        async throws(WalletError)
+    {
         do {
             try await secureStore.save(
-                SecureBytes(key.exposedSecretBytes), key: Self.secureStoreKey(key.publicKey, purpose))
+                SecureBytes(key.exposedSecretBytes), key: Self.secureStoreKey(pubkey ?? key.publicKey, purpose))
         } catch {
             throw WalletError(.secureStore, "cannot save a locking key", underlying: error)
         }

@@ -23,6 +23,8 @@ public actor Wallet {
     package nonisolated let mintBackupKey: MintBackupKey?
     /// NUT-18: the key the wallet's Nostr payment requests are paid to (`nil` as for ``mintBackupKey``).
     package nonisolated let nostrRequestKey: NostrRequestKey?
+    /// NIP-06: the wallet's Nostr identity, its npub.cash-style address (`nil` as for ``mintBackupKey``).
+    package nonisolated let nostrIdentityKey: NostrIdentityKey?
     var connectors: [MintURL: any MintConnector] = [:]
     /// Bumped whenever a mint's stored info changes, so a connector built from older info is not cached.
     var connectorGenerations: [MintURL: Int] = [:]
@@ -67,6 +69,7 @@ public actor Wallet {
         self.lockingKeys = try LockingKeyRing(secrets)
         self.mintBackupKey = try? MintBackupKey(seed: secrets.seed)
         self.nostrRequestKey = try? NostrRequestKey(seed: secrets.seed)
+        self.nostrIdentityKey = try? NostrIdentityKey(seed: secrets.seed)
     }
 
     /// The metadata key under which a store records which recovery phrase its wallet belongs to (a non-secret

@@ -13,4 +13,6 @@ public enum WalletStep: String, Hashable, Sendable, CaseIterable {
     case answered
     /// The outcome is stored.
     case settled
+    /// Quotes an address service (npub.cash) listed as paid are stored with their lock key; none is minted yet.
+    case recorded
 }

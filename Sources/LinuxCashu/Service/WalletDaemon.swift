@@ -82,6 +82,7 @@ public struct WalletDaemon: Service {
         let events = wallet.wallet.events()
         await withDiscardingTaskGroup { group in
             group.addTask { await self.refreshLoop() }
+            group.addTask { await self.addressClaimLoop() }
             group.addTask {
                 for await completion in await self.wallet.queue.completions() {
                     self.onEvent(.queueCompleted(completion))
@@ -130,6 +131,26 @@ public struct WalletDaemon: Service {
                     "refresh step failed", metadata: ["step": "\(failure.step)", "code": "\(failure.error.code)"])
             }
             try? await Task.sleep(for: configuration.refreshInterval)
+        }
+    }
+
+    /// npub.cash: claims what was paid to the wallet's address, while a service is set (`cashu npc address
+    /// --service`), once per quote scan; the mints it makes are told as the wallet's own mint events.
+    private func addressClaimLoop() async {
+        while !Task.isCancelled {
+            if await wallet.rememberedNpubCashService() != nil {
+                do {
+                    let claim = try await wallet.claimNpubCash()
+                    if !claim.minted.isEmpty {
+                        logger.info("claimed address payments", metadata: ["mints": "\(claim.minted.count)"])
+                    }
+                } catch let error as any CashuError {
+                    logger.info("address claim failed", metadata: ["code": "\(error.codeName)"])
+                } catch {
+                    logger.info("address claim failed")
+                }
+            }
+            try? await Task.sleep(for: configuration.quoteScanInterval)
         }
     }
 

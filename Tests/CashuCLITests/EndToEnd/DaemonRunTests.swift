@@ -36,13 +36,7 @@ struct DaemonRunTests {
         // A quote made by another command and paid at the mint, with nobody waiting for it.
         let quote = try await wallet.json("mint", "40", "--no-wait")
         #expect(quote.string("quote") != nil, "\(quote)")
-        var balance: UInt64 = 0
-        let deadline = ContinuousClock.now + .seconds(30)
-        while balance < 40 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(500))
-            balance = try await wallet.json("balance").uint("total") ?? 0
-        }
-        #expect(balance == 40, "\(running.stderrSoFar)")
+        #expect(try await wallet.waitForBalance(40) == 40, "\(running.stderrSoFar)")
         if TestDesktop.unavailableReason == nil {
             // The desktop heard of it (posted from its own thread: give it a moment).
             var shown: [TestDesktop.Notification] = []

@@ -3,7 +3,7 @@
 /// A Cashu token: proofs from one or more mints, with a unit and an optional memo.
 ///
 /// Tokens come from ``decode(_:)`` (text: `cashuA…`, `cashuB…`, optionally behind a `cashu:` URI scheme) or
-/// ``decode(binary:)`` (`crawB…` bytes), and go out through ``serialized(as:padded:)`` and ``binaryRepresentation()``.
+/// ``decode(binary:)`` (`crawB…` bytes), and go out through ``serialized(as:padded:)`` and `binaryRepresentation()`.
 ///
 /// The model follows V3, the more general format: a list of ``entries``, one per mint. V4 tokens (the default and the
 /// only form new wallets should send) always have exactly one entry and a unit.
@@ -176,7 +176,7 @@ extension Token {
     ///
     /// - Returns: The bytes.
     /// - Throws: As ``serialized(as:padded:)`` for V4.
-    public func binaryRepresentation() throws(EncodingFailure) -> [UInt8] {
+    package func binaryRepresentation() throws(EncodingFailure) -> [UInt8] {
         var out = Array((TokenDecoder.binaryPrefix + Version.v4.rawValue).utf8)
         out.append(contentsOf: try TokenV4Coding.encode(self))
         return out

@@ -22,7 +22,7 @@ extension Wallet {
     /// - Throws: ``WalletError`` `unsupported` when the mint asks for no blind auth; `authenticationRequired` without
     ///   a login the mint accepts; `pending` when the answer was lost.
     @discardableResult
-    public func mintBlindAuthTokens(mint: MintURL, count: Int? = nil) async throws(WalletError) -> Int {
+    package func mintBlindAuthTokens(mint: MintURL, count: Int? = nil) async throws(WalletError) -> Int {
         guard let settings = try await capabilities(of: mint).blindAuth else {
             throw WalletError(.unsupported, "the mint asks for no blind auth tokens (NUT-22)")
         }

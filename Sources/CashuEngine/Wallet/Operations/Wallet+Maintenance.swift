@@ -17,7 +17,7 @@ extension Wallet {
     /// Asks the mints about every quote not yet minted and mints the paid ones (several at once where a mint offers
     /// NUT-29 batches).
     /// - Returns: one result per mint operation (a batch is one).
-    public func mintPaidQuotes(mint: MintURL? = nil) async throws(WalletError) -> [MintResult] {
+    package func mintPaidQuotes(mint: MintURL? = nil) async throws(WalletError) -> [MintResult] {
         let open = try await mintQuotes(mint: mint).filter { $0.state != .issued && !isExpired($0) }
         var results: [MintResult] = []
         for (mintURL, quotes) in Dictionary(grouping: open, by: \.mintURL) {
@@ -65,7 +65,7 @@ extension Wallet {
     /// Swaps unspent proofs of inactive keysets, and of keysets whose `final_expiry` falls within `expiryHorizon`,
     /// into proofs of the active keyset. Proofs worth no more than their fee are left alone.
     /// - Returns: what moved, or `nil` when nothing needed to.
-    public func rotateKeysets(mint: MintURL, unit: CurrencyUnit = .sat, expiryHorizon: TimeInterval = 7 * 86_400)
+    package func rotateKeysets(mint: MintURL, unit: CurrencyUnit = .sat, expiryHorizon: TimeInterval = 7 * 86_400)
         async throws(WalletError) -> RotationResult?
     {
         let keysets = try await syncKeysets(mint, force: true)

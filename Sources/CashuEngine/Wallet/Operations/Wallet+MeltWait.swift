@@ -14,7 +14,7 @@ extension Wallet {
     ///   is still in flight at the deadline or the mint kept refusing to say how it went (recovery and
     ///   ``check(mint:)`` settle it later; the proofs stay held), `invalidInput` when no payment of the quote is under
     ///   way, `cancelled`.
-    public func waitForMelt(quoteID: String, timeout: Duration = .seconds(600)) async throws(WalletError)
+    package func waitForMelt(quoteID: String, timeout: Duration = .seconds(600)) async throws(WalletError)
         -> MeltResult
     {
         let deadline = ContinuousClock.now.advanced(by: timeout)

@@ -2,6 +2,7 @@
 
 import CashuTestSupport
 import Foundation
+import Testing
 
 extension CLIWallet {
     /// Starts the wallet service (new quotes looked for every second) with `environment` added.
@@ -13,5 +14,16 @@ extension CLIWallet {
                 _, new in new
             })
         return (running, notify)
+    }
+
+    /// Polls `cashu balance` (every half second, for `timeout`) until it reaches `amount`; returns the last seen.
+    func waitForBalance(_ amount: UInt64, timeout: Duration = .seconds(30)) async throws -> UInt64 {
+        var balance: UInt64 = 0
+        let deadline = ContinuousClock.now + timeout
+        while balance < amount && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(500))
+            balance = try await json("balance").uint("total") ?? 0
+        }
+        return balance
     }
 }
