@@ -21,14 +21,14 @@ public struct WalletOptions: Sendable {
     public var maxInputs: Int { didSet { maxInputs = Bounds.maxInputs(maxInputs) } }
     /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
     /// notification is lost or never sent. Notifications themselves trigger a check at most every `pollInterval`.
-    public var subscriptionCheckInterval: Duration {
+    package var subscriptionCheckInterval: Duration {
         didSet { subscriptionCheckInterval = Bounds.subscriptionCheckInterval(subscriptionCheckInterval) }
     }
     /// NUT-22: the most blind auth tokens minted in one request (the mint's `bat_max_mint` bounds it further).
-    public var blindAuthBatch: Int { didSet { blindAuthBatch = Bounds.blindAuthBatch(blindAuthBatch) } }
+    package var blindAuthBatch: Int { didSet { blindAuthBatch = Bounds.blindAuthBatch(blindAuthBatch) } }
     /// NUT-22: the pool is topped up when it holds this many tokens or fewer (a failed top-up is then retried at most
     /// once a minute while tokens are left; an empty pool always tries).
-    public var blindAuthLowWater: Int { didSet { blindAuthLowWater = Bounds.blindAuthLowWater(blindAuthLowWater) } }
+    package var blindAuthLowWater: Int { didSet { blindAuthLowWater = Bounds.blindAuthLowWater(blindAuthLowWater) } }
     /// Checks of received proofs run after the standard ones (`VerificationPipeline/receivedProofs(adding:)`); a
     /// refusal refuses the token before anything is journaled or sent. They see the proofs' secrets: never log them.
     package var proofVerifiers: [any Verifier<Proof>]
