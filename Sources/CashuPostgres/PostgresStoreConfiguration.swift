@@ -224,7 +224,7 @@ extension PostgresStoreConfiguration {
 extension PostgresStoreConfiguration {
     /// The same server and database, with the schema of the wallet called `name` beside this one: this schema for
     /// `default`, else `SCHEMA_NAME` (`cashu --wallet NAME`).
-    /// - Throws: ``WalletError`` `invalidInput` for a name that is not 1-32 of a-z, 0-9 and `_` starting with a
+    /// - Throws: `WalletError` `invalidInput` for a name that is not 1-32 of a-z, 0-9 and `_` starting with a
     ///   letter, or when the schema's name would pass PostgreSQL's 63 bytes.
     public func forWallet(named name: String) throws(WalletError) -> PostgresStoreConfiguration {
         if let problem = WalletName.problem(with: name) { throw WalletError(.invalidInput, problem) }
