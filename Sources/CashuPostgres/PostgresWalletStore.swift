@@ -25,7 +25,7 @@ import PostgresNIO
 ///   (``RecordSealer``): a dump of the database holds no proof secret, signature or blinding factor.
 ///
 /// Call ``close()`` when done; the connections end with the process otherwise.
-package final class PostgresWalletStore: RecordSealingStore, Sendable {
+package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
     /// Where the store connects (its description leaves out the password).
     package let configuration: PostgresStoreConfiguration
     package var operationLeases: any OperationLeases { leases }
@@ -110,14 +110,6 @@ package final class PostgresWalletStore: RecordSealingStore, Sendable {
         try await transaction(readOnly: false, during: "write", sealer: sealerState.withLockedValue { $0 }) { tx in
             try body(tx)
         }
-    }
-
-    /// Whether any record is still in plaintext (partial indexes answer for the big tables).
-    package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
-        guard let tx = tx as? PostgresTransaction else {
-            throw StorageError(.database, "a transaction of another store")
-        }
-        return try tx.hasPlaintextRecords()
     }
 
     /// Seals with `sealer` from now on; with `sealPlaintext`, after sealing every record still in plaintext in one

@@ -18,7 +18,7 @@ import GRDB
 ///   (`RecordSealer`): the file, its WAL and its backups hold no proof secret, signature or blinding factor.
 ///
 /// Neither `read` nor `write` may be called from inside another transaction's body.
-package final class SQLiteWalletStore: RecordSealingStore {
+package final class SQLiteWalletStore: SQLRecordSealingStore {
     let pool: DatabasePool
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = Locked<RecordSealer?>(nil)
@@ -124,14 +124,6 @@ package final class SQLiteWalletStore: RecordSealingStore {
         }
         guard let result else { throw StorageError(.database, "the write transaction returned nothing") }
         return result
-    }
-
-    /// Whether any record is still in plaintext (partial indexes answer for the big tables).
-    package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
-        guard let tx = tx as? SQLiteTransaction else {
-            throw StorageError(.database, "a transaction of another store")
-        }
-        return try tx.hasPlaintextRecords()
     }
 
     /// Seals with `sealer` from now on; with `sealPlaintext`, after sealing every record still in plaintext in one

@@ -3,6 +3,19 @@
 
 import CashuEngine
 
+/// A SQL store's answer to `RecordSealingStore.hasPlaintextRecords(_:)`, the same for both databases.
+package protocol SQLRecordSealingStore: RecordSealingStore {}
+
+extension SQLRecordSealingStore {
+    /// Whether any record is still in plaintext, asked in `tx` (one of this store's transactions).
+    package func hasPlaintextRecords(_ tx: any WalletTransaction) throws -> Bool {
+        guard let tx = tx as? any SQLTransaction else {
+            throw StorageError(.database, "a transaction of another store")
+        }
+        return try tx.hasPlaintextRecords()
+    }
+}
+
 extension SQLTransaction {
     /// Whether any record is still in plaintext (partial indexes answer for the big tables).
     package func hasPlaintextRecords() throws(StorageError) -> Bool {
