@@ -12,12 +12,9 @@ package enum WalletName {
     /// Why `name` cannot name a wallet, or `nil` when it can.
     package static func problem(with name: String) -> String? {
         let bytes = Array(name.utf8)
-        guard let first = bytes.first, bytes.count <= maximumLength, (97...122).contains(first) else {
-            return "a wallet name is 1-\(maximumLength) of a-z, 0-9 and _, starting with a letter"
-        }
-        guard bytes.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 95 }) else {
-            return "a wallet name is 1-\(maximumLength) of a-z, 0-9 and _, starting with a letter"
-        }
+        guard let first = bytes.first, bytes.count <= maximumLength, (97...122).contains(first),
+            bytes.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 95 })
+        else { return "a wallet name is 1-\(maximumLength) of a-z, 0-9 and _, starting with a letter" }
         return nil
     }
 }

@@ -81,14 +81,8 @@ package final class AsyncLoopbackHTTPServer: @unchecked Sendable {
                 method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) },
                 body: body)
             let response = await handler(request)
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: response.contentType)
-            headers.add(name: "Content-Length", value: "\(response.body.count)")
-            headers.add(name: "Connection", value: "close")
-            let status = HTTPResponseStatus(statusCode: response.status)
-            try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)))
-            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: response.body))))
-            try await outbound.write(.end(nil))
+            try await outbound.writeCompleteResponse(
+                status: response.status, contentType: response.contentType, body: response.body)
         }
     }
 }

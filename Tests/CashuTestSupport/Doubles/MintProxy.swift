@@ -221,15 +221,7 @@ package final class MintProxy: @unchecked Sendable {
         type: String,
         extraHeaders: [(String, String)] = []
     ) async throws {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: type)
-        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
-        headers.add(name: "Content-Length", value: "\(body.count)")
-        headers.add(name: "Connection", value: "close")
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
-        try await outbound.write(.head(head))
-        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
-        try await outbound.write(.end(nil))
+        try await outbound.writeCompleteResponse(status: status, contentType: type, headers: extraHeaders, body: body)
     }
 
     /// Sends the request to the mint unchanged and reads its whole answer.

@@ -170,14 +170,7 @@ package final class PaidEndpoint: @unchecked Sendable {
         _ outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, status: Int, body: String,
         headers extra: [(String, String)] = []
     ) async throws {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/plain")
-        for (name, value) in extra { headers.add(name: name, value: value) }
-        headers.add(name: "Content-Length", value: "\(body.utf8.count)")
-        headers.add(name: "Connection", value: "close")
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
-        try await outbound.write(.head(head))
-        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: Array(body.utf8)))))
-        try await outbound.write(.end(nil))
+        try await outbound.writeCompleteResponse(
+            status: status, contentType: "text/plain", headers: extra, body: Array(body.utf8))
     }
 }
