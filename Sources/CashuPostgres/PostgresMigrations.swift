@@ -236,9 +236,7 @@ enum PostgresMigrations {
                 applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
             )
             """, during: during)
-        let applied = try tx.count(
-            "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) AS version FROM \(schema).cashu_migrations", [],
-            column: "version", table: "cashu_migrations", during: during)
+        let applied = try appliedVersion(tx, schema: schema)
         guard applied <= all.count else {
             throw StorageError(
                 .unavailable,
@@ -251,6 +249,13 @@ enum PostgresMigrations {
                 "INSERT INTO \(schema).cashu_migrations (version) VALUES ($1)", [.integer(Int64(index + 1))],
                 during: during)
         }
+    }
+
+    /// How many migrations `schema` has; fails when it has no migrations table.
+    static func appliedVersion(_ tx: PostgresTransaction, schema: String) throws(StorageError) -> Int {
+        try tx.count(
+            "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) AS version FROM \(schema).cashu_migrations", [],
+            column: "version", table: "cashu_migrations", during: "migrate")
     }
 
     /// The statements of a migration: its text split at each `;` outside a `$$`-quoted function body, trimmed, the

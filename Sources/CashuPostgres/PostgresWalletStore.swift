@@ -31,6 +31,8 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
     package var operationLeases: any OperationLeases { leases }
 
     private let leases: PostgresOperationLeases
+    /// The connection made at open, which transactions use when it is free; the pool's only when it is not.
+    private let primary: PostgresPrimaryConnection
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     /// The threads transaction bodies run on (a body waits there for the server, never on a Swift concurrency thread
@@ -51,25 +53,39 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         logger = Logger(label: "cashu.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         writeLock = PostgresLockKey.writes(schema: configuration.schema)
         let tls = try Self.tlsConfiguration(configuration)
-        // Everything that can refuse the settings first, nothing started yet: the leases' connection is made now,
+        // Everything that can refuse the settings first, nothing started yet: the first connection is made now,
         // alone, so a refused login, a TLS mismatch or a server that is down fails the open at once with its reason
-        // (the pool would retry until the connect timeout and not say why).
+        // (the pool would retry until the connect timeout and not say why). It stays the transactions' connection
+        // while it is free; the pool and the leases connect when first needed.
         let connectionConfiguration = try Self.connectionConfiguration(configuration, tls: tls)
         let logger = logger
         let first = try await Self.firstConnection(connectionConfiguration, configuration, logger: logger)
-        client = PostgresClient(
-            configuration: Self.clientConfiguration(configuration, tls: tls), backgroundLogger: logger)
+        // It counts in `maxConnections`; a store allowed one connection lends it to the leases instead (as the pool's
+        // one connection serves the transactions).
+        let lent = configuration.maxConnections > 1
+        primary = PostgresPrimaryConnection(lent ? first : nil)
+        var poolConfiguration = Self.clientConfiguration(configuration, tls: tls)
+        if lent { poolConfiguration.options.maximumConnections -= 1 }
+        client = PostgresClient(configuration: poolConfiguration, backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
         threads = NIOThreadPool(numberOfThreads: Self.threadCount)
         threads.start()
-        leases = PostgresOperationLeases(schema: configuration.schema, logger: logger, connection: first) {
+        leases = PostgresOperationLeases(
+            schema: configuration.schema, logger: logger, connection: lent ? nil : first
+        ) {
             PostgresConnection.connect(
                 on: PostgresClient.defaultEventLoopGroup.any(), configuration: connectionConfiguration, id: 0,
                 logger: logger)
         }
+        let schema = configuration.schema
+        // A schema already at this version (every open but the first after an upgrade) is checked in a read, without
+        // the wallet's lock; a schema that cannot be read so (a new one) is left to the migration's write.
+        let applied = try? await transaction(readOnly: true, during: "open") { tx in
+            try PostgresMigrations.appliedVersion(tx, schema: schema)
+        }
+        if applied == PostgresMigrations.all.count { return }
         do {
-            let schema = configuration.schema
             try await transaction(readOnly: false, during: "open") { tx in
                 try PostgresMigrations.migrate(tx, schema: schema)
             }
@@ -83,6 +99,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         // A store dropped without close(): end its connections and stop its threads without waiting (no transaction
         // is running: each holds the store).
         leases.closeSoon()
+        primary.closeSoon()
         runner.cancel()
         threads.shutdownGracefully { _ in }
     }
@@ -94,6 +111,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
     /// running on them end. Idempotent.
     package func close() async {
         await leases.close()
+        await primary.close()
         runner.cancel()
         _ = await runner.value
         // Already stopped (a second close) is not an error worth a word.
@@ -140,7 +158,8 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         return sealed
     }
 
-    /// Runs `body` in one transaction on a pooled connection, on the store's threads.
+    /// Runs `body` in one transaction on the first connection when it is free, else on a pooled one, on the
+    /// store's threads.
     func transaction<T: Sendable>(
         readOnly: Bool, during: String, sealer: RecordSealer? = nil,
         _ body: @escaping @Sendable (PostgresTransaction) throws -> T
@@ -150,14 +169,19 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         let threads = threads
         // In a task of its own: a caller already cancelled (^C, a queue stopping) still gets its write, as SQLite's
         // callback forms give it; a transaction, once asked for, runs to its end.
+        let primary = primary
+        let run: @Sendable (PostgresConnection) async throws -> T = { connection in
+            try await threads.runIfActive {
+                try Self.run(
+                    PostgresTransaction(connection: connection, isReadOnly: readOnly, logger: logger, sealer: sealer),
+                    lockKey: readOnly ? nil : lockKey, during: during, body)
+            }
+        }
         let work = Task {
-            try await withConnection(during: during) { connection in
-                try await threads.runIfActive {
-                    try Self.run(
-                        PostgresTransaction(
-                            connection: connection, isReadOnly: readOnly, logger: logger, sealer: sealer),
-                        lockKey: readOnly ? nil : lockKey, during: during, body)
-                }
+            guard let connection = primary.borrow() else { return try await withConnection(during: during, run) }
+            defer { primary.giveBack(connection) }
+            do { return try await run(connection) } catch let error as PSQLError {
+                throw StorageError(postgres: error, during: during)
             }
         }
         return try await work.value

@@ -25,11 +25,17 @@ enum SQLiteFiles {
                     try Data().write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
                 } catch where files.fileExists(atPath: path) {}
             }
-            for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
-                try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
-            }
         } catch {
             throw StorageError(.unavailable, "the wallet database file cannot be created", underlying: error)
+        }
+        // One stat each (a wallet opened before needs no change): every command opens the wallet.
+        for suffix in ["", "-wal", "-shm"] {
+            var info = stat()
+            guard stat(path + suffix, &info) == 0, info.st_mode & 0o777 != 0o600 else { continue }
+            guard chmod(path + suffix, 0o600) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw StorageError(.unavailable, "the wallet database file cannot be made private: \(reason)")
+            }
         }
     }
 
@@ -43,15 +49,26 @@ enum SQLiteFiles {
         while true {
             do throws(StorageError) {
                 let pool: DatabasePool
+                let superseded: Bool
+                let completed: Bool
                 do {
                     pool = try DatabasePool(path: path, configuration: configuration)
-                    // DatabasePool's WAL set-up runs `PRAGMA synchronous = NORMAL` on the writer after
-                    // `prepareDatabase`; put FULL back so that a commit survives power loss.
-                    try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                    let migrator = SQLiteMigrations.migrator
+                    (superseded, completed) = try pool.writeWithoutTransaction { db in
+                        // DatabasePool's WAL set-up runs `PRAGMA synchronous = NORMAL` on the writer after
+                        // `prepareDatabase`; put FULL back so that a commit survives power loss.
+                        try db.execute(sql: "PRAGMA synchronous = FULL")
+                        // On the writer, which has the schema already: no reader connection is opened for it.
+                        return (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+                    }
                 } catch {
                     throw StorageError(mapping: error, during: "open", fallback: .unavailable)
                 }
-                try migrateExclusively(pool, databasePath: path)
+                // A wallet already at this version (every open but the first after an upgrade) takes no lock.
+                if superseded {
+                    throw StorageError(.unavailable, "the wallet database was written by a newer version")
+                }
+                if !completed { try migrateExclusively(pool, databasePath: path) }
                 return pool
             } catch where error.code == .busy && Date() < deadline {
                 Thread.sleep(forTimeInterval: delay)
@@ -90,8 +107,7 @@ enum SQLiteFiles {
         while true {
             attempt += 1
             do {
-                // One read answers both; a wallet already at this version (every open but the first after an
-                // upgrade) takes no write lock for its migrations.
+                // Asked again under the lock: another process may have migrated meanwhile.
                 let (superseded, completed) = try pool.read { db in
                     (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
                 }

@@ -10,8 +10,9 @@ import GRDB
 /// - Each `write` is one `BEGIN IMMEDIATE` transaction: it takes SQLite's write lock before its first statement, so
 ///   proofs selected in it cannot be selected by another process until it commits. A process that finds the lock
 ///   taken waits up to the busy timeout, then fails with `StorageError` `busy`.
-/// - Each `read` is a deferred transaction on a read-only connection: a consistent snapshot that writers do not block
-///   (WAL mode).
+/// - Each `read` is a deferred, query-only transaction: a consistent snapshot that writers do not block (WAL mode).
+///   It runs on the writer connection when nothing is queued there (so a process that reads and writes one thing at
+///   a time, as a command does, opens one connection and parses the schema once), else on a reader connection.
 /// - `synchronous = FULL`: a committed write is on disk (the WAL is synced on every commit) before `write` returns.
 /// - The file and its `-wal` and `-shm` companions are 0600; operation lock files (`locks/`, 0700) are 0600.
 /// - Once a wallet has handed it its keys (`RecordSealingStore`), the secret fields of every record are sealed
@@ -23,6 +24,8 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = Locked<RecordSealer?>(nil)
     var sealer: RecordSealer? { sealerState.withLock { $0 } }
+    /// Work queued or running on the writer connection: writes, and reads that found it idle.
+    private let writerJobs = Locked(0)
 
     /// The database file's path.
     package let path: String
@@ -72,20 +75,34 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
         return configuration
     }
 
-    /// Runs `body` on a consistent snapshot, on one of GRDB's reader queues.
+    /// Runs `body` on a consistent snapshot: on the writer connection when nothing is queued there, else on one of
+    /// GRDB's reader connections (opened when first needed).
     /// - Parameter body: reads through the transaction; any write method throws `StorageError` `readOnly`.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, or `StorageError` when the snapshot cannot be taken.
     package func read<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
-        // GRDB's async `read` interrupts the statement when the task is cancelled; the callback form runs to the end.
+        // GRDB's async `read` interrupts the statement when the task is cancelled; the callback forms run to the end.
         let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-            pool.asyncRead { database in
-                continuation.resume(
-                    returning: Result {
-                        try body(SQLiteTransaction(db: database.get(), isReadOnly: true, sealer: self.sealer))
-                    })
+            let idle = writerJobs.withLock { jobs -> Bool in
+                guard jobs == 0 else { return false }
+                jobs += 1
+                return true
+            }
+            guard idle else {
+                pool.asyncRead { database in
+                    continuation.resume(
+                        returning: Result {
+                            try body(SQLiteTransaction(db: database.get(), isReadOnly: true, sealer: self.sealer))
+                        })
+                }
+                return
+            }
+            pool.asyncWriteWithoutTransaction { database in
+                let result = Result { try Self.snapshot(database, self.sealer, body) }
+                self.writerJobs.withLock { $0 -= 1 }
+                continuation.resume(returning: result)
             }
         }
         do { return try outcome.get() } catch let error as DatabaseError {
@@ -103,14 +120,39 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     package func write<T: Sendable>(
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
-        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-            let sealer = self.sealer
-            pool.asyncWriteWithoutTransaction { database in
-                continuation.resume(returning: Result { try Self.immediate(database, sealer, body) })
-            }
+        let sealer = self.sealer
+        let outcome: Result<T, any Error> = await onWriter { database in
+            try Self.immediate(database, sealer, body)
         }
         do { return try outcome.get() } catch let error as DatabaseError {
             throw StorageError(sqlite: error, during: "write")
+        }
+    }
+
+    /// Runs `work` on the writer connection, counted in ``writerJobs`` while it is queued and running.
+    private func onWriter<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async -> Result<T, any Error> {
+        await withCheckedContinuation { continuation in
+            writerJobs.withLock { $0 += 1 }
+            pool.asyncWriteWithoutTransaction { database in
+                let result = Result { try work(database) }
+                self.writerJobs.withLock { $0 -= 1 }
+                continuation.resume(returning: result)
+            }
+        }
+    }
+
+    /// A read on the writer connection: one deferred transaction with `query_only` set, as on a reader connection.
+    private static func snapshot<T>(
+        _ database: Database, _ sealer: RecordSealer?, _ body: (SQLiteTransaction) throws -> T
+    ) throws -> T {
+        try database.readOnly {
+            var result: T?
+            try database.inTransaction(.deferred) {
+                result = try body(SQLiteTransaction(db: database, isReadOnly: true, sealer: sealer))
+                return .commit
+            }
+            guard let result else { throw StorageError(.database, "the read transaction returned nothing") }
+            return result
         }
     }
 
@@ -161,21 +203,16 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     }
 
     private func sealing(with sealer: RecordSealer, all: Bool, generation: UInt32?) async throws -> Int {
-        let outcome: Result<Int, any Error> = await withCheckedContinuation { continuation in
-            pool.asyncWriteWithoutTransaction { database in
-                continuation.resume(
-                    returning: Result {
-                        let sealed = try Self.immediate(database, sealer) { tx in
-                            let sealed = try tx.sealRecords(all: all)
-                            if let generation {
-                                try tx.setMetadata(RecordSealer.generationMetadataKey, String(generation))
-                            }
-                            return sealed
-                        }
-                        if sealed > 0 { try Self.truncateWAL(database) }
-                        return sealed
-                    })
+        let outcome: Result<Int, any Error> = await onWriter { database in
+            let sealed = try Self.immediate(database, sealer) { tx in
+                let sealed = try tx.sealRecords(all: all)
+                if let generation {
+                    try tx.setMetadata(RecordSealer.generationMetadataKey, String(generation))
+                }
+                return sealed
             }
+            if sealed > 0 { try Self.truncateWAL(database) }
+            return sealed
         }
         do { return try outcome.get() } catch let error as DatabaseError {
             throw StorageError(sqlite: error, during: "seal records")
