@@ -130,7 +130,9 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     }
 
     /// Runs `work` on the writer connection, counted in ``writerJobs`` while it is queued and running.
-    private func onWriter<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async -> Result<T, any Error> {
+    private func onWriter<T: Sendable>(
+        _ work: @escaping @Sendable (Database) throws -> T
+    ) async -> Result<T, any Error> {
         await withCheckedContinuation { continuation in
             writerJobs.withLock { $0 += 1 }
             pool.asyncWriteWithoutTransaction { database in
