@@ -69,7 +69,10 @@ extension Wallet {
         }
         guard !missing.isEmpty else { return result }
         let next = try await read { tx in try Self.lockingCounter(tx, purpose) }
-        let found = lockingKeys[purpose].find(missing, in: 0..<(next + LockingKeys.lookupWindow))
+        let found: [Point: (counter: UInt32, key: Scalar)]
+        do { found = try lockingKeys[purpose].find(missing, in: 0..<(next + LockingKeys.lookupWindow)) } catch {
+            throw WalletError(.crypto, "cannot derive the locking keys", underlying: error)
+        }
         guard let highest = found.values.map(\.counter).max() else { return result }
         for (pubkey, match) in found {
             try await saveLockingKey(match.key, purpose)

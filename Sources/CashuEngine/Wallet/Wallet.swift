@@ -16,15 +16,19 @@ public actor Wallet {
     let options: WalletOptions
     let logger: Logger
     let outputs: OutputFactory
+    /// The seed's other keys, each derived when first asked for.
+    let seedKeys: WalletSeedKeys
     /// NUT-20 quote keys and NUT-11 receiving keys derived from the seed.
-    let lockingKeys: LockingKeyRing
+    var lockingKeys: LockingKeyRing {
+        get throws(CryptoError) { try seedKeys.lockingKeys() }
+    }
     /// NUT-27: the key the wallet's mint list is backed up under on Nostr relays (`nil` for a seed that is not a
     /// 64-byte BIP-39 seed).
-    package nonisolated let mintBackupKey: MintBackupKey?
+    package nonisolated var mintBackupKey: MintBackupKey? { seedKeys.mintBackupKey }
     /// NUT-18: the key the wallet's Nostr payment requests are paid to (`nil` as for ``mintBackupKey``).
-    package nonisolated let nostrRequestKey: NostrRequestKey?
+    package nonisolated var nostrRequestKey: NostrRequestKey? { seedKeys.nostrRequestKey }
     /// NIP-06: the wallet's Nostr identity, its npub.cash-style address (`nil` as for ``mintBackupKey``).
-    package nonisolated let nostrIdentityKey: NostrIdentityKey?
+    package nonisolated var nostrIdentityKey: NostrIdentityKey? { seedKeys.nostrIdentityKey }
     var connectors: [MintURL: any MintConnector] = [:]
     /// Bumped whenever a mint's stored info changes, so a connector built from older info is not cached.
     var connectorGenerations: [MintURL: Int] = [:]
@@ -57,7 +61,7 @@ public actor Wallet {
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
         connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger,
         leases: (any OperationLeases)? = nil, subscriptions: (any SubscriptionTransport)? = nil
-    ) throws(CryptoError) {
+    ) {
         self.store = store
         self.subscriptions = subscriptions
         self.leases = leases ?? store.operationLeases
@@ -66,10 +70,7 @@ public actor Wallet {
         self.options = options
         self.logger = logger
         self.outputs = OutputFactory(secrets: secrets)
-        self.lockingKeys = try LockingKeyRing(secrets)
-        self.mintBackupKey = try? MintBackupKey(seed: secrets.seed)
-        self.nostrRequestKey = try? NostrRequestKey(seed: secrets.seed)
-        self.nostrIdentityKey = try? NostrIdentityKey(seed: secrets.seed)
+        self.seedKeys = WalletSeedKeys(secrets)
     }
 
     /// The metadata key under which a store records which recovery phrase its wallet belongs to (a non-secret
@@ -135,14 +136,9 @@ public actor Wallet {
         // Before anything else is written: from here on the store seals what it writes (and seals what it has).
         let sealer = try await WalletSealing.start(
             store: store, seed: seed, generation: state.generation, hasPlaintext: state.hasPlaintext, logger: logger)
-        let wallet: Wallet
-        do {
-            wallet = try Wallet(
-                store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
-                options: options, logger: logger, leases: leases, subscriptions: subscriptions)
-        } catch {
-            throw WalletError(.crypto, "cannot derive the seed's locking keys", underlying: error)
-        }
+        let wallet = Wallet(
+            store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
+            options: options, logger: logger, leases: leases, subscriptions: subscriptions)
         await wallet.setSealer(sealer)
         if recover { _ = await wallet.recover() }
         return wallet
