@@ -218,6 +218,25 @@ struct PostgresConcurrencyTests {
         await elsewhere.close()
     }
 
+    /// A store running one transaction at a time runs them all on the connection made at open (one login per
+    /// command); a transaction while another runs takes a pooled connection, and the first is free again after.
+    @Test func transactionsOneAtATimeShareTheConnectionMadeAtOpen() async throws {
+        let store = try #require(try await Self.stores(1).first)
+        @Sendable func backend(_ tx: any WalletTransaction) throws -> Int {
+            try #require(tx as? PostgresTransaction).count(
+                "SELECT CAST(pg_backend_pid() AS BIGINT) AS pid", [], column: "pid", table: "pg", during: "test")
+        }
+        let first = try await store.read(backend)
+        let (written, meanwhile) = try await store.write { tx throws in
+            try tx.setMetadata("k", "v")
+            return (try backend(tx), try onAnotherTask { try await store.read(backend) })
+        }
+        let last = try await store.read(backend)
+        #expect(written == first && last == first)
+        #expect(meanwhile != first)
+        await store.close()
+    }
+
     /// Waiting for a connection is bounded by the connect timeout: with its one connection busy, a store's next
     /// transaction is `unavailable` after about that long; once the connection is free, transactions run again.
     @Test func waitingForAConnectionIsBoundedByTheConnectTimeout() async throws {

@@ -35,6 +35,25 @@ struct SQLiteWalletStoreTests {
         }
     }
 
+    /// With nothing queued on the writer connection, a read runs there (a command opens one connection and parses
+    /// the schema once), query-only, and leaves the writer writable.
+    @Test func aReadOnAnIdleStoreRunsOnTheWriterQueryOnly() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteWalletStore(path: directory.databasePath)
+        let (label, queryOnly) = try await store.read { tx in
+            let db = try #require(tx as? SQLiteTransaction).db
+            return (db.description, try Int.fetchOne(db, sql: "PRAGMA query_only"))
+        }
+        #expect(label.hasSuffix("writer"))
+        #expect(queryOnly == 1)
+        let writerQueryOnly = try await store.pool.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA query_only")
+        }
+        #expect(writerQueryOnly == 0)
+        try await store.write { tx in try tx.saveMint(StoredMint(url: StoreFixtures.mintA)) }
+        #expect(try await store.read { tx in try tx.mints() }.count == 1)
+    }
+
     @Test func reopeningTheFileKeepsEverything() async throws {
         let directory = try TemporaryDirectory()
         var store: SQLiteWalletStore? = try SQLiteWalletStore(path: directory.databasePath)
