@@ -42,9 +42,10 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
         let key = PostgresLockKey.lease(schema: schema, operation: id.rawValue)
         do {
             let connection = try currentConnection()
+            let logger = logger
             let rows = try PostgresWait.answer(
-                connection.query("SELECT pg_try_advisory_lock(\(key))", logger: logger), on: connection,
-                within: Self.timeout, during: "acquire an operation lease")
+                on: connection, within: Self.timeout, during: "acquire an operation lease"
+            ) { connection.query("SELECT pg_try_advisory_lock(\(key))", logger: logger) }
             guard let row = rows.first, try row.decode(Bool.self) else {
                 lock.withLock { _ = held.remove(id) }
                 return nil
@@ -65,9 +66,10 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
     func release(_ lease: PostgresOperationLease) {
         if !lease.connection.isClosed {
             do {
+                let (connection, key, logger) = (lease.connection, lease.key, logger)
                 _ = try PostgresWait.answer(
-                    lease.connection.query("SELECT pg_advisory_unlock(\(lease.key))", logger: logger),
-                    on: lease.connection, within: Self.timeout, during: "release an operation lease")
+                    on: connection, within: Self.timeout, during: "release an operation lease"
+                ) { connection.query("SELECT pg_advisory_unlock(\(key))", logger: logger) }
             } catch {
                 let connection = lease.connection
                 connection.close().whenComplete { _ in _ = connection }

@@ -39,9 +39,11 @@ final class PostgresTransaction: SQLTransaction, WalletTransaction, @unchecked S
         // A connection that has closed would never answer (PostgresWait also notices one closing meanwhile).
         guard !connection.isClosed else { throw StorageError(.unavailable, "\(operation): the connection has closed") }
         do {
-            return try PostgresWait.answer(
-                connection.query(query, logger: logger), on: connection, within: Self.statementTimeout,
-                during: operation)
+            let connection = connection
+            let logger = logger
+            return try PostgresWait.answer(on: connection, within: Self.statementTimeout, during: operation) {
+                connection.query(query, logger: logger)
+            }
         } catch {
             throw StorageError(postgres: error, during: operation)
         }

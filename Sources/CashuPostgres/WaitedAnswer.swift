@@ -1,0 +1,26 @@
+// Storage: one answer handed from an event loop to the store thread waiting for it.
+
+import CashuEngine
+import NIOConcurrencyHelpers
+
+/// A result set once on an event loop and waited for on another thread (``PostgresWait``): what
+/// `EventLoopFuture.wait()` does, without registering the waiter from off the loop (one more wake-up of the loop).
+final class WaitedAnswer<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `result` is guarded by `lock`, whose value says whether it is set (1) or not (0).
+    private let lock = ConditionLock(value: 0)
+    private var result: Result<Value, any Error>?
+
+    /// Sets the result (the first one counts) and wakes the waiter.
+    func complete(_ result: Result<Value, any Error>) {
+        lock.lock()
+        if self.result == nil { self.result = result }
+        lock.unlock(withValue: 1)
+    }
+
+    /// Blocks until ``complete(_:)``, then returns its result.
+    func wait() -> Result<Value, any Error> {
+        lock.lock(whenValue: 1)
+        defer { lock.unlock() }
+        return result ?? .failure(StorageError(.database, "an answer was signalled without a result"))
+    }
+}
