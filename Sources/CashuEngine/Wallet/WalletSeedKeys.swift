@@ -30,31 +30,20 @@ final class WalletSeedKeys: Sendable {
     }
 
     /// NUT-27's backup key; `nil` when the seed gives none.
-    var mintBackupKey: MintBackupKey? {
-        derived.withLock { derived in
-            if let key = derived.mintBackup { return key }
-            let key = try? MintBackupKey(seed: secrets.seed)
-            derived.mintBackup = .some(key)
-            return key
-        }
-    }
+    var mintBackupKey: MintBackupKey? { once(\.mintBackup) { try? MintBackupKey(seed: secrets.seed) } }
 
     /// The key NUT-18 requests over Nostr are paid to; `nil` when the seed gives none.
-    var nostrRequestKey: NostrRequestKey? {
-        derived.withLock { derived in
-            if let key = derived.nostrRequest { return key }
-            let key = try? NostrRequestKey(seed: secrets.seed)
-            derived.nostrRequest = .some(key)
-            return key
-        }
-    }
+    var nostrRequestKey: NostrRequestKey? { once(\.nostrRequest) { try? NostrRequestKey(seed: secrets.seed) } }
 
     /// The NIP-06 identity; `nil` when the seed gives none.
-    var nostrIdentityKey: NostrIdentityKey? {
+    var nostrIdentityKey: NostrIdentityKey? { once(\.nostrIdentity) { try? NostrIdentityKey(seed: secrets.seed) } }
+
+    /// The key in `slot`, derived by `derive` the first time.
+    private func once<Key: Sendable>(_ slot: WritableKeyPath<Derived, Key??>, _ derive: () -> Key?) -> Key? {
         derived.withLock { derived in
-            if let key = derived.nostrIdentity { return key }
-            let key = try? NostrIdentityKey(seed: secrets.seed)
-            derived.nostrIdentity = .some(key)
+            if let key = derived[keyPath: slot] { return key }
+            let key = derive()
+            derived[keyPath: slot] = .some(key)
             return key
         }
     }
