@@ -102,14 +102,25 @@ final class PostgresOperationLeases: OperationLeases, @unchecked Sendable {
         connection.close().whenComplete { _ in _ = connection }
     }
 
+    /// The lease connection, made when first needed (or after it was lost). The login runs outside the lock, so
+    /// releases and other acquires do not wait for it; of two made at once the first kept wins and the other closes.
     private func currentConnection() throws -> PostgresConnection {
-        try lock.withLock {
+        let current = try lock.withLock { () throws -> PostgresConnection? in
             guard !closed else { throw StorageError(.unavailable, "the store is closed") }
             if let connection, !connection.isClosed { return connection }
-            let fresh = try PostgresWait.connection(connect, within: Self.timeout, during: "connect for leases")
+            return nil
+        }
+        if let current { return current }
+        let fresh = try PostgresWait.connection(connect, within: Self.timeout, during: "connect for leases")
+        let kept = lock.withLock { () -> PostgresConnection? in
+            guard !closed else { return nil }
+            if let connection, !connection.isClosed { return connection }
             connection = fresh
             return fresh
         }
+        if kept !== fresh { fresh.close().whenComplete { _ in _ = fresh } }
+        guard let kept else { throw StorageError(.unavailable, "the store is closed") }
+        return kept
     }
 }
 

@@ -47,7 +47,7 @@ enum PostgresWait {
                 outcome.complete(result)
             }
         }
-        return try outcome.wait().get()
+        return try outcome.wait(atMost: timeout + .seconds(30)).get()
     }
 
     /// A new connection from `connect`, or `unavailable` after `timeout` (a connection made later is closed).

@@ -32,7 +32,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
 
     private let leases: PostgresOperationLeases
     /// The connection made at open, which transactions use when it is free; the pool's only when it is not.
-    private let primary: PostgresPrimaryConnection
+    let primary: PostgresPrimaryConnection
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     /// The threads transaction bodies run on (a body waits there for the server, never on a Swift concurrency thread

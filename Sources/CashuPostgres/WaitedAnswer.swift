@@ -2,6 +2,7 @@
 
 import CashuEngine
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// A result set once on an event loop and waited for on another thread (``PostgresWait``): what
 /// `EventLoopFuture.wait()` does, without registering the waiter from off the loop (one more wake-up of the loop).
@@ -17,9 +18,12 @@ final class WaitedAnswer<Value: Sendable>: @unchecked Sendable {
         lock.unlock(withValue: 1)
     }
 
-    /// Blocks until ``complete(_:)``, then returns its result.
-    func wait() -> Result<Value, any Error> {
-        lock.lock(whenValue: 1)
+    /// Blocks until ``complete(_:)``, then returns its result; `unavailable` after `limit` (a safety net: the
+    /// caller's own deadline completes it sooner, unless the event loop stopped running tasks).
+    func wait(atMost limit: TimeAmount) -> Result<Value, any Error> {
+        guard lock.lock(whenValue: 1, timeoutSeconds: Double(limit.nanoseconds) / 1e9) else {
+            return .failure(StorageError(.unavailable, "no answer from the database's event loop"))
+        }
         defer { lock.unlock() }
         return result ?? .failure(StorageError(.database, "an answer was signalled without a result"))
     }

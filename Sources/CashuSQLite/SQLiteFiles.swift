@@ -58,8 +58,14 @@ enum SQLiteFiles {
                         // DatabasePool's WAL set-up runs `PRAGMA synchronous = NORMAL` on the writer after
                         // `prepareDatabase`; put FULL back so that a commit survives power loss.
                         try db.execute(sql: "PRAGMA synchronous = FULL")
-                        // On the writer, which has the schema already: no reader connection is opened for it.
-                        return (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+                        // On the writer, which has the schema already (no reader connection is opened for it), in
+                        // one snapshot: another process migrating meanwhile is seen by both answers or by neither.
+                        var state = (superseded: false, completed: false)
+                        try db.inTransaction(.deferred) {
+                            state = (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+                            return .commit
+                        }
+                        return state
                     }
                 } catch {
                     throw StorageError(mapping: error, during: "open", fallback: .unavailable)

@@ -3,6 +3,7 @@
 
 import CashuTestSupport
 import Foundation
+import Logging
 import Testing
 
 @testable import CashuEngine
@@ -222,19 +223,54 @@ struct PostgresConcurrencyTests {
     /// command); a transaction while another runs takes a pooled connection, and the first is free again after.
     @Test func transactionsOneAtATimeShareTheConnectionMadeAtOpen() async throws {
         let store = try #require(try await Self.stores(1).first)
-        @Sendable func backend(_ tx: any WalletTransaction) throws -> Int {
-            try #require(tx as? PostgresTransaction).count(
-                "SELECT CAST(pg_backend_pid() AS BIGINT) AS pid", [], column: "pid", table: "pg", during: "test")
-        }
-        let first = try await store.read(backend)
+        let opened = try #require(store.primary.borrow())
+        let openedBackend = try Self.backend(
+            PostgresTransaction(connection: opened, isReadOnly: true, logger: Logger(label: "test")))
+        store.primary.giveBack(opened)
+        let first = try await store.read(Self.backend)
         let (written, meanwhile) = try await store.write { tx throws in
             try tx.setMetadata("k", "v")
-            return (try backend(tx), try onAnotherTask { try await store.read(backend) })
+            return (try Self.backend(tx), try onAnotherTask { try await store.read(Self.backend) })
         }
-        let last = try await store.read(backend)
-        #expect(written == first && last == first)
-        #expect(meanwhile != first)
+        let last = try await store.read(Self.backend)
+        #expect(first == openedBackend && written == openedBackend && last == openedBackend)
+        #expect(meanwhile != openedBackend)
         await store.close()
+    }
+
+    /// The connection made at open, once lost, is never lent again: transactions go on on pooled connections.
+    @Test func aLostOpenTimeConnectionIsNotLentAgain() async throws {
+        let store = try #require(try await Self.stores(1).first)
+        let opened = try #require(store.primary.borrow())
+        try await opened.close().get()
+        store.primary.giveBack(opened)
+        #expect(store.primary.borrow() == nil)
+        try await store.write { tx in try tx.setMetadata("k", "v") }
+        #expect(try await store.read { tx in try tx.metadata("k") } == "v")
+        await store.close()
+    }
+
+    /// A connection unused for longer than the idle limit is closed instead of lent (a silently dropped session
+    /// must not hold a transaction until its statement deadline).
+    @Test func anOpenTimeConnectionIdleTooLongIsClosedNotLent() async throws {
+        let server = try await TestPostgres.shared
+        let configuration = try PostgresStoreConfiguration(
+            url: server.url("schema=\(TestPostgres.freshSchema())&sslmode=disable"))
+        let connection = try await PostgresWalletStore.firstConnection(
+            PostgresWalletStore.connectionConfiguration(configuration, tls: nil), configuration,
+            logger: Logger(label: "test"))
+        let primary = PostgresPrimaryConnection(connection, idleLimit: .milliseconds(10))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(primary.borrow() == nil)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !connection.isClosed, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(connection.isClosed)
+    }
+
+    /// The server process a transaction runs on.
+    @Sendable static func backend(_ tx: any WalletTransaction) throws -> Int {
+        try #require(tx as? PostgresTransaction).count(
+            "SELECT CAST(pg_backend_pid() AS BIGINT) AS pid", [], column: "pid", table: "pg", during: "test")
     }
 
     /// Waiting for a connection is bounded by the connect timeout: with its one connection busy, a store's next

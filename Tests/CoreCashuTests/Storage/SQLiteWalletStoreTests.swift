@@ -35,23 +35,33 @@ struct SQLiteWalletStoreTests {
         }
     }
 
-    /// With nothing queued on the writer connection, a read runs there (a command opens one connection and parses
-    /// the schema once), query-only, and leaves the writer writable.
+    /// With nothing queued on the writer connection, a first read runs there (a command opens one connection and
+    /// parses the schema once), query-only, and leaves the writer writable; later reads go to reader connections.
     @Test func aReadOnAnIdleStoreRunsOnTheWriterQueryOnly() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteWalletStore(path: directory.databasePath)
-        let (label, queryOnly) = try await store.read { tx in
+        let (label, queryOnly, inTransaction) = try await store.read { tx in
             let db = try #require(tx as? SQLiteTransaction).db
-            return (db.description, try Int.fetchOne(db, sql: "PRAGMA query_only"))
+            return (db.description, try Int.fetchOne(db, sql: "PRAGMA query_only"), db.isInsideTransaction)
         }
         #expect(label.hasSuffix("writer"))
-        #expect(queryOnly == 1)
-        let writerQueryOnly = try await store.pool.writeWithoutTransaction { db in
-            try Int.fetchOne(db, sql: "PRAGMA query_only")
+        #expect(queryOnly == 1 && inTransaction)
+        // A body that throws leaves no transaction open and the writer writable.
+        await #expect(throws: StorageError.self) {
+            try await store.read { _ in throw StorageError(.corrupt, "test") }
         }
-        #expect(writerQueryOnly == 0)
+        let (writerQueryOnly, writerInTransaction) = try await store.pool.writeWithoutTransaction { db in
+            (try Int.fetchOne(db, sql: "PRAGMA query_only"), db.isInsideTransaction)
+        }
+        #expect(writerQueryOnly == 0 && !writerInTransaction)
         try await store.write { tx in try tx.saveMint(StoredMint(url: StoreFixtures.mintA)) }
         #expect(try await store.read { tx in try tx.mints() }.count == 1)
+        // After its first few reads, reads go to a reader connection (cheaper each, once opened).
+        var labels: [String] = []
+        for _ in 0..<SQLiteWalletStore.writerReadLimit {
+            labels.append(try await store.read { tx in try #require(tx as? SQLiteTransaction).db.description })
+        }
+        #expect(labels.last?.contains("reader") == true)
     }
 
     @Test func reopeningTheFileKeepsEverything() async throws {
