@@ -49,12 +49,10 @@ enum SQLiteFiles {
         while true {
             do throws(StorageError) {
                 let pool: DatabasePool
-                let superseded: Bool
-                let completed: Bool
+                let current: Bool
                 do {
                     pool = try DatabasePool(path: path, configuration: configuration)
-                    let migrator = SQLiteMigrations.migrator
-                    (superseded, completed) = try pool.writeWithoutTransaction { db in
+                    current = try pool.writeWithoutTransaction { db in
                         // DatabasePool's WAL set-up runs `PRAGMA synchronous = NORMAL` on the writer after
                         // `prepareDatabase`; put FULL back so that a commit survives power loss.
                         try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -62,19 +60,17 @@ enum SQLiteFiles {
                         // one snapshot: another process migrating meanwhile is seen by both answers or by neither.
                         var state = (superseded: false, completed: false)
                         try db.inTransaction(.deferred) {
-                            state = (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+                            state = try migrationState(db)
                             return .commit
                         }
-                        return state
+                        return !state.superseded && state.completed
                     }
                 } catch {
                     throw StorageError(mapping: error, during: "open", fallback: .unavailable)
                 }
-                // A wallet already at this version (every open but the first after an upgrade) takes no lock.
-                if superseded {
-                    throw StorageError(.unavailable, "the wallet database was written by a newer version")
-                }
-                if !completed { try migrateExclusively(pool, databasePath: path) }
+                // A wallet already at this version (every open but the first after an upgrade) takes no lock; any
+                // other is migrated, or refused when a newer version wrote it, by `migrate(_:)`.
+                if !current { try migrateExclusively(pool, databasePath: path) }
                 return pool
             } catch where error.code == .busy && Date() < deadline {
                 Thread.sleep(forTimeInterval: delay)
@@ -114,9 +110,7 @@ enum SQLiteFiles {
             attempt += 1
             do {
                 // Asked again under the lock: another process may have migrated meanwhile.
-                let (superseded, completed) = try pool.read { db in
-                    (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
-                }
+                let (superseded, completed) = try pool.read(migrationState)
                 if superseded {
                     throw StorageError(.unavailable, "the wallet database was written by a newer version")
                 }
@@ -131,6 +125,12 @@ enum SQLiteFiles {
                 guard attempt < 3, mapped.code != .busy else { throw mapped }
             }
         }
+    }
+
+    /// Whether a newer version migrated the database, and whether it has every migration this version knows.
+    private static func migrationState(_ db: Database) throws -> (superseded: Bool, completed: Bool) {
+        let migrator = SQLiteMigrations.migrator
+        return (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
     }
 }
 

@@ -92,26 +92,27 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
         _ body: @escaping @Sendable (any WalletTransaction) throws -> T
     ) async throws -> T {
         // GRDB's async `read` interrupts the statement when the task is cancelled; the callback forms run to the end.
-        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-            let idle = writer.withLock { writer -> Bool in
-                guard writer.jobs == 0, writer.reads < Self.writerReadLimit else { return false }
-                writer.jobs += 1
-                writer.reads += 1
-                return true
+        // Checked and claimed in one step, so two reads never both take an idle writer's slot.
+        let idle = writer.withLock { writer -> Bool in
+            guard writer.jobs == 0, writer.reads < Self.writerReadLimit else { return false }
+            writer.jobs += 1
+            writer.reads += 1
+            return true
+        }
+        let outcome: Result<T, any Error>
+        if idle {
+            // As on a reader connection: `query_only` set, so the commit does not look like a write.
+            outcome = await runClaimed { database in
+                try database.readOnly { try Self.transaction(database, .deferred, self.sealer, body) }
             }
-            guard idle else {
+        } else {
+            outcome = await withCheckedContinuation { continuation in
                 pool.asyncRead { database in
                     continuation.resume(
                         returning: Result {
                             try body(SQLiteTransaction(db: database.get(), isReadOnly: true, sealer: self.sealer))
                         })
                 }
-                return
-            }
-            pool.asyncWriteWithoutTransaction { database in
-                let result = Result { try Self.snapshot(database, self.sealer, body) }
-                self.writer.withLock { $0.jobs -= 1 }
-                continuation.resume(returning: result)
             }
         }
         do { return try outcome.get() } catch let error as DatabaseError {
@@ -131,7 +132,7 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     ) async throws -> T {
         let sealer = self.sealer
         let outcome: Result<T, any Error> = await onWriter { database in
-            try Self.immediate(database, sealer, body)
+            try Self.transaction(database, .immediate, sealer, body)
         }
         do { return try outcome.get() } catch let error as DatabaseError {
             throw StorageError(sqlite: error, during: "write")
@@ -142,8 +143,15 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     private func onWriter<T: Sendable>(
         _ work: @escaping @Sendable (Database) throws -> T
     ) async -> Result<T, any Error> {
+        writer.withLock { $0.jobs += 1 }
+        return await runClaimed(work)
+    }
+
+    /// Runs `work` on the writer connection for a job already counted in ``writer``, and uncounts it when done.
+    private func runClaimed<T: Sendable>(
+        _ work: @escaping @Sendable (Database) throws -> T
+    ) async -> Result<T, any Error> {
         await withCheckedContinuation { continuation in
-            writer.withLock { $0.jobs += 1 }
             pool.asyncWriteWithoutTransaction { database in
                 let result = Result { try work(database) }
                 self.writer.withLock { $0.jobs -= 1 }
@@ -152,30 +160,21 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
         }
     }
 
-    /// A read on the writer connection: one deferred transaction with `query_only` set, as on a reader connection.
-    private static func snapshot<T>(
-        _ database: Database, _ sealer: RecordSealer?, _ body: (SQLiteTransaction) throws -> T
+    /// `body` in one transaction of `kind` on `database`, committed when it returns: `.immediate` for a write,
+    /// `.deferred` for a read (read-only through the transaction).
+    private static func transaction<T>(
+        _ database: Database, _ kind: Database.TransactionKind, _ sealer: RecordSealer?,
+        _ body: (SQLiteTransaction) throws -> T
     ) throws -> T {
-        try database.readOnly {
-            var result: T?
-            try database.inTransaction(.deferred) {
-                result = try body(SQLiteTransaction(db: database, isReadOnly: true, sealer: sealer))
-                return .commit
-            }
-            guard let result else { throw StorageError(.database, "the read transaction returned nothing") }
-            return result
-        }
-    }
-
-    private static func immediate<T>(
-        _ database: Database, _ sealer: RecordSealer?, _ body: (SQLiteTransaction) throws -> T
-    ) throws -> T {
+        let isReadOnly = kind == .deferred
         var result: T?
-        try database.inTransaction(.immediate) {
-            result = try body(SQLiteTransaction(db: database, isReadOnly: false, sealer: sealer))
+        try database.inTransaction(kind) {
+            result = try body(SQLiteTransaction(db: database, isReadOnly: isReadOnly, sealer: sealer))
             return .commit
         }
-        guard let result else { throw StorageError(.database, "the write transaction returned nothing") }
+        guard let result else {
+            throw StorageError(.database, "the \(isReadOnly ? "read" : "write") transaction returned nothing")
+        }
         return result
     }
 
@@ -215,7 +214,7 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
 
     private func sealing(with sealer: RecordSealer, all: Bool, generation: UInt32?) async throws -> Int {
         let outcome: Result<Int, any Error> = await onWriter { database in
-            let sealed = try Self.immediate(database, sealer) { tx in
+            let sealed = try Self.transaction(database, .immediate, sealer) { tx in
                 let sealed = try tx.sealRecords(all: all)
                 if let generation {
                     try tx.setMetadata(RecordSealer.generationMetadataKey, String(generation))

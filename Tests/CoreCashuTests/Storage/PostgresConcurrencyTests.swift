@@ -224,8 +224,8 @@ struct PostgresConcurrencyTests {
     @Test func transactionsOneAtATimeShareTheConnectionMadeAtOpen() async throws {
         let store = try #require(try await Self.stores(1).first)
         let opened = try #require(store.primary.borrow())
-        let openedBackend = try Self.backend(
-            PostgresTransaction(connection: opened, isReadOnly: true, logger: Logger(label: "test")))
+        let openedBackend = try #require(
+            try Self.backend(PostgresTransaction(connection: opened, isReadOnly: true, logger: Logger(label: "test"))))
         store.primary.giveBack(opened)
         let first = try await store.read(Self.backend)
         let (written, meanwhile) = try await store.write { tx throws in
@@ -268,9 +268,9 @@ struct PostgresConcurrencyTests {
     }
 
     /// The server process a transaction runs on.
-    @Sendable static func backend(_ tx: any WalletTransaction) throws -> Int {
-        try #require(tx as? PostgresTransaction).count(
-            "SELECT CAST(pg_backend_pid() AS BIGINT) AS pid", [], column: "pid", table: "pg", during: "test")
+    @Sendable static func backend(_ tx: any WalletTransaction) throws -> String? {
+        let tx = try #require(tx as? PostgresTransaction)
+        return try PostgresWalletStoreTests.text(tx, "SELECT pg_backend_pid()::text AS v")
     }
 
     /// Waiting for a connection is bounded by the connect timeout: with its one connection busy, a store's next
