@@ -5,14 +5,14 @@ import CashuEngine
 /// A failure in Nostr: an event that does not verify, a payload that does not decrypt, a relay that did not answer.
 ///
 /// Its ``reason`` never carries a private key, a decrypted payload or a connection secret.
-public struct NostrError: CashuError, Hashable {
+package struct NostrError: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in `ErrorCode`'s extension).
-    public typealias Code = ErrorCode<NostrError>
+    package typealias Code = ErrorCode<NostrError>
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A human-readable explanation, free of secrets.
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code
@@ -38,11 +38,11 @@ extension ErrorCode where Domain == NostrError {
     /// A message from a relay that is not valid NIP-01.
     package static let malformedMessage = Self(rawValue: "malformedMessage")
     /// No relay could be reached.
-    public static let relayUnreachable = Self(rawValue: "relayUnreachable")
+    package static let relayUnreachable = Self(rawValue: "relayUnreachable")
     /// A relay refused an event (`OK` false) or closed a subscription (`CLOSED`).
     package static let relayRefused = Self(rawValue: "relayRefused")
     /// A relay did not answer in time.
     package static let timeout = Self(rawValue: "timeout")
     /// A relay URL that is not `ws://` or `wss://`.
-    public static let invalidRelayURL = Self(rawValue: "invalidRelayURL")
+    package static let invalidRelayURL = Self(rawValue: "invalidRelayURL")
 }

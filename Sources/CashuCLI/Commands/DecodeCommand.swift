@@ -24,7 +24,7 @@ struct DecodeCommand: AsyncParsableCommand {
         if prefix == "creqa" || prefix == "creqb" {
             let request: PaymentRequest
             do { request = try PaymentRequest(encoded: text) } catch {
-                throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
+                throw CLIError(.input, "not a valid payment request: \(CLIError.reason(error))", code: "invalidInput")
             }
             let summary = PaymentRequestSummary(request: request, encoding: prefix == "creqa" ? "creqA" : "creqb")
             output.result(human: summary.human(), json: summary.json())

@@ -100,7 +100,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let backup: MintListBackup?
         do { backup = try await context.linux.fetchMintListBackup() } catch {
             throw CLIError(
-                .config, "name the mint to restore from: --mint URL (no Nostr backup found: \(error.reason))",
+                .config, "name the mint to restore from: --mint URL (no Nostr backup found: \(CLIError.reason(error)))",
                 code: "noMint")
         }
         guard let backup, !backup.mints.isEmpty else { return [] }

@@ -12,13 +12,13 @@ import LinuxCashu
 /// too. This narrows the exposure to the few milliseconds between
 /// `exec` and this call; stdin (`cashu receive -`) and `--file` avoid it entirely, and the docs say so.
 enum ArgumentScrubber {
-    /// Zeroes the arguments (after the program name) that `redactor` finds a secret in.
-    static func scrub(redactor: SecretRedactor = SecretRedactor()) {
+    /// Zeroes the arguments (after the program name) that the log redaction finds a secret in.
+    static func scrub() {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let length = strlen(argument)
             let text = String(cString: argument)
-            guard length > 0, redactor.containsSecret(text) || carriesPassword(text) else { continue }
+            guard length > 0, CashuLogging.containsSecret(text) || carriesPassword(text) else { continue }
             memset(argument, 0, length)
         }
     }

@@ -95,24 +95,37 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
 
     /// A failure to open the wallet on this machine: its directory (an unsafe one is a configuration problem, 78),
     /// its store or its secrets (74).
-    init(linuxWallet error: LinuxWalletError) {
-        switch error.code {
-        case .configuration: self.init(.config, Self.oneLine(error.reason), code: "config")
-        case .unsafeDirectory: self.init(.config, Self.oneLine(error.reason), code: "unsafeDirectory")
-        case .storage: self.init(.storage, Self.oneLine(error.reason), code: "storage")
-        case .secureStore: self.init(.storage, Self.oneLine("secrets: \(error.reason)"), code: "secureStore")
+    init(linuxWallet error: any Error) {
+        guard let error = error as? any CashuError else {
+            self = Self.from(error)
+            return
+        }
+        switch error.codeName {
+        case "configuration": self.init(.config, Self.oneLine(error.reason), code: "config")
+        case "unsafeDirectory": self.init(.config, Self.oneLine(error.reason), code: "unsafeDirectory")
+        case "secureStore": self.init(.storage, Self.oneLine("secrets: \(error.reason)"), code: "secureStore")
+        default: self.init(.storage, Self.oneLine(error.reason), code: "storage")
         }
     }
 
     /// A secure store's refusal (`cashu unlock`, `lock`): a wrong passphrase or nothing to unlock is the input's
     /// fault (65), the keyring's or the file's the machine's (74).
-    init(secureStore error: SecureStoreError) {
+    init(secureStore error: any Error) {
+        guard let error = error as? any CashuError else {
+            self = Self.from(error)
+            return
+        }
         let exit: ExitClass =
-            switch error.code {
-            case .wrongPassphrase, .invalidInput, .passphraseRequired: .input
+            switch error.codeName {
+            case "wrongPassphrase", "invalidInput", "passphraseRequired": .input
             default: .storage
             }
-        self.init(exit, Self.oneLine(error.reason), code: error.code.rawValue)
+        self.init(exit, Self.oneLine(error.reason), code: error.codeName)
+    }
+
+    /// The library's sentence for what went wrong (every library error is a `CashuError`), else the error's text.
+    static func reason(_ error: any Error) -> String {
+        (error as? any CashuError)?.reason ?? "\(error)"
     }
 
     /// Newlines and runs of spaces folded, so an error is always one line.

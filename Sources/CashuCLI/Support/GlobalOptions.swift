@@ -73,7 +73,7 @@ struct GlobalOptions: ParsableArguments {
     {
         let base = try baseDirectory(environment: environment)
         do { return try base.wallet(named: walletName(environment: environment)) } catch {
-            throw CLIError(.usage, "--wallet: \(error.reason)", code: "usage")
+            throw CLIError(.usage, "--wallet: \(CLIError.reason(error))", code: "usage")
         }
     }
 

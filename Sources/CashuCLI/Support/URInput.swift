@@ -16,7 +16,8 @@ enum URInput {
             do {
                 if try decoder.receive(frame) { break }
             } catch {
-                throw CLIError(.input, "not a valid animated QR frame (NUT-16): \(error.reason)", code: "invalidInput")
+                throw CLIError(
+                    .input, "not a valid animated QR frame (NUT-16): \(CLIError.reason(error))", code: "invalidInput")
             }
         }
         guard let text = decoder.text else {

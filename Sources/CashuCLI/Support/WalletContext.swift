@@ -131,10 +131,11 @@ struct WalletContext: Sendable {
             }
             // A named wallet keeps its tables in a schema of its own beside the default wallet's.
             configuration.database = try configuration.database?.forWallet(named: global.walletName())
-        } catch let error as LinuxWalletError {
-            throw CLIError(.config, error.reason, code: "config")
         } catch let error as WalletError {
             throw CLIError(.config, "--database: \(error.reason)", code: "config")
+        } catch let error as any CashuError {
+            // The wallet's configuration (the environment, the directory).
+            throw CLIError(.config, error.reason, code: "config")
         }
         configuration.proxy = try ProxyChoice.resolve(global)
         configuration.logger = logger(verbose: global.verbose)
@@ -153,7 +154,7 @@ struct WalletContext: Sendable {
     private static func openingError(
         _ error: any Error, directory: WalletDirectory, existed: Bool, mnemonic: Mnemonic?
     ) -> any Error {
-        if let error = error as? LinuxWalletError { return CLIError(linuxWallet: error) }
+        if !(error is WalletError), error is any CashuError { return CLIError(linuxWallet: error) }
         if let error = error as? WalletError, error.code == .secureStore && existed && mnemonic == nil {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
             return CLIError(

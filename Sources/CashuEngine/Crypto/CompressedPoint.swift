@@ -23,7 +23,7 @@ package struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvert
     /// Parses 66 hex characters.
     package init(hex: some StringProtocol) throws(CryptoError) {
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(hex) } catch {
+        do { bytes = try Hex.parse(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
         }
         try self.init(compressedRepresentation: bytes)
@@ -33,7 +33,7 @@ package struct CompressedPoint: Hashable, Sendable, Codable, CustomStringConvert
     /// app, a store of its own reading two points per proof) does not run it unspecialized.
     package init(hex: String) throws(CryptoError) {
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(hex) } catch {
+        do { bytes = try Hex.parse(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
         }
         try self.init(compressedRepresentation: bytes)

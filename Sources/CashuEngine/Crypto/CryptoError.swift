@@ -3,14 +3,14 @@
 /// A failure in a cryptographic operation or while parsing key material.
 ///
 /// The `code` says what went wrong in a way callers can match on; `reason` is for humans.
-public struct CryptoError: CashuError, Hashable {
+package struct CryptoError: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<CryptoError>
+    package typealias Code = ErrorCode<CryptoError>
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A human-readable explanation. Never contains secret material.
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code

@@ -3,14 +3,14 @@
 /// A failure while decoding or encoding untrusted bytes.
 ///
 /// Named `EncodingFailure` to stay clear of the standard library's `EncodingError`.
-public struct EncodingFailure: CashuError, Hashable {
+package struct EncodingFailure: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<EncodingFailure>
+    package typealias Code = ErrorCode<EncodingFailure>
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A human-readable explanation. Never contains the input itself (it may be a bearer token).
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code

@@ -18,7 +18,12 @@ public enum Hex {
     /// Decodes hex (either case) into bytes.
     ///
     /// - Throws: ``EncodingFailure`` with code `.invalidHex` for odd lengths or non-hex characters.
-    public static func decode(_ string: some StringProtocol) throws(EncodingFailure) -> [UInt8] {
+    public static func decode(_ string: some StringProtocol) throws -> [UInt8] {
+        try parse(string)
+    }
+
+    /// ``decode(_:)`` with its typed error, for the library's own callers.
+    package static func parse(_ string: some StringProtocol) throws(EncodingFailure) -> [UInt8] {
         let utf8 = string.utf8
         guard utf8.count % 2 == 0 else {
             throw EncodingFailure(.invalidHex, "hex string has odd length \(utf8.count)")
@@ -42,7 +47,7 @@ public enum Hex {
 
     /// Decodes hex that must be exactly `count` bytes long.
     package static func decode(_ string: some StringProtocol, count: Int) throws(EncodingFailure) -> [UInt8] {
-        let bytes = try decode(string)
+        let bytes = try parse(string)
         guard bytes.count == count else {
             throw EncodingFailure(.invalidLength, "expected \(count) bytes of hex, got \(bytes.count)")
         }

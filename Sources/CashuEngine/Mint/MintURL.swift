@@ -14,7 +14,12 @@ public struct MintURL: Hashable, Sendable, Codable, Comparable, CustomStringConv
     /// Parses and normalises a mint URL.
     /// - Parameter string: the URL as a user or a token gives it.
     /// - Throws: ``EncodingFailure`` with code `invalidField` when it is not an http(s) URL with a host.
-    public init(_ string: String) throws(EncodingFailure) {
+    public init(_ string: String) throws {
+        try self.init(parsing: string)
+    }
+
+    /// ``init(_:)`` with its typed error, for the library's own callers.
+    package init(parsing string: String) throws(EncodingFailure) {
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= 2048, var components = URLComponents(string: trimmed) else {
             throw EncodingFailure(.invalidField, "mint URL is not a URL")
@@ -56,7 +61,7 @@ public struct MintURL: Hashable, Sendable, Codable, Comparable, CustomStringConv
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
-            try self.init(text)
+            try self.init(parsing: text)
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.reason))

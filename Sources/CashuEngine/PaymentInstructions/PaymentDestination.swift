@@ -28,7 +28,7 @@ package enum PaymentDestination: Sendable, Equatable {
             }
         }
         if lower.hasPrefix("creqa") || lower.hasPrefix("creqb1") {
-            do { return .request(try PaymentRequest(encoded: body)) } catch {
+            do { return .request(try PaymentRequest(parsing: body)) } catch {
                 throw WalletError(.invalidInput, "not a valid payment request: \(error.reason)", underlying: error)
             }
         }

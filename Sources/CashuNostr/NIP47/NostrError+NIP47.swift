@@ -6,5 +6,5 @@ extension NostrError.Code {
     /// A NIP-47 request, response or notification whose JSON is malformed or whose fields have the wrong shape.
     package static let malformedWalletMessage = NostrError.Code(rawValue: "malformedWalletMessage")
     /// A NIP-47 service store that could not read or write (connections, handled requests, budget ledgers).
-    public static let storage = NostrError.Code(rawValue: "storage")
+    package static let storage = NostrError.Code(rawValue: "storage")
 }

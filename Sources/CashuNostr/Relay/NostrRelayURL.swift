@@ -10,7 +10,12 @@ public struct NostrRelayURL: Sendable, Hashable, Comparable, Codable, CustomStri
     /// Parses a relay URL.
     ///
     /// - Throws: ``NostrError`` `.invalidRelayURL` unless it is `ws://` or `wss://` with a host.
-    public init(_ text: String) throws(NostrError) {
+    public init(_ text: String) throws {
+        try self.init(parsing: text)
+    }
+
+    /// ``init(_:)`` with its typed error, for the library's own callers.
+    package init(parsing text: String) throws(NostrError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let schemeEnd = trimmed.range(of: "://") else {
             throw NostrError(.invalidRelayURL, "a relay URL starts with ws:// or wss://")
@@ -41,7 +46,7 @@ public struct NostrRelayURL: Sendable, Hashable, Comparable, Codable, CustomStri
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
-            try self.init(text)
+            try self.init(parsing: text)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
         }

@@ -2,7 +2,8 @@
 
 import Logging
 
-/// How the `cashu` command line logs: every record through a ``RedactingLogHandler`` to standard error.
+/// How the `cashu` command line logs: every record redacted (mnemonics, tokens, secrets, keys, passwords in URLs), to
+/// standard error.
 ///
 /// The level is the more verbose of: `warning` (the default), `debug` when `--verbose` is given, and the level named
 /// by the `CASHU_LOG` environment variable (`trace`, `debug`, `info`, `notice`, `warning`, `error`, `critical`,
@@ -36,10 +37,22 @@ public enum CashuLogging {
     }
 
     /// A redacting handler writing to standard error at `level`.
-    public static func standardErrorHandler(label: String, level: Logger.Level) -> RedactingLogHandler {
+    public static func standardErrorHandler(label: String, level: Logger.Level) -> any LogHandler {
         var handler = RedactingLogHandler(wrapping: StreamLogHandler.standardError(label: label))
         handler.logLevel = level
         return handler
+    }
+
+    /// `handler` behind the library's redaction: a service logging somewhere else (the journal, a file) keeps
+    /// secrets out of its records the way the command line does.
+    public static func redacting(_ handler: any LogHandler) -> any LogHandler {
+        RedactingLogHandler(wrapping: handler)
+    }
+
+    /// Whether `text` holds what the redaction would remove (a token, a mnemonic, a long hex secret, an auth token):
+    /// the command line clears such arguments from its process's memory.
+    public static func containsSecret(_ text: String) -> Bool {
+        SecretRedactor().containsSecret(text)
     }
 
     /// Sets up the process's logging system (call once, at start-up): redacted records to standard error.

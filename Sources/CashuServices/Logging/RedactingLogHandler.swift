@@ -15,7 +15,7 @@ import Logging
 ///     RedactingLogHandler(wrapping: StreamLogHandler.standardError(label: label))
 /// }
 /// ```
-public struct RedactingLogHandler: LogHandler {
+package struct RedactingLogHandler: LogHandler {
     private var wrapped: any LogHandler
     private let redactor: SecretRedactor
     private var ownMetadata: Logger.Metadata = [:]
@@ -37,13 +37,13 @@ public struct RedactingLogHandler: LogHandler {
         self.wrapped = handler
     }
 
-    public var logLevel: Logger.Level {
+    package var logLevel: Logger.Level {
         get { wrapped.logLevel }
         set { wrapped.logLevel = newValue }
     }
 
     /// The handler's metadata, stored redacted.
-    public var metadata: Logger.Metadata {
+    package var metadata: Logger.Metadata {
         get { ownMetadata }
         set {
             ownMetadata = redactor.redact(newValue)
@@ -51,7 +51,7 @@ public struct RedactingLogHandler: LogHandler {
         }
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { ownMetadata[key] }
         set {
             ownMetadata[key] = newValue.map { redactor.redact($0) }
@@ -60,12 +60,12 @@ public struct RedactingLogHandler: LogHandler {
     }
 
     /// Called for every record; its values are redacted like the call's metadata.
-    public var metadataProvider: Logger.MetadataProvider? {
+    package var metadataProvider: Logger.MetadataProvider? {
         get { provider }
         set { provider = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var event = event
         let message = event.message.description
         let redactedMessage = redactor.redact(message)

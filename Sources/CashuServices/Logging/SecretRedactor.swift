@@ -18,7 +18,7 @@ import Logging
 ///   newlines, numbering, or spread over the elements of a metadata array) → `<redacted mnemonic>`.
 ///
 /// A text with nothing to remove is returned as it is, without allocating.
-public struct SecretRedactor: Sendable {
+package struct SecretRedactor: Sendable {
     /// Fewest BIP-39 words in a row taken for a mnemonic; 8 by default, below the 12 of the shortest mnemonic, so
     /// that a partial phrase (a truncated line, a few words short) is still removed.
     package let mnemonicMinimumWords: Int
@@ -26,7 +26,7 @@ public struct SecretRedactor: Sendable {
     /// A redactor.
     ///
     /// - Parameter mnemonicMinimumWords: fewest BIP-39 words in a row removed as a mnemonic (at least 2).
-    public init(mnemonicMinimumWords: Int = 8) {
+    package init(mnemonicMinimumWords: Int = 8) {
         self.mnemonicMinimumWords = max(2, mnemonicMinimumWords)
     }
 
@@ -41,7 +41,7 @@ public struct SecretRedactor: Sendable {
     }
 
     /// Whether `text` holds anything `redact(_:)` would remove.
-    public func containsSecret(_ text: String) -> Bool {
+    package func containsSecret(_ text: String) -> Bool {
         redact(text) != text
     }
 

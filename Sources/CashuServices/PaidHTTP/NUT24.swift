@@ -23,7 +23,7 @@ package enum NUT24 {
         if text.lowercased().hasPrefix("cashu:") { text = text.dropFirst("cashu:".count) }
         guard !text.isEmpty else { throw WalletError(.invalidInput, "the server's X-Cashu header is empty") }
         var request: PaymentRequest
-        do { request = try PaymentRequest(encoded: String(text)) } catch {
+        do { request = try PaymentRequest(parsing: String(text)) } catch {
             throw WalletError(.invalidInput, "the server's X-Cashu payment request cannot be read: \(error.reason)")
         }
         guard let amount = request.amount, amount > 0 else {

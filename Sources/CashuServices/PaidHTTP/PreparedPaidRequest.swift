@@ -46,7 +46,7 @@ public struct PreparedPaidRequest: Sendable {
         let operation = paid.send.operationID
         let kept = "the token stays in the wallet as a pending send, reclaimable unless the server claimed it"
         let token: String
-        do { token = try paid.send.token.serialized(as: .v4) } catch {
+        do { token = try paid.send.token.encoded(as: .v4) } catch {
             throw WalletError(
                 .invalidInput, "the token cannot be written (\(error.reason)); \(kept)", operationID: operation)
         }

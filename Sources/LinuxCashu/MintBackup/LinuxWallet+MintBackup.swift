@@ -43,7 +43,7 @@ extension LinuxWallet {
             var earlier = published?.mints
             if earlier == nil {
                 // Never published from here: the backup on the relays is read first, and kept in what replaces it.
-                do { earlier = try await fetchMintListBackup(relays: choice.relays)?.mints ?? [] } catch {
+                do { earlier = try await backup(on: choice.relays)?.mints ?? [] } catch {
                     return .failed("the backup on the relays could not be read first (\(error.reason))")
                 }
             }
@@ -87,6 +87,13 @@ extension LinuxWallet {
     /// - Throws: `NostrError` `.relayUnreachable` when no relay answered; `.invalidKey` without a backup key.
     public func fetchMintListBackup(
         relays: [NostrRelayURL]? = nil, timeout: Duration = .seconds(10)
+    ) async throws -> MintListBackup? {
+        try await backup(on: relays, timeout: timeout)
+    }
+
+    /// ``fetchMintListBackup(relays:timeout:)`` with its typed error, for the library's own callers.
+    func backup(
+        on relays: [NostrRelayURL]?, timeout: Duration = .seconds(10)
     ) async throws(NostrError) -> MintListBackup? {
         guard let key = wallet.mintBackupKey else {
             throw NostrError(.invalidKey, "the wallet's seed gives no backup key")

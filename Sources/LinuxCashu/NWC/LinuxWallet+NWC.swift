@@ -50,7 +50,7 @@ extension LinuxWallet {
     /// Every connection, revoked ones included, oldest first, with its budget now.
     ///
     /// - Throws: `NostrError` `.storage`.
-    public func walletConnections() async throws(NostrError) -> [NWCConnectionSummary] {
+    public func walletConnections() async throws -> [NWCConnectionSummary] {
         let store = nwcStore()
         let now = NostrClock.now()
         var summaries: [NWCConnectionSummary] = []
@@ -66,7 +66,7 @@ extension LinuxWallet {
     ///
     /// - Returns: its record, `nil` when there is no such connection.
     /// - Throws: `NostrError` `.storage`.
-    public func revokeWalletConnection(id: String) async throws(NostrError) -> NWCConnectionRecord? {
+    public func revokeWalletConnection(id: String) async throws -> NWCConnectionRecord? {
         try await nwcStore().revoke(id: id)
     }
 }

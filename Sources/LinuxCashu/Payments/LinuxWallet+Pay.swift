@@ -148,7 +148,7 @@ extension LinuxWallet {
             throw WalletError(code, "\(address): \(error.reason)", underlying: error)
         }
         if let text = uri.paymentRequest {
-            do { return .request(try PaymentRequest(encoded: text)) } catch {
+            do { return .request(try PaymentRequest(parsing: text)) } catch {
                 throw WalletError(
                     .invalidInput, "\(address) publishes a payment request that cannot be read: \(error.reason)")
             }

@@ -3,14 +3,14 @@
 import CoreCashu
 
 /// Why a secure store could not do what was asked. Messages never carry a secret or a passphrase.
-public struct SecureStoreError: CashuError {
+package struct SecureStoreError: CashuError {
     /// What went wrong, as a value callers can compare (the codes are below, in `ErrorCode`'s extension).
-    public typealias Code = ErrorCode<SecureStoreError>
+    package typealias Code = ErrorCode<SecureStoreError>
 
     /// The kind of failure.
-    public let code: Code
+    package let code: Code
     /// A human explanation, free of secrets.
-    public let reason: String
+    package let reason: String
     /// The underlying error, when there is one.
     package let underlying: (any Error)?
 
@@ -34,9 +34,9 @@ extension ErrorCode where Domain == SecureStoreError {
     /// The Secret Service failed in another way (the D-Bus error is in the reason).
     package static let serviceFailure = Self(rawValue: "serviceFailure")
     /// The passphrase does not open the encrypted store (or its header was altered).
-    public static let wrongPassphrase = Self(rawValue: "wrongPassphrase")
+    package static let wrongPassphrase = Self(rawValue: "wrongPassphrase")
     /// The encrypted store needs a passphrase and none was given.
-    public static let passphraseRequired = Self(rawValue: "passphraseRequired")
+    package static let passphraseRequired = Self(rawValue: "passphraseRequired")
     /// The encrypted file is damaged or was tampered with (authentication failed, bad header, truncated).
     package static let corrupt = Self(rawValue: "corrupt")
     /// The encrypted file was written by a newer version (unknown format version, KDF or cipher).
@@ -44,7 +44,7 @@ extension ErrorCode where Domain == SecureStoreError {
     /// A file could not be read, written, locked or renamed (errno in the reason).
     package static let fileSystem = Self(rawValue: "fileSystem")
     /// A parameter was refused (an empty passphrase, KDF parameters out of range, a key name too long).
-    public static let invalidInput = Self(rawValue: "invalidInput")
+    package static let invalidInput = Self(rawValue: "invalidInput")
     /// The chooser found no store it may use (the reason says what to do), or the wallet's store is not the one
     /// asked for.
     package static let noStoreAvailable = Self(rawValue: "noStoreAvailable")

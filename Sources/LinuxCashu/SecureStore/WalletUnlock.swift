@@ -18,7 +18,7 @@ public enum WalletUnlock {
     /// - Throws: ``SecureStoreError`` `.invalidInput` when the wallet keeps its secrets elsewhere (nothing to unlock)
     ///   or has none yet; `.wrongPassphrase`; `.keyring` when the kernel refuses.
     public static func unlock(directory: URL, passphrase: SecureBytes, for duration: Duration)
-        async throws(SecureStoreError) -> WalletID
+        async throws -> WalletID
     {
         let record = try encryptedRecord(in: directory)
         let store = try EncryptedFileStore(
@@ -38,7 +38,7 @@ public enum WalletUnlock {
     /// - Returns: whether one was kept.
     /// - Throws: ``SecureStoreError`` `.invalidInput` when the wallet keeps its secrets elsewhere; `.keyring`.
     @discardableResult
-    public static func lock(directory: URL) throws(SecureStoreError) -> Bool {
+    public static func lock(directory: URL) throws -> Bool {
         let record = try encryptedRecord(in: directory)
         return try KernelKeyring.remove(UnlockedKey.keyringDescription(for: record.wallet))
     }

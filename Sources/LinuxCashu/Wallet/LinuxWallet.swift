@@ -239,7 +239,7 @@ public final class LinuxWallet: Sendable {
     /// Whether the wallet `configuration` names exists: its SQLite file, or a recovery phrase's fingerprint in its
     /// PostgreSQL schema (a wallet another host created there exists; join it with its phrase, `cashu restore`).
     /// - Throws: ``LinuxWalletError`` `storage` when the PostgreSQL database cannot be reached.
-    public static func exists(_ configuration: LinuxWalletConfiguration) async throws(LinuxWalletError) -> Bool {
+    public static func exists(_ configuration: LinuxWalletConfiguration) async throws -> Bool {
         guard let database = configuration.database else {
             return FileManager.default.fileExists(atPath: configuration.directory.databaseURL.path)
         }

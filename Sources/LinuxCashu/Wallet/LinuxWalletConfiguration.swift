@@ -114,7 +114,7 @@ public struct LinuxWalletConfiguration: Sendable {
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: WalletDirectory? = nil
-    ) throws(LinuxWalletError) {
+    ) throws {
         let chosen: WalletDirectory
         if let directory {
             chosen = directory

@@ -1,24 +1,15 @@
 // LinuxWallet: why a wallet could not be opened on this machine (the engine's own failures stay WalletError).
 
-/// A failure to assemble a ``LinuxWallet``: its configuration, its store, or its secrets.
-public struct LinuxWalletError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Code: String, Sendable {
-        /// The configuration names nothing usable (no directory, an unknown secure store kind).
-        case configuration
-        /// Another user could tamper with the wallet directory or a wallet file in it (not owned by the effective uid,
-        /// writable by group or others, a symbolic link someone else owns); ``reason`` names the path and the fix.
-        /// See ``WalletDirectorySafety``.
-        case unsafeDirectory
-        /// The wallet database cannot be opened.
-        case storage
-        /// No secure store is available, or it refused (locked, wrong passphrase); see `underlying`.
-        case secureStore
-    }
+import CoreCashu
 
-    public let code: Code
+/// A failure to assemble a ``LinuxWallet``: its configuration, its store, or its secrets.
+package struct LinuxWalletError: CashuError {
+    /// What went wrong (the codes are below, in `ErrorCode`'s extension).
+    package typealias Code = ErrorCode<LinuxWalletError>
+
+    package let code: Code
     /// A secret-free sentence.
-    public let reason: String
+    package let reason: String
     /// The store's or secure store's own error (``SecureStoreError``, `StorageError`).
     package let underlying: (any Error & Sendable)?
 
@@ -27,6 +18,17 @@ public struct LinuxWalletError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
         self.underlying = underlying
     }
+}
 
-    public var description: String { "LinuxWalletError.\(code.rawValue): \(reason)" }
+extension ErrorCode where Domain == LinuxWalletError {
+    /// The configuration names nothing usable (no directory, an unknown secure store kind).
+    package static let configuration = Self(rawValue: "configuration")
+    /// Another user could tamper with the wallet directory or a wallet file in it (not owned by the effective uid,
+    /// writable by group or others, a symbolic link someone else owns); the reason names the path and the fix.
+    /// See ``WalletDirectorySafety``.
+    package static let unsafeDirectory = Self(rawValue: "unsafeDirectory")
+    /// The wallet database cannot be opened.
+    package static let storage = Self(rawValue: "storage")
+    /// No secure store is available, or it refused (locked, wrong passphrase); see `underlying`.
+    package static let secureStore = Self(rawValue: "secureStore")
 }

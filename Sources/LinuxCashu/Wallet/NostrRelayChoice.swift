@@ -44,7 +44,7 @@ public struct NostrRelayChoice: Sendable, Hashable {
         if trimmed.lowercased() == "none" { return [] }
         var relays: [NostrRelayURL] = []
         for part in trimmed.split(separator: ",") where !part.trimmingCharacters(in: .whitespaces).isEmpty {
-            let relay = try NostrRelayURL(String(part))
+            let relay = try NostrRelayURL(parsing: String(part))
             if !relays.contains(relay) { relays.append(relay) }
         }
         return relays

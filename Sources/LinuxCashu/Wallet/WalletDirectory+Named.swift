@@ -12,7 +12,7 @@ extension WalletDirectory {
     /// `default`, else `wallets/NAME` inside it. Each has its own database, secure store record and open lock.
     /// - Throws: ``LinuxWalletError`` `configuration` for a name that is not 1-32 of a-z, 0-9 and `_` starting with a
     ///   letter.
-    public func wallet(named name: String) throws(LinuxWalletError) -> WalletDirectory {
+    public func wallet(named name: String) throws -> WalletDirectory {
         if let problem = WalletName.problem(with: name) { throw LinuxWalletError(.configuration, problem) }
         if name == WalletName.standard { return self }
         return WalletDirectory(

@@ -40,7 +40,12 @@ public enum WalletDirectorySafety {
     /// - Parameter directory: the wallet directory.
     /// - Throws: ``LinuxWalletError`` `unsafeDirectory` naming the path, the problem and the fix; `configuration` when
     ///   the path is not a directory (or a link to nothing); `storage` when it cannot be inspected.
-    public static func check(_ directory: WalletDirectory) throws(LinuxWalletError) {
+    public static func check(_ directory: WalletDirectory) throws {
+        try verify(directory)
+    }
+
+    /// ``check(_:)`` with its typed error, for the library's own callers.
+    package static func verify(_ directory: WalletDirectory) throws(LinuxWalletError) {
         let path = directory.url.path
         var link = stat()
         guard lstat(path, &link) == 0 else {
@@ -105,7 +110,7 @@ public enum WalletDirectorySafety {
                 throw LinuxWalletError(.storage, "cannot create the wallet directory \(path): \(describe(code))")
             }
         }
-        try check(directory)
+        try verify(directory)
     }
 
     /// Checks one file (or the lease directory) when it exists. The wallet never makes links to its files: a

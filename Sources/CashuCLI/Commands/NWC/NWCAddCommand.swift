@@ -80,7 +80,7 @@ struct NWCAddCommand: AsyncParsableCommand {
                 made = try await context.linux.addWalletConnection(
                     name: connectionName, mint: mint, relays: relayURLs.isEmpty ? nil : relayURLs,
                     methods: chosenMethods, budget: chosenBudget, expiresAt: expiresAt)
-            } catch let error as NostrError {
+            } catch {
                 throw NWCArguments.error(error)
             }
             let record = made.record

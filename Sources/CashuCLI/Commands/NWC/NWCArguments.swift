@@ -2,6 +2,7 @@
 // and the NIP-47 failures as CLI errors.
 
 import CashuNostr
+import CoreCashu
 import LinuxCashu
 
 enum NWCArguments {
@@ -45,12 +46,13 @@ enum NWCArguments {
     }
 
     /// A NIP-47 failure as the user sees it.
-    static func error(_ error: NostrError) -> CLIError {
-        switch error.code {
-        case .storage: CLIError(.storage, error.reason, code: "storage")
-        case .relayUnreachable: CLIError(.config, error.reason, code: "noRelay")
-        case .invalidRelayURL: CLIError(.input, error.reason, code: "invalidInput")
-        default: CLIError(.internal, error.reason, code: error.code.rawValue)
+    static func error(_ error: any Error) -> CLIError {
+        guard !(error is WalletError), let error = error as? any CashuError else { return CLIError.from(error) }
+        return switch error.codeName {
+        case "storage": CLIError(.storage, error.reason, code: "storage")
+        case "relayUnreachable": CLIError(.config, error.reason, code: "noRelay")
+        case "invalidRelayURL": CLIError(.input, error.reason, code: "invalidInput")
+        default: CLIError(.internal, error.reason, code: error.codeName)
         }
     }
 }

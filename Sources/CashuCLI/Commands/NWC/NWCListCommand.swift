@@ -17,7 +17,7 @@ struct NWCListCommand: AsyncParsableCommand {
     func run() async throws {
         try await WalletContext.run(global) { context in
             let summaries: [NWCConnectionSummary]
-            do throws(NostrError) { summaries = try await context.linux.walletConnections() } catch {
+            do { summaries = try await context.linux.walletConnections() } catch {
                 throw NWCArguments.error(error)
             }
             let now = Int64(Date().timeIntervalSince1970)

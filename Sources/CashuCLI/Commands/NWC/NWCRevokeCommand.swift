@@ -25,7 +25,7 @@ struct NWCRevokeCommand: AsyncParsableCommand {
         let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
         try await WalletContext.run(global) { context in
             let revoked: NWCConnectionRecord?
-            do throws(NostrError) {
+            do {
                 revoked = try await context.linux.revokeWalletConnection(id: wanted)
             } catch {
                 throw NWCArguments.error(error)

@@ -32,7 +32,7 @@ struct NostrRelaysAddCommand: AsyncParsableCommand {
         var relays: [NostrRelayURL] = []
         for url in urls {
             do { relays.append(try NostrRelayURL(url)) } catch {
-                throw CLIError(.input, "\(url): \(error.reason)", code: "invalidInput")
+                throw CLIError(.input, "\(url): \(CLIError.reason(error))", code: "invalidInput")
             }
         }
         return relays

@@ -162,7 +162,7 @@ struct RequestCreateCommand: AsyncParsableCommand {
     func encode(_ request: PaymentRequest) throws -> (String, String) {
         guard format.lowercased() == "creqb" else { return (request.creqA(), "creqA") }
         do { return (try request.creqB(), "creqb") } catch {
-            throw CLIError(.input, "cannot encode as creqb: \(error.reason)", code: "invalidInput")
+            throw CLIError(.input, "cannot encode as creqb: \(CLIError.reason(error))", code: "invalidInput")
         }
     }
 
@@ -176,7 +176,7 @@ struct RequestCreateCommand: AsyncParsableCommand {
             let opened: PaymentRequest
             do {
                 opened = try await context.linux.openNostrRequest(request, relays: relays.isEmpty ? nil : relays)
-            } catch let error as NostrError {
+            } catch let error as any CashuError where !(error is WalletError) {
                 throw CLIError(.config, "cannot make a Nostr request: \(error.reason)", code: "nostr")
             }
             let (encoded, encoding) = try command.encode(opened)

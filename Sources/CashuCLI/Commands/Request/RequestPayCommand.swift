@@ -64,7 +64,7 @@ struct RequestPayCommand: AsyncParsableCommand {
     /// A payment request read from text.
     static func decode(_ text: String) throws -> PaymentRequest {
         do { return try PaymentRequest(encoded: text) } catch {
-            throw CLIError(.input, "not a valid payment request: \(error.reason)", code: "invalidInput")
+            throw CLIError(.input, "not a valid payment request: \(CLIError.reason(error))", code: "invalidInput")
         }
     }
 

@@ -51,7 +51,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// - Parameter phrase: the words.
     /// - Throws: ``CryptoError`` `.invalidMnemonic`, with a reason naming the failure: too long, wrong word count,
     ///   unknown word (by position, never the word), or checksum mismatch.
-    public init(phrase: String) throws(CryptoError) {
+    public init(phrase: String) throws {
         guard phrase.utf8.count <= Self.maxPhraseBytes else {
             throw CryptoError(.invalidMnemonic, "mnemonic is longer than \(Self.maxPhraseBytes) bytes")
         }

@@ -50,7 +50,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     /// Parses a 66-character hex compressed point.
     package init(hex: some StringProtocol) throws(CryptoError) {
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(hex) } catch {
+        do { bytes = try Hex.parse(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
         }
         try self.init(compressedRepresentation: bytes)
@@ -58,16 +58,21 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses hex from a `String`: the generic initializer, specialized here, so that a caller in another module (an
     /// app, a store of its own reading two points per proof) does not run it unspecialized.
-    public init(hex: String) throws(CryptoError) {
+    public init(hex: String) throws {
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(hex) } catch {
+        do { bytes = try Hex.parse(hex) } catch {
             throw CryptoError(.invalidPoint, "a point must be hex")
         }
         try self.init(compressedRepresentation: bytes)
     }
 
     /// The point with x-coordinate `x` and even y (BIP-340 lifting).
-    public init<Bytes: Collection>(xOnly x: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
+    public init<Bytes: Collection>(xOnly x: Bytes) throws where Bytes.Element == UInt8 {
+        try self.init(lifting: x)
+    }
+
+    /// ``init(xOnly:)`` with its typed error, for the library's own callers.
+    package init<Bytes: Collection>(lifting x: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard x.count == 32 else { throw CryptoError(.invalidPoint, "an x-only key is 32 bytes, got \(x.count)") }
         try self.init(sec1: [0x02] + x)
     }

@@ -43,7 +43,7 @@ public struct Scalar: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     }
 
     /// Parses a hex scalar from a `String` (specialized here for callers in other modules).
-    public init(hex: String) throws(CryptoError) {
+    public init(hex: String) throws {
         let raw: [UInt8]
         do { raw = try Hex.decode(hex, count: 32) } catch {
             throw CryptoError(.invalidScalar, "a scalar is 64 hex characters")

@@ -70,7 +70,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     /// The sum of all proof amounts.
     ///
     /// - Throws: ``EncodingFailure`` `.amountOverflow` when the sum does not fit in `UInt64`.
-    public func totalAmount() throws(EncodingFailure) -> UInt64 {
+    public func totalAmount() throws -> UInt64 {
         var total: UInt64 = 0
         for entry in entries {
             for proof in entry.proofs {
@@ -163,7 +163,12 @@ extension Token {
     /// - Returns: The serialized token.
     /// - Throws: ``EncodingFailure`` `.invalidField` when V4 is asked for a token of several mints or no proofs,
     ///   `.missingField` when V4 is asked for a token without a unit or mint URL (or with an empty one).
-    public func serialized(as version: Version = .v4, padded: Bool = false) throws(EncodingFailure) -> String {
+    public func serialized(as version: Version = .v4, padded: Bool = false) throws -> String {
+        try encoded(as: version, padded: padded)
+    }
+
+    /// ``serialized(as:padded:)`` with its typed error, for the library's own callers.
+    package func encoded(as version: Version = .v4, padded: Bool = false) throws(EncodingFailure) -> String {
         let payload: [UInt8]
         switch version {
         case .v3: payload = TokenV3Coding.encode(self)

@@ -32,13 +32,13 @@ public struct KeysetID: Hashable, Sendable, Codable, CustomStringConvertible, Co
 
     /// Parses a hex keyset id.
     package init(hex: some StringProtocol) throws(EncodingFailure) {
-        try self.init(bytes: try Hex.decode(hex))
+        try self.init(bytes: try Hex.parse(hex))
     }
 
     /// Parses a hex keyset id from a `String`: the generic initializer, specialized here, so that a caller in another
     /// module (an app, a store of its own reading one per proof) does not run it unspecialized, character by character.
     package init(hex: String) throws(EncodingFailure) {
-        try self.init(bytes: try Hex.decode(hex))
+        try self.init(bytes: try Hex.parse(hex))
     }
 
     /// The version byte (`0x00` or `0x01`).

@@ -4,14 +4,14 @@
 ///
 /// The `code` says what went wrong in a way callers can match on; `reason` is for humans and never contains a
 /// secret, a preimage or a signature.
-public struct SpendingConditionError: CashuError, Hashable {
+package struct SpendingConditionError: CashuError, Hashable {
     /// What went wrong, as a value callers can compare (the codes are below, in ``ErrorCode``'s extension).
-    public typealias Code = ErrorCode<SpendingConditionError>
+    package typealias Code = ErrorCode<SpendingConditionError>
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A human-readable explanation. Never contains secret material.
-    public let reason: String
+    package let reason: String
 
     package init(_ code: Code, _ reason: String) {
         self.code = code

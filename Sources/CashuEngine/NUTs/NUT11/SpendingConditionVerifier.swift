@@ -37,7 +37,7 @@ package enum SpendingConditionVerifier {
     /// - Throws: ``SpendingConditionError``; `.sigAllNeedsTransaction` for a SIG_ALL input, whose signature covers
     ///   a whole transaction.
     package static func verify(_ proof: Proof, now: UInt64) throws(SpendingConditionError) {
-        guard let conditions = try SpendingConditions.parse(secret: proof.secret) else { return }
+        guard let conditions = try SpendingConditions.conditions(of: proof.secret) else { return }
         guard conditions.sigFlag == .sigInputs else {
             throw SpendingConditionError(.sigAllNeedsTransaction, "a SIG_ALL input is checked with its transaction")
         }

@@ -83,7 +83,12 @@ public struct SpendingConditions: Hashable, Sendable {
     ///
     /// - Returns: `nil` for a plain (not well-known) secret.
     /// - Throws: ``SpendingConditionError`` for a malformed secret or an unsupported kind.
-    public static func parse(secret: String) throws(SpendingConditionError) -> SpendingConditions? {
+    public static func parse(secret: String) throws -> SpendingConditions? {
+        try conditions(of: secret)
+    }
+
+    /// ``parse(secret:)`` with its typed error, for the library's own callers.
+    package static func conditions(of secret: String) throws(SpendingConditionError) -> SpendingConditions? {
         guard let parsed = try WellKnownSecret.parse(secret) else { return nil }
         return try SpendingConditions(parsed)
     }

@@ -21,7 +21,12 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
     /// Parses a 64-character hex preimage (the form it takes in a witness).
     ///
     /// - Throws: ``SpendingConditionError`` `.invalidPreimage` for anything but 32 bytes of hex.
-    public init(hex: some StringProtocol) throws(SpendingConditionError) {
+    public init(hex: some StringProtocol) throws {
+        try self.init(parsingHex: hex)
+    }
+
+    /// ``init(hex:)`` with its typed error, for the library's own callers.
+    package init(parsingHex hex: some StringProtocol) throws(SpendingConditionError) {
         guard let raw = try? Hex.decode(hex, count: 32) else {
             throw SpendingConditionError(.invalidPreimage, "a preimage is 64 hex characters")
         }

@@ -27,7 +27,7 @@ package struct HTLCWitness: Hashable, Sendable, CustomStringConvertible {
             guard let hex = SecretTag.jsonString(value) else {
                 throw SpendingConditionError(.malformedWitness, "preimage must be a string")
             }
-            preimage = try HTLCPreimage(hex: hex)
+            preimage = try HTLCPreimage(parsingHex: hex)
         } else {
             preimage = nil
         }

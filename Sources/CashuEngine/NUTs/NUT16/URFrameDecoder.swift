@@ -26,7 +26,7 @@ public struct URFrameDecoder: Sendable {
     ///   `.invalidUR` for a frame of another code or a message that fails its checksum, `.limitExceeded` for a frame
     ///   too long, `.invalidCBOR`.
     @discardableResult
-    public mutating func receive(_ frame: some StringProtocol) throws(EncodingFailure) -> Bool {
+    public mutating func receive(_ frame: some StringProtocol) throws -> Bool {
         if text != nil { return true }
         let trimmed = frame.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= Self.maximumFrameLength else {

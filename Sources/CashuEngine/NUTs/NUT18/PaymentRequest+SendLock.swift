@@ -23,7 +23,7 @@ extension PaymentRequest.NUT10Option {
     /// A public key: 33-byte compressed hex, or 32-byte x-only hex.
     static func key(_ text: String) throws(WalletError) -> Point {
         do {
-            if text.count == 64 { return try Point(xOnly: try Hex.decode(text)) }
+            if text.count == 64 { return try Point(xOnly: try Hex.parse(text)) }
             return try Point(hex: text)
         } catch {
             throw WalletError(.invalidInput, "the request's lock holds something that is not a public key")

@@ -22,7 +22,7 @@ extension PaymentRequest {
     ///   `NostrProfile/init(nip19:)` for a bad Nostr target; `.invalidField` for a NUT-10 kind it cannot number or an
     ///   empty tag; `.limitExceeded` for a value too long for its length field or a result over
     ///   `Bech32/maximumLength`.
-    public func creqB() throws(EncodingFailure) -> String {
+    public func creqB() throws -> String {
         var tlv = TLVWriter()
         if let id { try tlv.append(Tag.id, id) }
         if let amount {

@@ -7,7 +7,12 @@ extension PaymentRequest {
     /// - Parameter encoded: The request, without URI scheme or surrounding whitespace.
     /// - Throws: ``EncodingFailure``: `.invalidPrefix` for anything else, `.limitExceeded` past
     ///   `maximumEncodedLength`, otherwise the error of `decodeCreqA(_:)` or `decodeCreqB(_:)`.
-    public init(encoded: String) throws(EncodingFailure) {
+    public init(encoded: String) throws {
+        try self.init(parsing: encoded)
+    }
+
+    /// ``init(encoded:)`` with its typed error, for the library's own callers.
+    package init(parsing encoded: String) throws(EncodingFailure) {
         let utf8 = encoded.utf8
         guard utf8.count <= Self.maximumEncodedLength else {
             throw EncodingFailure(.limitExceeded, "payment request longer than \(Self.maximumEncodedLength) characters")

@@ -17,11 +17,11 @@ package enum P2BK {
     /// - Throws: ``CryptoError`` `.invalidPoint` for any other form or a key not on the curve.
     package static func receiverKey(hex: String) throws(CryptoError) -> Point {
         let bytes: [UInt8]
-        do { bytes = try Hex.decode(hex) } catch {
+        do { bytes = try Hex.parse(hex) } catch {
             throw CryptoError(.invalidPoint, "a receiver key must be hex")
         }
         switch bytes.count {
-        case 32: return try Point(xOnly: bytes)
+        case 32: return try Point(lifting: bytes)
         case 33: return try Point(compressedRepresentation: bytes)
         default: throw CryptoError(.invalidPoint, "a receiver key is 32 (x-only) or 33 bytes, got \(bytes.count)")
         }

@@ -205,8 +205,10 @@ struct MnemonicTests {
         do {
             _ = try Mnemonic(phrase: phrase)
             return nil
-        } catch {
+        } catch let error as CryptoError {
             return error.code == .invalidMnemonic ? error.reason : "wrong code \(error.code)"
+        } catch {
+            return "not a CryptoError: \(error)"
         }
     }
 

@@ -85,7 +85,7 @@ struct CBORDecoderTests {
         let (hex, code) = Self.hostile[i]
         #expect(throws: EncodingFailure.self) { try CBORDecoder.decode(try Hex.decode(hex)) }
         do {
-            _ = try CBORDecoder.decode(try Hex.decode(hex))
+            _ = try CBORDecoder.decode(try Hex.parse(hex))
         } catch {
             #expect(error.code == code, "\(hex): \(error)")
         }

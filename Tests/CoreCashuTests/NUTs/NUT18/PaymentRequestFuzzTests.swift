@@ -24,7 +24,7 @@ struct PaymentRequestFuzzTests {
     static func exercise(_ s: String) -> Bool {
         let request: PaymentRequest
         do {
-            request = try PaymentRequest(encoded: s)
+            request = try PaymentRequest(parsing: s)
         } catch {
             #expect(!error.reason.isEmpty)
             return false
