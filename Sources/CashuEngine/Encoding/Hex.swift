@@ -17,7 +17,7 @@ public enum Hex {
 
     /// Decodes hex (either case) into bytes.
     ///
-    /// - Throws: ``EncodingFailure`` with code `.invalidHex` for odd lengths or non-hex characters.
+    /// - Throws: `EncodingFailure` with code `.invalidHex` for odd lengths or non-hex characters.
     public static func decode(_ string: some StringProtocol) throws -> [UInt8] {
         try parse(string)
     }

@@ -13,7 +13,7 @@ public struct MintURL: Hashable, Sendable, Codable, Comparable, CustomStringConv
 
     /// Parses and normalises a mint URL.
     /// - Parameter string: the URL as a user or a token gives it.
-    /// - Throws: ``EncodingFailure`` with code `invalidField` when it is not an http(s) URL with a host.
+    /// - Throws: `EncodingFailure` with code `invalidField` when it is not an http(s) URL with a host.
     public init(_ string: String) throws {
         try self.init(parsing: string)
     }

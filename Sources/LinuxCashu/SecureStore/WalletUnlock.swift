@@ -15,7 +15,7 @@ public enum WalletUnlock {
     /// Derives the key of the wallet's encrypted secure store from `passphrase` (checking it opens the file) and
     /// keeps it in the session's kernel keyring for `duration`.
     /// - Returns: the wallet's id (the key's name in the keyring is `UnlockedKey.keyringDescription(for:)`).
-    /// - Throws: ``SecureStoreError`` `.invalidInput` when the wallet keeps its secrets elsewhere (nothing to unlock)
+    /// - Throws: `SecureStoreError` `.invalidInput` when the wallet keeps its secrets elsewhere (nothing to unlock)
     ///   or has none yet; `.wrongPassphrase`; `.keyring` when the kernel refuses.
     public static func unlock(directory: URL, passphrase: SecureBytes, for duration: Duration)
         async throws -> WalletID
@@ -36,7 +36,7 @@ public enum WalletUnlock {
 
     /// Forgets the wallet's unlocked key.
     /// - Returns: whether one was kept.
-    /// - Throws: ``SecureStoreError`` `.invalidInput` when the wallet keeps its secrets elsewhere; `.keyring`.
+    /// - Throws: `SecureStoreError` `.invalidInput` when the wallet keeps its secrets elsewhere; `.keyring`.
     @discardableResult
     public static func lock(directory: URL) throws -> Bool {
         let record = try encryptedRecord(in: directory)

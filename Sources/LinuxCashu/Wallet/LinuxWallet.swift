@@ -78,7 +78,7 @@ public final class LinuxWallet: Sendable {
     ///     new one for a new wallet.
     ///   - recover: resume unfinished operations before `body` runs (no request is made when there are none).
     ///   - body: what to do with the open wallet; it must not keep the wallet past its return.
-    /// - Throws: what opening throws (``LinuxWalletError``; `WalletError` from the engine), or what `body` throws.
+    /// - Throws: what opening throws (`LinuxWalletError`; `WalletError` from the engine), or what `body` throws.
     public static func withWallet<T>(
         _ configuration: LinuxWalletConfiguration,
         mnemonic: Mnemonic? = nil,
@@ -99,7 +99,7 @@ public final class LinuxWallet: Sendable {
     ///   - mnemonic: the recovery phrase to open the wallet with (restoring); `nil` uses the stored one, or makes a
     ///     new one for a new wallet.
     ///   - recover: resume unfinished operations before returning (no request is made when there are none).
-    /// - Throws: ``LinuxWalletError`` when the directory, database or secure store cannot be opened (`unsafeDirectory`
+    /// - Throws: `LinuxWalletError` when the directory, database or secure store cannot be opened (`unsafeDirectory`
     ///   when another user could tamper with the directory: ``WalletDirectorySafety``); `WalletError`
     ///   from the engine (a mnemonic that does not belong to the store, a missing one for an existing wallet).
     package static func open(
@@ -238,7 +238,7 @@ public final class LinuxWallet: Sendable {
 
     /// Whether the wallet `configuration` names exists: its SQLite file, or a recovery phrase's fingerprint in its
     /// PostgreSQL schema (a wallet another host created there exists; join it with its phrase, `cashu restore`).
-    /// - Throws: ``LinuxWalletError`` `storage` when the PostgreSQL database cannot be reached.
+    /// - Throws: `LinuxWalletError` `storage` when the PostgreSQL database cannot be reached.
     public static func exists(_ configuration: LinuxWalletConfiguration) async throws -> Bool {
         guard let database = configuration.database else {
             return FileManager.default.fileExists(atPath: configuration.directory.databaseURL.path)

@@ -109,7 +109,7 @@ public struct LinuxWalletConfiguration: Sendable {
     package static let mintBackupVariable = "CASHU_NOSTR_BACKUP"
 
     /// A configuration from the environment; `directory` overrides `CASHU_DIR`.
-    /// - Throws: ``LinuxWalletError`` `configuration` when no wallet directory can be named, or
+    /// - Throws: `LinuxWalletError` `configuration` when no wallet directory can be named, or
     ///   `CASHU_SECRET_STORE` names no known store.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,

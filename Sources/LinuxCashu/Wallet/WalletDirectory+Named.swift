@@ -10,7 +10,7 @@ extension WalletDirectory {
 
     /// The directory of the wallet called `name` beside the one in this directory: this directory itself for
     /// `default`, else `wallets/NAME` inside it. Each has its own database, secure store record and open lock.
-    /// - Throws: ``LinuxWalletError`` `configuration` for a name that is not 1-32 of a-z, 0-9 and `_` starting with a
+    /// - Throws: `LinuxWalletError` `configuration` for a name that is not 1-32 of a-z, 0-9 and `_` starting with a
     ///   letter.
     public func wallet(named name: String) throws -> WalletDirectory {
         if let problem = WalletName.problem(with: name) { throw LinuxWalletError(.configuration, problem) }

@@ -38,7 +38,7 @@ public enum WalletDirectorySafety {
     /// Checks an existing wallet directory and the wallet files in it; a missing directory passes (it is created
     /// private).
     /// - Parameter directory: the wallet directory.
-    /// - Throws: ``LinuxWalletError`` `unsafeDirectory` naming the path, the problem and the fix; `configuration` when
+    /// - Throws: `LinuxWalletError` `unsafeDirectory` naming the path, the problem and the fix; `configuration` when
     ///   the path is not a directory (or a link to nothing); `storage` when it cannot be inspected.
     public static func check(_ directory: WalletDirectory) throws {
         try verify(directory)
@@ -86,7 +86,7 @@ public enum WalletDirectorySafety {
 
     /// Creates a missing wallet directory private from the start (mkdir 0700, and 0700 for its missing parents),
     /// then ``check(_:)``s it. An existing directory is not touched before it passes.
-    /// - Throws: ``LinuxWalletError`` as ``check(_:)``; `storage` when the directory cannot be created.
+    /// - Throws: `LinuxWalletError` as ``check(_:)``; `storage` when the directory cannot be created.
     static func prepare(_ directory: WalletDirectory) throws(LinuxWalletError) {
         let path = directory.url.path
         var info = stat()

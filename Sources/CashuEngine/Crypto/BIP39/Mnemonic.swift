@@ -36,7 +36,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// The mnemonic encoding the given entropy.
     ///
     /// - Parameter entropy: 16, 20, 24, 28 or 32 bytes.
-    /// - Throws: ``CryptoError`` `.invalidMnemonic` for any other length.
+    /// - Throws: `CryptoError` `.invalidMnemonic` for any other length.
     package init<Bytes: Collection>(entropy: Bytes) throws(CryptoError) where Bytes.Element == UInt8 {
         guard WordCount.allCases.contains(where: { $0.entropyByteCount == entropy.count }) else {
             throw CryptoError(.invalidMnemonic, "entropy must be 16, 20, 24, 28 or 32 bytes, got \(entropy.count)")
@@ -49,7 +49,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// The phrase is NFKD-normalised (BIP-39), lowercased, and split on any whitespace, so extra spaces, newlines
     /// and capitals are accepted.
     /// - Parameter phrase: the words.
-    /// - Throws: ``CryptoError`` `.invalidMnemonic`, with a reason naming the failure: too long, wrong word count,
+    /// - Throws: `CryptoError` `.invalidMnemonic`, with a reason naming the failure: too long, wrong word count,
     ///   unknown word (by position, never the word), or checksum mismatch.
     public init(phrase: String) throws {
         guard phrase.utf8.count <= Self.maxPhraseBytes else {
@@ -92,7 +92,7 @@ public struct Mnemonic: Sendable, Hashable, CustomStringConvertible, CustomDebug
     ///
     /// - Parameter passphrase: the optional BIP-39 passphrase ("25th word"); empty in the NUT vectors.
     /// - Returns: the seed in zeroing storage.
-    /// - Throws: ``CryptoError`` `.invalidDerivation` if PBKDF2 fails.
+    /// - Throws: `CryptoError` `.invalidDerivation` if PBKDF2 fails.
     package func seed(passphrase: String = "") throws(CryptoError) -> SecureBytes {
         // Words from the English list are ASCII, so the canonical phrase is already NFKD.
         let password = phraseBytes()

@@ -69,7 +69,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
 
     /// The sum of all proof amounts.
     ///
-    /// - Throws: ``EncodingFailure`` `.amountOverflow` when the sum does not fit in `UInt64`.
+    /// - Throws: `EncodingFailure` `.amountOverflow` when the sum does not fit in `UInt64`.
     public func totalAmount() throws -> UInt64 {
         var total: UInt64 = 0
         for entry in entries {
@@ -101,7 +101,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter known: The mint's full keyset ids (from `GET /v1/keysets`).
     /// - Returns: The token with only full keyset ids.
-    /// - Throws: ``EncodingFailure`` `.unknownKeyset` when a short id matches no known id, `.ambiguousKeyset` when it
+    /// - Throws: `EncodingFailure` `.unknownKeyset` when a short id matches no known id, `.ambiguousKeyset` when it
     ///   matches several (the spec requires parsing to fail then).
     package func resolvingShortIDs(against known: [KeysetID]) throws(EncodingFailure) -> Token {
         guard hasShortKeysetIDs else { return self }
@@ -136,9 +136,9 @@ extension Token {
     ///
     /// - Parameter string: The serialized token.
     /// - Returns: The token, with keyset ids as written (call `resolvingShortIDs(against:)` before use).
-    /// - Throws: ``EncodingFailure`` (`.invalidPrefix`, `.limitExceeded`, `.invalidBase64`, `.invalidCBOR`,
+    /// - Throws: `EncodingFailure` (`.invalidPrefix`, `.limitExceeded`, `.invalidBase64`, `.invalidCBOR`,
     ///   `.invalidJSON`, `.truncated`, `.missingField`, `.invalidField`, `.invalidLength`, `.amountOverflow`) or
-    ///   ``CryptoError`` (`.invalidPoint`, `.invalidScalar`) for a signature, key or DLEQ value that is not valid.
+    ///   `CryptoError` (`.invalidPoint`, `.invalidScalar`) for a signature, key or DLEQ value that is not valid.
     public static func decode(_ string: String) throws -> Token {
         try TokenDecoder.decode(string)
     }
@@ -161,7 +161,7 @@ extension Token {
     ///   - version: The format; V4 unless the receiver only understands V3.
     ///   - padded: Whether to end the base64url text with `=` padding (decoders accept both; default none).
     /// - Returns: The serialized token.
-    /// - Throws: ``EncodingFailure`` `.invalidField` when V4 is asked for a token of several mints or no proofs,
+    /// - Throws: `EncodingFailure` `.invalidField` when V4 is asked for a token of several mints or no proofs,
     ///   `.missingField` when V4 is asked for a token without a unit or mint URL (or with an empty one).
     public func serialized(as version: Version = .v4, padded: Bool = false) throws -> String {
         try encoded(as: version, padded: padded)

@@ -65,7 +65,7 @@ public enum TokenFinder {
     /// The first token in `text`: the whole text when it is one (a `cashu:` URI included), else the first run that
     /// decodes.
     /// - Returns: the token and its serialized form as found.
-    /// - Throws: ``EncodingFailure`` `.invalidPrefix` when the text holds nothing like a token, else the error of
+    /// - Throws: `EncodingFailure` `.invalidPrefix` when the text holds nothing like a token, else the error of
     ///   the first candidate that failed to decode.
     public static func firstToken(in text: String) throws -> (token: Token, encoded: String) {
         if let whole = try? TokenDecoder.decode(text) {

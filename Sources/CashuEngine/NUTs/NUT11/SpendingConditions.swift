@@ -21,7 +21,7 @@ public struct SpendingConditions: Hashable, Sendable {
     /// Reads and validates the conditions of a P2PK or HTLC secret.
     ///
     /// - Parameter secret: a parsed well-known secret.
-    /// - Throws: ``SpendingConditionError``: `.unsupportedKind` for other kinds; `.duplicateTag`,
+    /// - Throws: `SpendingConditionError`: `.unsupportedKind` for other kinds; `.duplicateTag`,
     ///   `.invalidSigFlag`, `.invalidPublicKey`, `.duplicateKey`, `.invalidSignatureThreshold`,
     ///   `.invalidHashLock`, `.limitExceeded` for a malformed (unspendable) secret.
     package init(_ secret: WellKnownSecret) throws(SpendingConditionError) {
@@ -82,7 +82,7 @@ public struct SpendingConditions: Hashable, Sendable {
     /// Parses the conditions of a proof secret string.
     ///
     /// - Returns: `nil` for a plain (not well-known) secret.
-    /// - Throws: ``SpendingConditionError`` for a malformed secret or an unsupported kind.
+    /// - Throws: `SpendingConditionError` for a malformed secret or an unsupported kind.
     public static func parse(secret: String) throws -> SpendingConditions? {
         try conditions(of: secret)
     }

@@ -9,7 +9,7 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
 
     /// Wraps 32 preimage bytes.
     ///
-    /// - Throws: ``SpendingConditionError`` `.invalidPreimage` unless there are exactly 32 bytes.
+    /// - Throws: `SpendingConditionError` `.invalidPreimage` unless there are exactly 32 bytes.
     package init<Bytes: Collection>(rawRepresentation raw: Bytes) throws(SpendingConditionError)
     where Bytes.Element == UInt8 {
         guard raw.count == 32 else {
@@ -20,7 +20,7 @@ public struct HTLCPreimage: Hashable, Sendable, CustomStringConvertible, CustomD
 
     /// Parses a 64-character hex preimage (the form it takes in a witness).
     ///
-    /// - Throws: ``SpendingConditionError`` `.invalidPreimage` for anything but 32 bytes of hex.
+    /// - Throws: `SpendingConditionError` `.invalidPreimage` for anything but 32 bytes of hex.
     public init(hex: some StringProtocol) throws {
         try self.init(parsingHex: hex)
     }

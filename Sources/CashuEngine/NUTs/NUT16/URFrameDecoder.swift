@@ -22,7 +22,7 @@ public struct URFrameDecoder: Sendable {
 
     /// Takes one frame.
     /// - Returns: whether the text is now complete.
-    /// - Throws: ``EncodingFailure``: `.invalidPrefix` for text that is no `ur:bytes/` frame, `.invalidBytewords`,
+    /// - Throws: `EncodingFailure`: `.invalidPrefix` for text that is no `ur:bytes/` frame, `.invalidBytewords`,
     ///   `.invalidUR` for a frame of another code or a message that fails its checksum, `.limitExceeded` for a frame
     ///   too long, `.invalidCBOR`.
     @discardableResult

@@ -18,7 +18,7 @@ extension PaymentRequest {
     /// Records go in ascending tag order, the amount as 8 bytes big-endian, unit `sat` as the single byte 0; a Nostr
     /// target becomes its raw 32-byte key with the transport's tags first and the `nprofile`'s relays after them as
     /// `["r", url]` tuples — the layout of the published vectors.
-    /// - Throws: ``EncodingFailure`` `.unsupportedTransport` for a kind other than `nostr`/`post`; from
+    /// - Throws: `EncodingFailure` `.unsupportedTransport` for a kind other than `nostr`/`post`; from
     ///   `NostrProfile/init(nip19:)` for a bad Nostr target; `.invalidField` for a NUT-10 kind it cannot number or an
     ///   empty tag; `.limitExceeded` for a value too long for its length field or a result over
     ///   `Bech32/maximumLength`.
@@ -59,7 +59,7 @@ extension PaymentRequest {
     ///
     /// Unknown record types are ignored (NUT-26 §Top-Level TLV Tags). A Nostr target comes back as an `npub`, or an
     /// `nprofile` carrying the `r` tuples' relays; the other tuples stay in ``Transport/tags``.
-    /// - Throws: ``EncodingFailure`` from `Bech32` (`.bech32Checksum`, `.mixedCase`, `.invalidBech32`,
+    /// - Throws: `EncodingFailure` from `Bech32` (`.bech32Checksum`, `.mixedCase`, `.invalidBech32`,
     ///   `.limitExceeded`), `.invalidPrefix` for another `hrp`, `.truncated` for a record running past its end,
     ///   `.invalidLength` for an amount that is not 8 bytes or a Nostr key that is not 32, `.invalidField` for a
     ///   repeated single-valued record, bad UTF-8 or a bad flag, `.unsupportedTransport`, `.missingField`.

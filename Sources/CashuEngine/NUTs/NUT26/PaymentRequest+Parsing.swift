@@ -5,7 +5,7 @@ extension PaymentRequest {
     /// (any case) is NUT-18 CBOR + base64url; a bech32m string with `hrp` `creqb` is NUT-26 TLV.
     ///
     /// - Parameter encoded: The request, without URI scheme or surrounding whitespace.
-    /// - Throws: ``EncodingFailure``: `.invalidPrefix` for anything else, `.limitExceeded` past
+    /// - Throws: `EncodingFailure`: `.invalidPrefix` for anything else, `.limitExceeded` past
     ///   `maximumEncodedLength`, otherwise the error of `decodeCreqA(_:)` or `decodeCreqB(_:)`.
     public init(encoded: String) throws {
         try self.init(parsing: encoded)
