@@ -52,15 +52,15 @@ struct WalletDemo {
         let minted = try await alice.mint(quoteID: quote.id)
         print("alice: minted \(minted.amount) sat in \(minted.proofCount) proofs; balance \(try await alice.balance())")
 
-        let sent = try await alice.prepareSend(amount: 300, mint: mint).confirm()
-        let token = try sent.token.serialized(as: .v4)
-        print("alice: sent 300 sat (fee \(sent.fee)) as a token of \(token.count) characters: \(token.prefix(32))…")
+        let send = try await alice.prepareSend(amount: 300, mint: mint)
+        let token = try await send.confirm().serialized(as: .v4)
+        print("alice: sent 300 sat (fee \(send.fee)) as a token of \(token.count) characters: \(token.prefix(32))…")
         print("alice: balance \(try await alice.balance())")
 
         let received = try await bob.prepareReceive(token).confirm()
         print("bob:   received \(received.amount) sat (fee \(received.fee)); balance \(try await bob.balance())")
         let check = try await alice.check()
-        print("alice: the token was claimed: \(check.claimed.contains(sent.operationID))")
+        print("alice: the token was claimed: \(check.claimed.contains(send.operationID))")
 
         if let payee {
             let payeeWallet = try await open("payee")

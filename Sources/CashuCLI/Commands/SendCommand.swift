@@ -108,12 +108,13 @@ struct SendCommand: AsyncParsableCommand {
             sendOptions.lock = try locking.lock(now: Date(), ownRefundKey: ownRefund)
             let key = sendOptions.lock
             // Many small proofs are merged first: that progress is drawn on a terminal.
-            let result = try await EventProgress.around(context.wallet, output: context.output) {
-                try await context.wallet.prepareSend(amount: amount, mint: mint, unit: unit, options: sendOptions)
-                    .confirm()
+            let (result, made) = try await EventProgress.around(context.wallet, output: context.output) {
+                let prepared = try await context.wallet.prepareSend(
+                    amount: amount, mint: mint, unit: unit, options: sendOptions)
+                return (prepared, try await prepared.confirm())
             }
             let token: String
-            do { token = try result.token.serialized(as: sendOptions.version) } catch {
+            do { token = try made.serialized(as: sendOptions.version) } catch {
                 throw CLIError(
                     .internal,
                     "the token cannot be encoded; it stays reclaimable with `cashu pending --reclaim`",
@@ -126,7 +127,7 @@ struct SendCommand: AsyncParsableCommand {
                 json: .object([
                     ("token", .string(token)), ("amount", .number(result.amount)), ("fee", .number(result.fee)),
                     ("unit", .string(unit.rawValue)), ("mint", .string(mint.rawValue)),
-                    ("swapped", .bool(result.swapped)),
+                    ("swapped", .bool(result.swaps)),
                     ("locked", .bool(key != nil)), ("operation", .string(result.operationID.rawValue)),
                 ])
             )

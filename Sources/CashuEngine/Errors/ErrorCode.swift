@@ -2,8 +2,9 @@
 
 /// What went wrong, as a value callers match on: a stable string, namespaced by the error type it belongs to
 /// (`Domain`), so that `WalletError.Code.insufficientFunds` and `KeysetError.Code.overflow` never compare equal.
-public struct ErrorCode<Domain>: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct ErrorCode<Domain>: Hashable, Sendable, CustomStringConvertible {
+    /// The code's stable string (`"insufficientFunds"`).
     public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 }

@@ -23,7 +23,7 @@ struct WalletPrepareEngineTests {
         #expect(try await harness.openOperations().map(\.state) == [.awaitingConfirmation])
         // Nothing journaled to send, no history line while it is only prepared.
         #expect(try await harness.history(prepared.operationID) == nil)
-        let sent = try await prepared.confirm()
+        let sent = try await harness.wallet.confirm(prepared)
         #expect(sent.operationID == prepared.operationID)
         #expect(sent.fee == prepared.fee)
         #expect(try sent.token.totalAmount() == 300)
@@ -39,7 +39,7 @@ struct WalletPrepareEngineTests {
         #expect(!prepared.swaps)
         #expect(prepared.fee == 0)
         #expect(try await harness.balance() == 64)
-        let sent = try await prepared.confirm()
+        let sent = try await harness.wallet.confirm(prepared)
         #expect(!sent.swapped)
         #expect(try await harness.amount(.sent) == 32)
         #expect(try await harness.wallet.pendingSends().map(\.operationID) == [prepared.operationID])

@@ -45,7 +45,7 @@ struct WalletMoveMintEngineTests {
         #expect(try await secureStore.load(key: SecureStoreKey.clearAuth(Self.newURL)) != nil)
         #expect(try await secureStore.load(key: SecureStoreKey.clearAuth(mint.url)) == nil)
         let sent = try await wallet.prepareSend(amount: 30, mint: Self.newURL).confirm()
-        #expect(sent.token.mints == [Self.newURL.rawValue])
+        #expect(sent.mints == [Self.newURL.rawValue])
         #expect(try await wallet.balance(mint: Self.newURL) < 100)
     }
 

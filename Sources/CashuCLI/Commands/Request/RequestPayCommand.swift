@@ -84,8 +84,8 @@ struct RequestPayCommand: AsyncParsableCommand {
                 question + "?", output: context.output, nothing: "paid", release: prepared.cancel)
         }
         let payment = try await prepared.confirm()
-        let result = payment.send
-        let token = (try? result.token.serialized(as: .v4)) ?? ""
+        let result = prepared.send
+        let token = (try? payment.token.serialized(as: .v4)) ?? ""
         var fields: [(String, JSONOutput)] = [
             ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit.rawValue)),
             ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),

@@ -3,17 +3,17 @@
 import Foundation
 
 /// The outcome of a send.
-public struct SendResult: Sendable {
+package struct SendResult: Sendable {
     /// The send's operation id (its proofs stay `sent` under it until claimed or reclaimed).
-    public var operationID: OperationID
+    package var operationID: OperationID
     /// The token to hand over.
-    public var token: Token
+    package var token: Token
     /// The token's amount.
-    public var amount: UInt64
+    package var amount: UInt64
     /// Input fees paid by the swap (0 offline).
-    public var fee: UInt64
+    package var fee: UInt64
     /// Whether a swap was needed.
-    public var swapped: Bool
+    package var swapped: Bool
 }
 
 extension Wallet {

@@ -27,7 +27,7 @@ public struct PreparedRequestPayment: Sendable {
     /// Makes the token and the payload to deliver.
     /// - Throws: ``WalletError`` as ``PreparedSend/confirm()``.
     public func confirm() async throws(WalletError) -> RequestPaymentToken {
-        let result = try await send.confirm()
+        let result = try await send.wallet.confirm(send)
         let payload = PaymentRequestPayload(
             id: request.id, memo: memo, mint: send.mint.rawValue, unit: send.unit.rawValue, proofs: result.token.proofs)
         return RequestPaymentToken(send: result, payload: payload, transport: transport)
@@ -41,10 +41,13 @@ public struct PreparedRequestPayment: Sendable {
 
 /// A confirmed payment of a payment request: the send made, and what to deliver where.
 public struct RequestPaymentToken: Sendable {
-    /// The send (its token stays a pending send, reclaimable until the payee claims it).
-    public let send: SendResult
+    /// The token made (a pending send, reclaimable until the payee claims it; its figures are those of
+    /// ``PreparedRequestPayment/send``).
+    public var token: Token { send.token }
+    /// The send.
+    package let send: SendResult
     /// The NUT-18 payload to deliver.
     package let payload: PaymentRequestPayload
-    /// Where to deliver it (``PreparedRequestPayment/transport``); `nil`: hand ``SendResult/token`` over in band.
+    /// Where to deliver it (``PreparedRequestPayment/transport``); `nil`: hand ``token`` over in band.
     package let transport: PaymentRequest.Transport?
 }

@@ -38,8 +38,9 @@ public struct PreparedSend: Sendable {
     /// Makes the token: the held proofs are swapped (or handed over as they are).
     /// - Throws: ``WalletError``: `expired` when the hold lapsed or was cancelled (nothing spent); otherwise as
     ///   `Wallet/send(amount:mint:unit:options:)`.
-    public func confirm() async throws(WalletError) -> SendResult {
-        try await wallet.confirm(self)
+    /// - Returns: the token to hand over; the figures (amount, fee, operation) are this value's, to the sat.
+    public func confirm() async throws(WalletError) -> Token {
+        try await wallet.confirm(self).token
     }
 
     /// Releases the held proofs; nothing is spent. A no-op once confirmed or released.

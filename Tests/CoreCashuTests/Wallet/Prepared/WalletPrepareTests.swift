@@ -32,7 +32,7 @@ struct WalletPrepareTests {
         #expect(prepared.fee > 0)
         // Held, not spent: the mint has seen nothing.
         #expect(try await mint.liabilities() == before)
-        let sent = try await prepared.confirm()
+        let sent = try await sender.wallet.confirm(prepared)
         #expect(sent.fee == prepared.fee)
         #expect(try await sender.wallet.balance() == 1000 - prepared.total)
         #expect(before - (try await mint.liabilities()) == Int64(prepared.fee))
