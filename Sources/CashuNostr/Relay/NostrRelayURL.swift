@@ -9,7 +9,7 @@ public struct NostrRelayURL: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// Parses a relay URL.
     ///
-    /// - Throws: ``NostrError`` `.invalidRelayURL` unless it is `ws://` or `wss://` with a host.
+    /// - Throws: `NostrError` `.invalidRelayURL` (a `CashuError`) unless it is `ws://` or `wss://` with a host.
     public init(_ text: String) throws {
         try self.init(parsing: text)
     }
