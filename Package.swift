@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // The service's local API and web wallet (`cashu daemon run --api`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // `swift package generate-documentation` (DocC); a plugin only, nothing of it is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -274,10 +277,44 @@ let package = Package(
             ],
             swiftSettings: projectSettings
         ),
+        // The service's local API (HTTP and JSON on a Unix socket and loopback TCP) and the web wallet it serves.
+        .target(
+            name: "CashuAPI",
+            dependencies: [
+                "CoreCashu",
+                "LinuxCashu",
+                "CQREncode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [
+                .embedInCode("Resources/web/index.html"),
+                .embedInCode("Resources/web/app.js"),
+                .embedInCode("Resources/web/app.css"),
+                .embedInCode("Resources/openapi.yaml"),
+            ],
+            // A front end like the CLI: the library's public API only.
+            packageAccess: false,
+            swiftSettings: projectSettings
+        ),
+        .testTarget(
+            name: "CashuAPITests",
+            dependencies: [
+                "CashuAPI",
+                "CoreCashu",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: projectSettings
+        ),
         // The `cashu` command line (and `cashu refresh`, the systemd timer's job).
         .executableTarget(
             name: "CashuCLI",
             dependencies: [
+                "CashuAPI",
                 "CoreCashu",
                 "CashuEngine",
                 "LinuxCashu",
@@ -287,6 +324,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The CLI is a front end: it sees the library's public API only, never its `package` declarations.

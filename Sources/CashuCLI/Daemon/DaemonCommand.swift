@@ -13,7 +13,7 @@ struct DaemonCommand: AsyncParsableCommand {
             """,
         subcommands: [
             DaemonRunCommand.self, DaemonInstallCommand.self, DaemonUninstallCommand.self, DaemonStatusCommand.self,
-            DaemonUnitsCommand.self,
+            DaemonUnitsCommand.self, DaemonAPITokenCommand.self, DaemonOpenCommand.self,
         ]
     )
 }

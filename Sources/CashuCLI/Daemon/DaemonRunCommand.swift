@@ -1,6 +1,7 @@
 // CLI: `cashu daemon run` — the wallet as a long-running service (the systemd user unit `cashu.service` runs it).
 
 import ArgumentParser
+import CashuAPI
 import CoreCashu
 import Foundation
 import LinuxCashu
@@ -28,6 +29,15 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
 
     @Option(help: ArgumentHelp("How often to look for new mint quotes to watch (default 30s).", valueName: "duration"))
     var scanEvery = "30s"
+
+    @Flag(help: "Serve the local API and the web wallet on a Unix socket ($XDG_RUNTIME_DIR/cashu/api.sock).")
+    var api = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Serve them on loopback TCP too (implies --api): 127.0.0.1:PORT, [::1]:PORT or localhost:PORT.",
+            valueName: "address"))
+    var apiListen: String?
 
     func run() async throws {
         let longest = UInt64(WalletDaemonConfiguration.longest.components.seconds)
@@ -58,8 +68,14 @@ struct DaemonRunCommand: AsyncParsableCommand, HandlesItsOwnSignals {
                     }
                     desktop.post(summary: text.summary, body: text.body)
                 })
+            var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: daemon)]
+            if api || apiListen != nil {
+                let server = try await APIServerChoice.server(
+                    for: context, global: global, listen: apiListen, logger: logger)
+                services += try server.services().map { .init(service: $0) }
+            }
             var configuration = ServiceGroupConfiguration(
-                services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             // A graceful stop that hangs is escalated to cancellation (anything in flight is journaled).
             configuration.maximumGracefulShutdownDuration = .seconds(5)
             let group = ServiceGroup(configuration: configuration)

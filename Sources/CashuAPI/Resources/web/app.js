@@ -1,0 +1,287 @@
+// The web wallet: the service's local API, called from its own origin with the session cookie of a login link.
+// Every spend is prepared first; the figures are shown; nothing moves until "Confirm". No text from the wallet or a
+// mint is ever inserted as HTML.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : {};
+  if (!response.ok && response.status !== 202) {
+    const error = new Error(data.error ? data.error.message : `${response.status}`);
+    error.code = data.error ? data.error.code : "http";
+    throw error;
+  }
+  data.httpStatus = response.status;
+  return data;
+}
+
+function showError(error) {
+  const box = $("error");
+  box.textContent = error.code === "mintUnreachable"
+    ? `The mint cannot be reached: ${error.message}. Nothing was spent; try again when it is back.`
+    : error.message;
+  box.hidden = false;
+  setTimeout(() => { box.hidden = true; }, 8000);
+}
+
+function sat(amount, unit) {
+  return `${Number(amount).toLocaleString()} ${unit || "sat"}`;
+}
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+async function showQR(container, text) {
+  container.replaceChildren();
+  const response = await fetch("/v1/qr", {
+    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
+  });
+  if (!response.ok) return;
+  const svg = new DOMParser().parseFromString(await response.text(), "image/svg+xml").documentElement;
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "QR code");
+  container.appendChild(document.importNode(svg, true));
+}
+
+// Balance, mints and history.
+async function refreshBalance() {
+  const balance = await api("GET", "/v1/balance");
+  const rows = balance.balances.map((row) => {
+    const tr = element("tr");
+    tr.append(element("td", row.mint), element("td", row.unit), element("td", sat(row.amount, row.unit), "num"));
+    return tr;
+  });
+  $("balances").replaceChildren(...rows);
+  $("total").textContent = sat(balance.totals.sat || 0, "sat");
+  $("total").dataset.amount = String(balance.totals.sat || 0);
+}
+
+async function refreshMints() {
+  const { mints } = await api("GET", "/v1/mints");
+  for (const select of document.querySelectorAll(".mint-choice")) {
+    const chosen = select.value;
+    select.replaceChildren(...mints.map((mint) => {
+      const option = element("option", mint.name ? `${mint.name} (${mint.url})` : mint.url);
+      option.value = mint.url;
+      return option;
+    }));
+    if (chosen) select.value = chosen;
+  }
+}
+
+async function refreshHistory() {
+  const { entries } = await api("GET", "/v1/activity?limit=200");
+  $("history-rows").replaceChildren(...entries.map((entry) => {
+    const tr = element("tr");
+    tr.append(
+      element("td", new Date(entry.createdAt * 1000).toLocaleString()),
+      element("td", entry.kind),
+      element("td", sat(entry.amount, entry.unit), "num"),
+      element("td", sat(entry.fee, entry.unit), "num"),
+      element("td", entry.state),
+      element("td", entry.mint));
+    return tr;
+  }));
+  drawChart(entries, Number($("total").dataset.amount || 0));
+  const pending = entries.filter((entry) => entry.state === "pending");
+  $("pending-list").replaceChildren(...(pending.length ? pending.map(pendingItem) : [element("li", "Nothing pending.", "muted")]));
+}
+
+function pendingItem(entry) {
+  const li = element("li", `${entry.kind} of ${sat(entry.amount, entry.unit)} at ${entry.mint} `);
+  if (entry.kind === "send") {
+    const button = element("button", "Reclaim", "secondary");
+    button.type = "button";
+    button.addEventListener("click", async () => {
+      try {
+        const result = await api("POST", `/v1/pending/${encodeURIComponent(entry.id)}/reclaim`);
+        $("status").textContent = `Reclaimed ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+        await refreshAll();
+      } catch (error) { showError(error); }
+    });
+    li.append(button);
+  }
+  return li;
+}
+
+// The balance over time, walked back from today's balance through the settled history (sat only).
+function drawChart(entries, current) {
+  const signs = { mint: 1, receive: 1, restore: 1, reclaim: 1, send: -1, melt: -1, transfer: -1, burn: -1 };
+  const points = [[Date.now() / 1000, current]];
+  let balance = current;
+  for (const entry of entries) {
+    if (entry.state !== "done" || entry.unit !== "sat") continue;
+    const sign = signs[entry.kind] || 0;
+    const change = sign > 0 ? entry.amount - entry.fee : sign < 0 ? -(entry.amount + entry.fee) : 0;
+    points.push([entry.createdAt, balance]);
+    balance -= change;
+    points.push([entry.createdAt - 0.001, balance]);
+  }
+  points.reverse();
+  const times = points.map((p) => p[0]);
+  const values = points.map((p) => p[1]);
+  const [t0, t1] = [Math.min(...times), Math.max(...times)];
+  const top = Math.max(1, ...values);
+  const xy = points.map(([t, v]) => `${t1 > t0 ? ((t - t0) / (t1 - t0)) * 600 : 600},${160 - (v / top) * 150}`);
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+  line.setAttribute("points", xy.join(" "));
+  $("chart").replaceChildren(line);
+}
+
+// Prepare, show, confirm.
+function confirmBox(box, prepared, what, onConfirmed) {
+  box.replaceChildren();
+  box.append(element("p", what));
+  const figures = element("dl");
+  const add = (term, value) => figures.append(element("dt", term), element("dd", value));
+  add("Amount", sat(prepared.amount, prepared.unit));
+  add(prepared.kind === "receive" ? "Fee (the mint's)" : "Fee, at most", sat(prepared.fee, prepared.unit));
+  add(prepared.kind === "receive" ? "You get" : "Leaves the balance, at most", sat(prepared.total, prepared.unit));
+  if (prepared.mint) add("Mint", prepared.mint);
+  if (prepared.memo) add("Memo", prepared.memo);
+  box.append(figures);
+  if (prepared.kind === "receive" && prepared.canReceive === false) {
+    box.append(element("p", "This token cannot be received here (an unknown mint, or a lock this wallet cannot open)."));
+  }
+  const confirm = element("button", "Confirm");
+  confirm.type = "button";
+  const cancel = element("button", "Cancel", "secondary");
+  cancel.type = "button";
+  confirm.addEventListener("click", async () => {
+    confirm.disabled = cancel.disabled = true;
+    try {
+      const result = await api("POST", `/v1/prepared/${prepared.id}/confirm`);
+      box.hidden = true;
+      await onConfirmed(result);
+      await refreshAll();
+    } catch (error) { showError(error); box.hidden = true; }
+  });
+  cancel.addEventListener("click", async () => {
+    confirm.disabled = cancel.disabled = true;
+    try { await api("POST", `/v1/prepared/${prepared.id}/cancel`); } catch (error) { showError(error); }
+    box.hidden = true;
+  });
+  box.append(confirm, cancel);
+  box.hidden = false;
+  confirm.focus();
+}
+
+function formValue(form, name) {
+  const value = form.elements[name].value.trim();
+  return value === "" ? undefined : value;
+}
+
+function wire() {
+  $("mint-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      const quote = await api("POST", "/v1/mint-quotes", { amount: Number(formValue(form, "amount")), mint: formValue(form, "mint") });
+      $("mint-invoice").value = quote.request;
+      $("mint-state").textContent = "Waiting for the payment…";
+      $("mint-state").dataset.quote = quote.id;
+      $("mint-result").hidden = false;
+      await showQR($("mint-qr"), quote.request);
+    } catch (error) { showError(error); }
+  });
+  $("add-mint-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("POST", "/v1/mints", { url: formValue(event.target, "url") });
+      event.target.reset();
+      await refreshMints();
+    } catch (error) { showError(error); }
+  });
+  $("send-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      const prepared = await api("POST", "/v1/prepare/send", {
+        amount: Number(formValue(form, "amount")), mint: formValue(form, "mint"), memo: formValue(form, "memo"),
+      });
+      confirmBox($("send-confirm"), prepared, "Make a token?", async (result) => {
+        $("send-token").value = result.token;
+        $("send-result").hidden = false;
+        await showQR($("send-qr"), result.token);
+      });
+    } catch (error) { showError(error); }
+  });
+  $("send-copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("send-token").value));
+  $("receive-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      const prepared = await api("POST", "/v1/prepare/receive", { token: formValue(form, "token"), trustMint: form.elements.trust.checked });
+      confirmBox($("receive-confirm"), prepared, "Receive this token?", async (result) => {
+        $("status").textContent = `Received ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+        form.reset();
+      });
+    } catch (error) { showError(error); }
+  });
+  $("pay-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const amount = formValue(form, "amount");
+    try {
+      const prepared = await api("POST", "/v1/prepare/pay", {
+        destination: formValue(form, "destination"), amount: amount ? Number(amount) : undefined, mint: formValue(form, "mint"),
+      });
+      confirmBox($("pay-confirm"), prepared, "Pay?", async (result) => {
+        $("status").textContent = result.state === "pending"
+          ? "The payment is in flight; its proofs stay pending until the mint settles it."
+          : `Paid ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+        form.reset();
+      });
+    } catch (error) { showError(error); }
+  });
+}
+
+async function refreshAll() {
+  await refreshBalance();
+  await refreshHistory();
+}
+
+function listen() {
+  const events = new EventSource("/v1/events");
+  let timer;
+  events.onopen = () => { $("status").textContent = "Connected."; };
+  events.onerror = () => { $("status").textContent = "The service is not answering; retrying…"; };
+  events.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    if (event.type === "mintQuotePaid" && $("mint-state").dataset.quote === event.quote) {
+      $("mint-state").textContent = `Paid: ${sat(event.amount)} is being minted.`;
+    }
+    if (event.type === "mintReachability") {
+      $("status").textContent = event.reachable ? `${event.mint} is reachable.` : `${event.mint} cannot be reached; queued work waits for it.`;
+    }
+    if (event.type === "operationSettled" && event.kind === "mint") {
+      $("mint-state").textContent = `Minted ${sat(event.amount)}.`;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => refreshAll().catch(showError), 200);
+  };
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  wire();
+  try {
+    await refreshMints();
+    await refreshAll();
+    listen();
+  } catch (error) {
+    $("status").textContent = error.code === "unauthorized" ? "Not logged in: run `cashu daemon open`." : error.message;
+  }
+});
