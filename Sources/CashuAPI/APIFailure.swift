@@ -1,6 +1,7 @@
 // Local API: a failure as the API answers it — an HTTP status and `{"error": {code, message, operation}}`.
 
 import CoreCashu
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -24,8 +25,15 @@ struct APIFailure: Error, Sendable {
         case let failure as APIFailure:
             return failure
         case let error as WalletError:
+            var message = error.reason
+            if let refused = error.mintError {
+                // The mint's own words (and NUT-00 code), as the CLI shows them.
+                let detail = refused.detail.trimmingCharacters(in: .whitespacesAndNewlines)
+                let code = refused.code.map { " (code \($0))" } ?? ""
+                if !detail.isEmpty || !code.isEmpty { message += ": \(detail.prefix(300))\(code)" }
+            }
             return APIFailure(
-                status(of: error.code), error.code.rawValue, error.reason, operation: error.operationID?.rawValue)
+                status(of: error.code), error.code.rawValue, message, operation: error.operationID?.rawValue)
         case let error as any CashuError:
             // A parser's refusal (a malformed URL, token, key): the input's fault.
             return APIFailure(.badRequest, error.codeName, error.reason)

@@ -1,0 +1,242 @@
+"""The web wallet in a real browser, against a real mint (scripts/test-web/run)."""
+
+import http.server
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CASHU = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/cashu")
+ARTEFACTS = os.path.join(ROOT, ".build/web-artefacts")
+
+
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_mint():
+    out = subprocess.run([os.path.join(ROOT, "scripts/test-mint/start")], check=True, capture_output=True, text=True,
+                         env={**os.environ, "MINT_STOP_WITH_PID": str(os.getpid())}).stdout
+    fields = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    return fields["MINT_URL"].strip("'\""), fields["MINT_PID"].strip("'\""), fields["MINT_DIR"].strip("'\"")
+
+
+def liabilities(mint_dir):
+    for name in ("database/mint.sqlite3", "mint/mint.sqlite3"):
+        path = os.path.join(mint_dir, name)
+        if os.path.exists(path):
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+            return db.execute("SELECT COALESCE(SUM(balance), 0) FROM balance").fetchone()[0]
+    raise RuntimeError("no mint database")
+
+
+class Wallet:
+    """A wallet directory of its own, driven by the cashu binary."""
+
+    def __init__(self, name, runtime):
+        self.dir = tempfile.mkdtemp(prefix=f"cashu-web-{name}-")
+        self.env = {**os.environ, "CASHU_DIR": self.dir, "CASHU_SECRET_STORE": "plaintext-file",
+                    "XDG_RUNTIME_DIR": runtime, "CASHU_NOSTR_RELAYS": "none"}
+
+    def cli(self, *args):
+        done = subprocess.run([CASHU, *args], env=self.env, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"cashu {' '.join(args)}: {done.returncode} {done.stderr.strip()}")
+        return done.stdout.strip()
+
+    def json(self, *args):
+        return json.loads(self.cli("--json", *args))
+
+
+def wait(driver, condition, timeout=30, what="the page"):
+    try:
+        return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+    except Exception:
+        shot(driver, "failure")
+        shown = driver.find_element(By.ID, "error").get_attribute("textContent")
+        raise AssertionError(f"waiting for {what}; the page says: {shown!r}") from None
+
+
+def shot(driver, name):
+    os.makedirs(ARTEFACTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(ARTEFACTS, f"{name}.png"))
+
+
+def page_total(driver):
+    text = driver.find_element(By.ID, "total").get_attribute("data-amount")
+    return int(text) if text else None
+
+
+def fill(driver, element_id, value):
+    field = driver.find_element(By.ID, element_id)
+    field.clear()
+    field.send_keys(value)
+
+
+def submit(driver, form_id):
+    driver.find_element(By.CSS_SELECTOR, f"#{form_id} button[type=submit]").click()
+
+
+def confirm(driver, box_id):
+    box = wait(driver, lambda d: d.find_element(By.ID, box_id) if d.find_element(By.ID, box_id).is_displayed() else None,
+               what=f"the figures in #{box_id}")
+    text = box.text
+    box.find_element(By.XPATH, ".//button[text()='Confirm']").click()
+    return text
+
+
+def main():
+    runtime = tempfile.mkdtemp(prefix="cashu-web-run-")
+    os.chmod(runtime, 0o700)
+    mint_url, mint_pid, mint_dir = start_mint()
+    payee_url, payee_pid, payee_dir = start_mint()
+    alice, bob = Wallet("alice", runtime), Wallet("bob", runtime)
+    port = free_port()
+    daemon = None
+    driver = None
+    evil = None
+    try:
+        alice.cli("mints", "add", mint_url)
+        bob.cli("mints", "add", mint_url)
+        daemon = subprocess.Popen([CASHU, "daemon", "run", "--api-listen", f"127.0.0.1:{port}", "--scan-every", "2s"],
+                                  env=alice.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/openapi.yaml", timeout=1).read()
+                break
+            except Exception:
+                time.sleep(0.2)
+        link = alice.cli("daemon", "open", "--print")
+        assert link.startswith(base + "/login?code="), link
+
+        options = webdriver.ChromeOptions()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1100,1900"):
+            options.add_argument(argument)
+        options.binary_location = "/usr/bin/chromium"
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+        # A used login link does not log in twice.
+        driver.get(link)
+        wait(driver, lambda d: d.find_element(By.ID, "status").text == "Connected.", what="the event stream")
+        assert page_total(driver) == 0
+        shot(driver, "1-empty")
+
+        # Mint: the invoice as a QR code; FakeWallet pays it, the service mints it, the page shows the balance.
+        fill(driver, "mint-amount", "1000")
+        submit(driver, "mint-form")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#mint-qr svg"), what="the invoice's QR code")
+        shot(driver, "2-mint-invoice")
+        wait(driver, lambda d: page_total(d) == 1000, timeout=60, what="the minted balance")
+        shot(driver, "3-minted")
+
+        # Send: the figures first, then the token as text and as a QR code.
+        fill(driver, "send-amount", "100")
+        submit(driver, "send-form")
+        figures = confirm(driver, "send-confirm")
+        assert "100 sat" in figures, figures
+        token = wait(driver, lambda d: d.find_element(By.ID, "send-token").get_attribute("value") or None,
+                     what="the token")
+        assert token.startswith("cashuB"), token[:10]
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#send-qr svg"), what="the token's QR code")
+        shot(driver, "4-sent")
+
+        # Bob receives it with his own wallet.
+        received = bob.json("receive", token)
+        assert received.get("amount", 0) > 0, received
+
+        # Pay an invoice of another mint (one of the mint's own would be settled internally): the fee first.
+        quote = json.loads(urllib.request.urlopen(urllib.request.Request(
+            payee_url + "/v1/mint/quote/bolt11", data=json.dumps({"amount": 50, "unit": "sat"}).encode(),
+            headers={"Content-Type": "application/json"}), timeout=10).read())
+        invoice = quote["request"]
+        fill(driver, "pay-destination", invoice)
+        submit(driver, "pay-form")
+        figures = confirm(driver, "pay-confirm")
+        assert "50 sat" in figures, figures
+        wait(driver, lambda d: "Paid" in d.find_element(By.ID, "status").text, timeout=60, what="the payment")
+        shot(driver, "5-paid")
+
+        # The page's balance, with Bob's, is what the mint owes (the quote paid above was never minted).
+        bob_balance = bob.json("balance")["total"]
+        wait(driver, lambda d: page_total(d) is not None and page_total(d) + bob_balance == liabilities(mint_dir),
+             what="the page's balance to match the mint's liabilities")
+        shot(driver, "6-history")
+        before = page_total(driver)
+
+        # A page on another origin tries to spend: refused (and the cookie is SameSite=Strict anyway).
+        evil_port = free_port()
+        evil_page = f"""<!doctype html><title>evil</title><script>
+            fetch("{base}/v1/prepare/send", {{method: "POST", credentials: "include", mode: "no-cors",
+              headers: {{"Content-Type": "text/plain"}}, body: JSON.stringify({{amount: 300}})}})
+              .then(() => document.title = "sent").catch(() => document.title = "blocked");
+            </script>"""
+
+        class Evil(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(evil_page.encode())
+
+            def log_message(self, *args):
+                pass
+
+        evil = http.server.HTTPServer(("127.0.0.1", evil_port), Evil)
+        threading.Thread(target=evil.serve_forever, daemon=True).start()
+        driver.get(f"http://localhost:{evil_port}/")
+        wait(driver, lambda d: d.title in ("sent", "blocked"), what="the other origin's request")
+        time.sleep(1)
+        token_value = alice.cli("daemon", "api-token")
+        request = urllib.request.Request(base + "/v1/balance", headers={"Authorization": f"Bearer {token_value}"})
+        after = json.loads(urllib.request.urlopen(request, timeout=10).read())["totals"].get("sat", 0)
+        assert after == before, f"a page on another origin moved money: {before} -> {after}"
+        direct = urllib.request.Request(base + "/v1/prepare/send", data=b'{"amount":1}', method="POST", headers={
+            "Origin": f"http://localhost:{evil_port}", "Authorization": f"Bearer {token_value}"})
+        try:
+            urllib.request.urlopen(direct, timeout=10)
+            raise AssertionError("a request from another origin was served")
+        except urllib.error.HTTPError as error:
+            assert error.code == 403, error.code
+        # The used login link is refused.
+        try:
+            urllib.request.urlopen(link, timeout=10)
+            raise AssertionError("a login link worked twice")
+        except urllib.error.HTTPError as error:
+            assert error.code == 401, error.code
+        print(f"test-web: mint, send, receive, pay, cross-origin refusal: ok (screenshots in {ARTEFACTS})")
+    finally:
+        if driver:
+            driver.quit()
+        if evil:
+            evil.shutdown()
+        if daemon:
+            daemon.terminate()
+            try:
+                daemon.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                daemon.kill()
+        for pid, directory in ((mint_pid, mint_dir), (payee_pid, payee_dir)):
+            subprocess.run([os.path.join(ROOT, "scripts/test-mint/stop"), pid, directory], check=False)
+        for path in (alice.dir, bob.dir, runtime):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
