@@ -26,6 +26,13 @@ struct APIAccessMiddleware: RouterMiddleware {
         switch decision {
         case .allow:
             do { response = try await next(request, context) } catch { response = APIFailure.from(error).response }
+            if response.status == .notFound, let allowed = APIRoutes.methods(of: request.uri.path),
+                !allowed.contains(request.method)
+            {
+                response = APIFailure(.methodNotAllowed, "methodNotAllowed", "\(request.method) is not served here")
+                    .response
+                response.headers[.allow] = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+            }
         case .unauthorized:
             response = APIFailure(
                 .unauthorized, "unauthorized", "a token is needed: `Authorization: Bearer …` (cashu daemon api-token)"

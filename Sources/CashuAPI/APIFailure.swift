@@ -48,15 +48,20 @@ struct APIFailure: Error, Sendable {
         }
     }
 
+    /// 424 Failed Dependency: the mint (or a payee, a resolver) did not do its part. Not a 5xx: the service itself is
+    /// fine, and a client retries when the mint is back.
+    static let failedDependency = HTTPResponse.Status(code: 424, reasonPhrase: "Failed Dependency")
+
     /// The status of a wallet error code.
     static func status(of code: WalletError.Code) -> HTTPResponse.Status {
         switch code {
         case .pending: .accepted
-        case .mintUnreachable, .cancelled: .serviceUnavailable
-        case .mintRefused, .unsupported, .keysetMismatch, .invalidMintResponse, .deliveryFailed,
+        case .mintUnreachable, .mintRefused, .unsupported, .keysetMismatch, .invalidMintResponse, .deliveryFailed,
             .authenticationRequired:
-            .badGateway
+            failedDependency
         case .alreadySpent, .expired, .quoteState: .conflict
+        case .insufficientFunds, .unknownMint: .unprocessableContent
+        case .cancelled: .serviceUnavailable
         case .storage, .secureStore: .internalServerError
         default: .badRequest
         }

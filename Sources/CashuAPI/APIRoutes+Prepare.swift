@@ -42,7 +42,7 @@ extension APIRoutes {
                 throw APIFailure(.badRequest, "invalidInput", "the memo is at most 256 characters")
             }
             let send = try await wallet.prepareSend(
-                amount: body.amount, mint: try await chosenMint(body.mint), unit: Self.unit(body.unit),
+                amount: body.amount, mint: try await chosenMint(body.mint), unit: try Self.unit(body.unit),
                 options: SendOptions(memo: body.memo, includeFees: body.includeFees ?? false))
             return try await keep(.send(send))
         }
@@ -55,7 +55,7 @@ extension APIRoutes {
             var mint: MintURL?
             if let named = body.mint { mint = try await chosenMint(named) }
             let pay = try await linux.preparePay(
-                destination, amount: body.amount, from: mint, unit: Self.unit(body.unit), comment: body.comment)
+                destination, amount: body.amount, from: mint, unit: try Self.unit(body.unit), comment: body.comment)
             return try await keep(.pay(pay))
         }
         router.post("v1/prepare/transfer") { request, _ -> Response in
@@ -63,7 +63,7 @@ extension APIRoutes {
             guard body.amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }
             let transfer = try await wallet.prepareTransfer(
                 amount: body.amount, from: try await chosenMint(body.from), to: try await chosenMint(body.to),
-                unit: Self.unit(body.unit))
+                unit: try Self.unit(body.unit))
             return try await keep(.transfer(transfer))
         }
         router.post("v1/prepare/receive") { request, _ -> Response in

@@ -46,7 +46,7 @@ extension APIRoutes {
             let body = try await APIJSON.decode(MintQuoteRequest.self, from: request)
             guard body.amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }
             let quote = try await wallet.requestMintQuote(
-                amount: body.amount, mint: try await chosenMint(body.mint), unit: Self.unit(body.unit))
+                amount: body.amount, mint: try await chosenMint(body.mint), unit: try Self.unit(body.unit))
             return APIJSON.response(MintQuoteBody(quote))
         }
         router.post("v1/mint-quotes/{id}/mint") { _, context -> Response in
@@ -59,8 +59,8 @@ extension APIRoutes {
             return APIJSON.response(Body(amount: minted.amount, operation: minted.operationID.rawValue))
         }
         router.get("v1/activity") { request, _ -> Response in
-            let limit = request.uri.queryParameters.get("limit", as: Int.self) ?? 100
-            guard (1...1000).contains(limit) else {
+            let text = request.uri.queryParameters.get("limit")
+            guard let limit = text.map({ Int($0) }) ?? 100, (1...1000).contains(limit) else {
                 throw APIFailure(.badRequest, "invalidInput", "limit is from 1 to 1000")
             }
             return APIJSON.response(["entries": try await wallet.activity(limit: limit).map(ActivityBody.init)])

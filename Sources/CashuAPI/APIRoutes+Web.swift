@@ -38,7 +38,7 @@ extension APIRoutes {
         router.post("v1/qr") { request, _ -> Response in
             struct Body: Decodable { var text: String }
             let body = try await APIJSON.decode(Body.self, from: request)
-            guard let svg = QRCodeSVG.render(body.text) else {
+            guard !body.text.isEmpty, body.text.count <= 2900, let svg = QRCodeSVG.render(body.text) else {
                 throw APIFailure(.badRequest, "invalidInput", "too long for one QR code")
             }
             return Self.asset(Array(svg.utf8), type: "image/svg+xml")

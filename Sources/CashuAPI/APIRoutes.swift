@@ -2,6 +2,7 @@
 
 import CoreCashu
 import Foundation
+import HTTPTypes
 import Hummingbird
 import LinuxCashu
 
@@ -30,9 +31,31 @@ struct APIRoutes: Sendable {
         return router
     }
 
+    /// Every route: its path (`{id}` for one path component) and method.
+    static let table: [(path: String, method: HTTPRequest.Method)] = [
+        ("/", .get), ("/assets/app.js", .get), ("/assets/app.css", .get), ("/openapi.yaml", .get), ("/login", .get),
+        ("/v1/login-links", .post), ("/v1/qr", .post), ("/v1/balance", .get), ("/v1/mints", .get),
+        ("/v1/mints", .post), ("/v1/mints/remove", .post), ("/v1/mint-quotes", .post),
+        ("/v1/mint-quotes/{id}/mint", .post), ("/v1/activity", .get), ("/v1/pending", .get),
+        ("/v1/pending/{id}/reclaim", .post), ("/v1/prepare/send", .post), ("/v1/prepare/pay", .post),
+        ("/v1/prepare/transfer", .post), ("/v1/prepare/receive", .post), ("/v1/prepared/{id}/confirm", .post),
+        ("/v1/prepared/{id}/cancel", .post), ("/v1/events", .get),
+    ]
+
+    /// The methods served at `path`, or `nil` for a path that is not a route (404 stays 404).
+    static func methods(of path: String) -> Set<HTTPRequest.Method>? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let methods = table.filter { route in
+            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
+            return pattern.count == parts.count
+                && zip(pattern, parts).allSatisfy { $0 == "{id}" ? !$1.isEmpty : $0 == $1 }
+        }.map(\.method)
+        return methods.isEmpty ? nil : Set(methods)
+    }
+
     /// The mint a request names, else the wallet's default, else its only mint.
     func chosenMint(_ text: String?) async throws -> MintURL {
-        if let text, !text.isEmpty {
+        if let text {
             do { return try MintURL(text) } catch {
                 throw APIFailure(.badRequest, "invalidInput", "not a mint URL")
             }
@@ -45,8 +68,13 @@ struct APIRoutes: Sendable {
         return only.url
     }
 
-    /// A unit a request names (`sat` when it names none).
-    static func unit(_ text: String?) -> CurrencyUnit {
-        CurrencyUnit(rawValue: (text ?? "sat").lowercased())
+    /// A unit a request names (`sat` when it names none): 1 to 16 letters, digits or `_`.
+    static func unit(_ text: String?) throws -> CurrencyUnit {
+        let text = text ?? "sat"
+        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard (1...16).contains(text.count), allowed else {
+            throw APIFailure(.badRequest, "invalidInput", "a unit is 1 to 16 letters, digits or _ (sat, usd, ...)")
+        }
+        return CurrencyUnit(rawValue: text.lowercased())
     }
 }

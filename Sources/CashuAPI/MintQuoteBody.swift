@@ -18,7 +18,13 @@ struct MintQuoteBody: Encodable, Sendable {
         amount = quote.amount
         unit = quote.unit.rawValue
         mint = quote.mintURL.rawValue
-        state = quote.state.rawValue
+        state =
+            switch quote.state {
+            case .unpaid: "unpaid"
+            case .paid: "paid"
+            case .issued: "issued"
+            case .unknown: "unknown"
+            }
         expiry = quote.expiry
     }
 }
