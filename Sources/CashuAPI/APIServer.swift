@@ -94,6 +94,11 @@ public struct APIServer: Sendable {
         }
     }
 
+    /// Whether `address` is a loopback address `--api-listen` takes (`127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT`).
+    public static func isLoopbackAddress(_ address: String) -> Bool {
+        APIListenAddress(address) != nil
+    }
+
     /// The socket's usual path: `$XDG_RUNTIME_DIR/cashu/api.sock` (a named wallet's: `api-NAME.sock`).
     public static func defaultSocketPath(environment: [String: String], wallet: String = "default") -> String? {
         guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }

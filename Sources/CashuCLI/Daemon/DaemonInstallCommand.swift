@@ -21,6 +21,13 @@ struct DaemonInstallCommand: AsyncParsableCommand {
     @Flag(help: "Only write the unit files; do not run systemctl.")
     var noEnable = false
 
+    @Flag(help: "The service serves the local API and the web wallet on its Unix socket (`daemon run --api`).")
+    var api = false
+
+    @Option(
+        help: ArgumentHelp("…and on loopback TCP (`daemon run --api-listen`): 127.0.0.1:PORT.", valueName: "address"))
+    var apiListen: String?
+
     func run() async throws {
         // A named wallet's units name the directory holding it and the name (CASHU_DIR, CASHU_WALLET).
         _ = try global.walletDirectory()
@@ -31,6 +38,13 @@ struct DaemonInstallCommand: AsyncParsableCommand {
                 "cannot tell where the cashu binary is (pass --executable /path/to/cashu), or a path holds a control "
                     + "character")
         }
+        if let apiListen {
+            guard APIServerChoice.isLoopback(apiListen) else {
+                throw CLIError(.usage, "--api-listen takes 127.0.0.1:PORT, [::1]:PORT or localhost:PORT", code: "usage")
+            }
+        }
+        units.api = api || apiListen != nil
+        units.apiListen = apiListen
         // The timer's refresh must go through the same proxy as the commands (--proxy, --tor or CASHU_PROXY).
         if let proxy = try ProxyChoice.resolve(global) {
             guard !proxy.hasCredentials else {

@@ -23,6 +23,9 @@ struct SystemdUnits: Equatable {
     /// Passed as `CASHU_PROXY` when the wallet goes through a proxy (one without credentials: those belong in
     /// `refresh.env`, mode 0600).
     var proxy: String? = nil
+    /// Whether the service serves the local API (`--api`), and its loopback TCP address (`--api-listen`).
+    var api = false
+    var apiListen: String? = nil
 
     /// The units shipped in dist/systemd: the binary in `~/.local/bin`, the wallet in its default directory.
     static let shipped = SystemdUnits(
@@ -97,7 +100,7 @@ struct SystemdUnits: Equatable {
             "[Service]",
             "Type=notify",
             "NotifyAccess=main",
-            "ExecStart=\(Self.argument(executable)) daemon run",
+            "ExecStart=\(Self.argument(executable)) daemon run\(apiArguments)",
             "WatchdogSec=2min",
             "Restart=on-failure",
             "RestartSec=30s",
@@ -106,10 +109,21 @@ struct SystemdUnits: Equatable {
             "TimeoutStartSec=2min",
             "TimeoutStopSec=30s",
         ]
+        if api {
+            // The local API's socket directory, `$XDG_RUNTIME_DIR/cashu`: made by systemd (writable under
+            // ProtectSystem=strict), 0700, removed when the service stops.
+            lines += ["RuntimeDirectory=cashu", "RuntimeDirectoryMode=0700"]
+        }
         lines += environment
         lines += hardening
         lines += ["", "[Install]", "WantedBy=default.target"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The local API's options of `daemon run`.
+    private var apiArguments: String {
+        if let apiListen { return " --api-listen \(Self.argument(apiListen))" }
+        return api ? " --api" : ""
     }
 
     /// Where the wallet is and how it is reached, for both services.

@@ -94,6 +94,32 @@ struct SystemdUnitsTests {
         #expect(secret.status == 78 && !secret.standardError.contains("hunter2"), "\(secret.standardError)")
     }
 
+    @Test("`cashu daemon install --api-listen`: the service serves the local API, its socket directory made by systemd")
+    func installWithAPI() async throws {
+        let home = try DaemonTestSupport.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = DaemonTestSupport.environment(home: home)
+        let wallet = home.appendingPathComponent("wallet").path
+        let install = try await ScriptRunner.run(
+            DaemonTestSupport.cashu,
+            arguments: ["daemon", "install", "--dir", wallet, "--no-enable", "--api-listen", "127.0.0.1:3339"],
+            environment: environment
+        )
+        try #require(install.status == 0, "\(install.standardError)")
+        let daemon = home.appendingPathComponent(".config/systemd/user/cashu.service").path
+        let text = try String(contentsOfFile: daemon, encoding: .utf8)
+        #expect(text.contains(" daemon run --api-listen 127.0.0.1:3339\n"), "\(text)")
+        #expect(text.contains("\nRuntimeDirectory=cashu\nRuntimeDirectoryMode=0700\n"), "\(text)")
+        let verify = try await DaemonTestSupport.verify([daemon], home: home)
+        #expect(verify.status == 0 && verify.standardError.isEmpty, "\(verify.standardError)")
+        let remote = try await ScriptRunner.run(
+            DaemonTestSupport.cashu,
+            arguments: ["daemon", "install", "--dir", wallet, "--no-enable", "--api-listen", "0.0.0.0:3339"],
+            environment: environment
+        )
+        #expect(remote.status == 64, "\(remote.standardError)")
+    }
+
     @Test("`cashu --wallet NAME daemon install`: the services run that wallet (the directory holding it, its name)")
     func installForNamedWallet() async throws {
         let home = try DaemonTestSupport.home()
