@@ -9,6 +9,11 @@ struct APIAccessMiddleware: RouterMiddleware {
 
     let access: APIAccess
     let sessions: APISessions
+    /// The session cookie's name (its port in it: cookies are shared by every port of a host).
+    let cookieName: String
+
+    /// The header carrying the session's key.
+    static let keyHeader = HTTPField.Name("X-Cashu-Key") ?? .authorization
 
     private static let frameOptions = HTTPField.Name("X-Frame-Options")
     private static let referrerPolicy = HTTPField.Name("Referrer-Policy")
@@ -16,9 +21,12 @@ struct APIAccessMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let cookie = request.cookies[APIRoutes.sessionCookie]?.value
+        // A session is its cookie and its key: the key in a header, or (for the event stream, which a browser opens
+        // without headers) in the query.
+        let cookie = request.cookies[cookieName]?.value
+        let key = request.headers[Self.keyHeader] ?? request.uri.queryParameters.get("k")
         let live: Bool
-        if let cookie { live = await sessions.isLive(cookie) } else { live = false }
+        if let cookie, let key { live = await sessions.isLive(cookie, key: key) } else { live = false }
         let decision = access.decide(
             path: request.uri.path, host: request.head.authority, origin: request.headers[.origin],
             authorization: request.headers[.authorization], sessionLive: live)

@@ -78,7 +78,16 @@ extension APIRoutes {
             guard let operation = await prepared.take(id) else {
                 throw APIFailure(.conflict, "expired", "nothing prepared under \(id): confirmed, cancelled or lapsed")
             }
-            return try await confirm(operation, id: id)
+            do {
+                return try await confirm(operation, id: id)
+            } catch let error as WalletError where error.code == .pending {
+                // Sent, not settled: the proofs stay pending until the mint answers for sure (events tell).
+                return APIJSON.response(
+                    ConfirmedBody(
+                        id: id, state: "pending", operation: error.operationID?.rawValue, unit: operation.unit,
+                        message: error.reason),
+                    status: .accepted)
+            }
         }
         router.post("v1/prepared/{id}/cancel") { _, context -> Response in
             let id = try context.parameters.require("id")
@@ -110,14 +119,15 @@ extension APIRoutes {
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: "done", operation: send.operationID.rawValue, amount: send.amount, fee: send.fee,
-                    token: text))
+                    unit: send.unit.rawValue, token: text))
         case .pay(.invoice(let payment)):
             let result = try await payment.confirm()
             let pending = result.state != .paid
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: pending ? "pending" : "done", operation: result.operationID.rawValue,
-                    amount: result.amount, fee: result.fee, preimage: result.paymentPreimage),
+                    amount: result.amount, fee: result.fee, unit: payment.unit.rawValue,
+                    preimage: result.paymentPreimage),
                 status: pending ? .accepted : .ok)
         case .pay(.request(let payment)):
             let made = try await payment.confirm()
@@ -127,28 +137,36 @@ extension APIRoutes {
             } catch {
                 // Not delivered: the token stays a pending send, reclaimable (`POST /v1/pending/{id}/reclaim`).
                 throw APIFailure(
-                    .badGateway, error.code.rawValue, "\(error.reason); the token stays reclaimable",
+                    APIFailure.failedDependency, error.code.rawValue, "\(error.reason); the token stays reclaimable",
                     operation: operationID)
             }
-            let token = payment.transport == nil ? try? made.token.serialized(as: .v4) : nil
+            // A request without a transport: the token is handed over in band, by the user.
+            var token: String?
+            if payment.transport == nil {
+                do { token = try made.token.serialized(as: .v4) } catch {
+                    throw APIFailure(
+                        .internalServerError, "internal", "the token cannot be written; it stays reclaimable",
+                        operation: operationID)
+                }
+            }
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: "done", operation: operationID, amount: payment.requested,
-                    fee: payment.total - payment.requested, token: token))
+                    fee: payment.total - payment.requested, unit: payment.send.unit.rawValue, token: token))
         case .transfer(let transfer):
             let result = try await transfer.confirm()
             let pending = result.state == .pending
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: pending ? "pending" : "done", operation: result.operationID.rawValue,
-                    amount: result.arrived, fee: result.fee),
+                    amount: result.arrived, fee: result.fee, unit: result.unit.rawValue),
                 status: pending ? .accepted : .ok)
         case .receive(let receive):
             let result = try await receive.confirm()
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: "done", operation: result.operationIDs.first?.rawValue, amount: result.amount,
-                    fee: result.fee))
+                    fee: result.fee, unit: receive.unit.rawValue))
         }
     }
 }

@@ -27,10 +27,11 @@ extension APIRoutes {
                 throw APIFailure(
                     .unauthorized, "unauthorized", "this login link was used or has lapsed: `cashu daemon open` again")
             }
-            var response = Response(status: .seeOther, headers: [.location: "/"])
+            // The key goes in the fragment, which the browser never sends: the page moves it to sessionStorage.
+            var response = Response(status: .seeOther, headers: [.location: "/#k=\(session.key)"])
             response.setCookie(
                 Cookie(
-                    name: Self.sessionCookie, value: session, maxAge: 12 * 3600, path: "/", httpOnly: true,
+                    name: cookieName, value: session.id, maxAge: 12 * 3600, path: "/", httpOnly: true,
                     sameSite: .strict))
             return response
         }

@@ -9,21 +9,21 @@ import LinuxCashu
 /// The endpoints of the local API, over the service's wallet. Spending is prepare, then confirm: no route spends
 /// without a confirm of an id a prepare returned.
 struct APIRoutes: Sendable {
-    /// The session cookie a login link sets.
-    static let sessionCookie = "cashu_session"
 
     let linux: LinuxWallet
     let prepared: PreparedRegistry
     let sessions: APISessions
     /// Where a browser reaches the web wallet (`http://127.0.0.1:PORT`), when the service listens on TCP.
     let webURL: String?
+    /// The session cookie a login link sets: `cashu_session_PORT`.
+    let cookieName: String
 
     var wallet: Wallet { linux.wallet }
 
     /// A router with every route, behind `access`.
     func router(access: APIAccess) -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
-        router.add(middleware: APIAccessMiddleware(access: access, sessions: sessions))
+        router.add(middleware: APIAccessMiddleware(access: access, sessions: sessions, cookieName: cookieName))
         addWeb(to: router)
         addWallet(to: router)
         addPrepare(to: router)

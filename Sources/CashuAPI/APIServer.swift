@@ -45,7 +45,7 @@ public struct APIServer: Sendable {
         }
         routes = APIRoutes(
             linux: wallet, prepared: PreparedRegistry(), sessions: APISessions(),
-            webURL: tcp.map { "http://\($0)" })
+            webURL: tcp.map { "http://\($0)" }, cookieName: "cashu_session_\(tcp?.port ?? 0)")
         self.configuration = configuration
         self.logger = logger
     }
@@ -90,6 +90,11 @@ public struct APIServer: Sendable {
             guard (info.st_mode & S_IFMT) == S_IFSOCK else {
                 throw APIServerError("\(path) exists and is not a socket: remove it")
             }
+            // A socket someone still answers on is another service's (of this wallet, or one of the same name
+            // elsewhere): never taken over. One nobody answers on was left by a service that stopped.
+            guard !answers(path) else {
+                throw APIServerError("another service already serves its API on \(path)")
+            }
             unlink(path)
         }
     }
@@ -97,6 +102,25 @@ public struct APIServer: Sendable {
     /// Whether `address` is a loopback address `--api-listen` takes (`127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT`).
     public static func isLoopbackAddress(_ address: String) -> Bool {
         APIListenAddress(address) != nil
+    }
+
+    /// Whether a process accepts connections on the Unix socket at `path`.
+    static func answers(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) == 0 }
+        }
     }
 
     /// The socket's usual path: `$XDG_RUNTIME_DIR/cashu/api.sock` (a named wallet's: `api-NAME.sock`).

@@ -5,14 +5,17 @@ import Foundation
 
 /// One-time login codes and the sessions they open, in memory (a restarted service forgets them: open again).
 ///
-/// A code is good once and for two minutes; a session for twelve hours. Both are 32 random bytes in hex.
+/// A code is good once and for a minute; a session for twelve hours. A session is two secrets: its id, in an HttpOnly
+/// cookie, and its key, which the page keeps in `sessionStorage` (scoped to the service's origin, port included) and
+/// sends in a header. Browsers send cookies to every port of a host, so a page another local program serves on
+/// another port gets the cookie; without the key it cannot use it. All are 32 random bytes in hex.
 actor APISessions {
     private var codes: [String: Date] = [:]
-    private var sessions: [String: Date] = [:]
+    private var sessions: [String: (until: Date, key: String)] = [:]
     private let codeLifetime: TimeInterval
     private let sessionLifetime: TimeInterval
 
-    init(codeLifetime: TimeInterval = 120, sessionLifetime: TimeInterval = 12 * 3600) {
+    init(codeLifetime: TimeInterval = 60, sessionLifetime: TimeInterval = 12 * 3600) {
         self.codeLifetime = codeLifetime
         self.sessionLifetime = sessionLifetime
     }
@@ -25,19 +28,19 @@ actor APISessions {
         return code
     }
 
-    /// The session `code` opens, once; `nil` for an unknown, used or lapsed code.
-    func redeem(_ code: String, now: Date = Date()) -> String? {
+    /// The session `code` opens, once (its id and its key); `nil` for an unknown, used or lapsed code.
+    func redeem(_ code: String, now: Date = Date()) -> (id: String, key: String)? {
         prune(now)
         guard codes.removeValue(forKey: code) != nil else { return nil }
-        let session = Self.randomHex()
-        sessions[session] = now.addingTimeInterval(sessionLifetime)
+        let session = (id: Self.randomHex(), key: Self.randomHex())
+        sessions[session.id] = (now.addingTimeInterval(sessionLifetime), session.key)
         return session
     }
 
-    /// Whether `session` is live.
-    func isLive(_ session: String, now: Date = Date()) -> Bool {
-        guard let until = sessions[session] else { return false }
-        return until > now
+    /// Whether `session` is live and `key` is its key.
+    func isLive(_ session: String, key: String, now: Date = Date()) -> Bool {
+        guard let entry = sessions[session], entry.until > now else { return false }
+        return APIAccess.constantTimeEqual(key, entry.key)
     }
 
     /// Ends `session` (logging out).
@@ -47,7 +50,7 @@ actor APISessions {
 
     private func prune(_ now: Date) {
         codes = codes.filter { $0.value > now }
-        sessions = sessions.filter { $0.value > now }
+        sessions = sessions.filter { $0.value.until > now }
     }
 
     static func randomHex() -> String {

@@ -8,6 +8,9 @@ struct ConfirmedBody: Encodable, Sendable {
     var operation: String?
     var amount: UInt64?
     var fee: UInt64?
+    var unit: String?
     var token: String?
     var preimage: String?
+    /// Why it is pending, when it is.
+    var message: String?
 }

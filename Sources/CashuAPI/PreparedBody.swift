@@ -7,8 +7,10 @@ struct PreparedBody: Encodable, Sendable {
     var id: String
     var kind: String
     var amount: UInt64
-    var fee: UInt64
-    var total: UInt64
+    /// Every fee, at most; absent when unknown (a receive from a mint the wallet does not know yet).
+    var fee: UInt64?
+    /// What leaves the balance at most (for a receive: what arrives); absent when the fee is unknown.
+    var total: UInt64?
     var unit: String
     var mint: String?
     var to: String?
@@ -19,7 +21,7 @@ struct PreparedBody: Encodable, Sendable {
     var expiresAt: Int64?
 
     init(
-        id: String, kind: String, amount: UInt64, fee: UInt64, total: UInt64, unit: String, mint: String? = nil,
+        id: String, kind: String, amount: UInt64, fee: UInt64?, total: UInt64?, unit: String, mint: String? = nil,
         to: String? = nil, receiverFee: UInt64? = nil, canReceive: Bool? = nil, memo: String? = nil,
         expiresAt: Date?
     ) {

@@ -34,12 +34,23 @@ enum PreparedOperation: Sendable {
                 unit: transfer.payment.unit.rawValue, mint: transfer.from.rawValue, to: transfer.to.rawValue,
                 expiresAt: transfer.expiresAt)
         case .receive(let receive):
-            let fee = receive.fee ?? 0
+            let fee = receive.fee
             return PreparedBody(
                 id: id, kind: "receive", amount: receive.amount, fee: fee,
-                total: receive.amount >= fee ? receive.amount - fee : 0, unit: receive.unit.rawValue,
+                total: fee.map { receive.amount >= $0 ? receive.amount - $0 : 0 }, unit: receive.unit.rawValue,
                 mint: receive.token.mints.first, canReceive: receive.canReceive, memo: receive.memo,
                 expiresAt: nil)
+        }
+    }
+
+    /// The unit it moves.
+    var unit: String {
+        switch self {
+        case .send(let send): send.unit.rawValue
+        case .pay(.invoice(let payment)): payment.unit.rawValue
+        case .pay(.request(let payment)): payment.send.unit.rawValue
+        case .transfer(let transfer): transfer.payment.unit.rawValue
+        case .receive(let receive): receive.unit.rawValue
         }
     }
 

@@ -13,11 +13,13 @@ struct APISessionsTests {
         let code = await sessions.issueCode()
         #expect(code.count == 64)
         let session = try #require(await sessions.redeem(code))
-        #expect(await sessions.isLive(session))
+        #expect(await sessions.isLive(session.id, key: session.key))
+        #expect(!(await sessions.isLive(session.id, key: String(repeating: "0", count: 64))))
+        #expect(!(await sessions.isLive(session.key, key: session.id)))
         #expect(await sessions.redeem(code) == nil)
-        #expect(!(await sessions.isLive(code)))
-        await sessions.end(session)
-        #expect(!(await sessions.isLive(session)))
+        #expect(!(await sessions.isLive(code, key: session.key)))
+        await sessions.end(session.id)
+        #expect(!(await sessions.isLive(session.id, key: session.key)))
     }
 
     @Test("a lapsed code opens nothing; a session lapses")
@@ -28,12 +30,13 @@ struct APISessionsTests {
         #expect(await sessions.redeem(late, now: start.addingTimeInterval(11)) == nil)
         let code = await sessions.issueCode(now: start)
         let session = try #require(await sessions.redeem(code, now: start.addingTimeInterval(5)))
-        #expect(await sessions.isLive(session, now: start.addingTimeInterval(100)))
-        #expect(!(await sessions.isLive(session, now: start.addingTimeInterval(106))))
+        #expect(await sessions.isLive(session.id, key: session.key, now: start.addingTimeInterval(100)))
+        #expect(!(await sessions.isLive(session.id, key: session.key, now: start.addingTimeInterval(106))))
     }
 
     @Test("an unknown code opens nothing")
     func unknown() async {
         #expect(await APISessions().redeem("00") == nil)
+        #expect(!(await APISessions().isLive("00", key: "00")))
     }
 }

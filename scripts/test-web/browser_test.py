@@ -214,6 +214,20 @@ def main():
             raise AssertionError("a request from another origin was served")
         except urllib.error.HTTPError as error:
             assert error.code == 403, error.code
+        # The session cookie alone opens nothing (any program on another local port may get it): it needs its key,
+        # which only the page holds.
+        driver.get(base + "/")
+        cookie = next(c for c in driver.get_cookies() if c["name"].startswith("cashu_session"))
+        assert cookie.get("httpOnly") and cookie.get("sameSite") == "Strict", cookie
+        key = driver.execute_script("return sessionStorage.getItem('cashu-key')")
+        header = {"Cookie": f"{cookie['name']}={cookie['value']}"}
+        try:
+            urllib.request.urlopen(urllib.request.Request(base + "/v1/balance", headers=header), timeout=10)
+            raise AssertionError("the session cookie alone was taken")
+        except urllib.error.HTTPError as error:
+            assert error.code == 401, error.code
+        with_key = urllib.request.Request(base + "/v1/balance", headers={**header, "X-Cashu-Key": key})
+        assert urllib.request.urlopen(with_key, timeout=10).status == 200
         # The used login link is refused.
         try:
             urllib.request.urlopen(link, timeout=10)

@@ -5,16 +5,27 @@
 
 const $ = (id) => document.getElementById(id);
 
+// The session's key: the login link hands it over in the fragment (never sent to a server); kept for this tab only,
+// in this origin's sessionStorage, and sent with every request beside the HttpOnly cookie.
+const KEY = (() => {
+  const match = location.hash.match(/^#k=([0-9a-f]{64})$/);
+  if (match) {
+    sessionStorage.setItem("cashu-key", match[1]);
+    history.replaceState(null, "", location.pathname);
+  }
+  return sessionStorage.getItem("cashu-key") || "";
+})();
+
 async function api(method, path, body) {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: body === undefined ? { "X-Cashu-Key": KEY } : { "Content-Type": "application/json", "X-Cashu-Key": KEY },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   const data = text ? JSON.parse(text) : {};
-  if (!response.ok && response.status !== 202) {
+  if (!response.ok || data.error) {
     const error = new Error(data.error ? data.error.message : `${response.status}`);
     error.code = data.error ? data.error.code : "http";
     throw error;
@@ -46,7 +57,7 @@ function element(tag, text, className) {
 async function showQR(container, text) {
   container.replaceChildren();
   const response = await fetch("/v1/qr", {
-    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-Cashu-Key": KEY },
     body: JSON.stringify({ text }),
   });
   if (!response.ok) return;
@@ -108,7 +119,7 @@ function pendingItem(entry) {
     button.addEventListener("click", async () => {
       try {
         const result = await api("POST", `/v1/pending/${encodeURIComponent(entry.id)}/reclaim`);
-        $("status").textContent = `Reclaimed ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+        $("status").textContent = `Reclaimed ${sat(result.amount, entry.unit)} (fee ${sat(result.fee, entry.unit)}).`;
         await refreshAll();
       } catch (error) { showError(error); }
     });
@@ -147,9 +158,11 @@ function confirmBox(box, prepared, what, onConfirmed) {
   box.append(element("p", what));
   const figures = element("dl");
   const add = (term, value) => figures.append(element("dt", term), element("dd", value));
+  const known = (value) => (value === undefined ? "unknown until the mint is added" : sat(value, prepared.unit));
   add("Amount", sat(prepared.amount, prepared.unit));
-  add(prepared.kind === "receive" ? "Fee (the mint's)" : "Fee, at most", sat(prepared.fee, prepared.unit));
-  add(prepared.kind === "receive" ? "You get" : "Leaves the balance, at most", sat(prepared.total, prepared.unit));
+  add(prepared.kind === "receive" ? "Fee (the mint's)" : "Fee, at most", known(prepared.fee));
+  add(prepared.kind === "receive" ? "You get" : "Leaves the balance, at most", known(prepared.total));
+  if (prepared.receiverFee) add("The receiver's fee (out of the amount)", sat(prepared.receiverFee, prepared.unit));
   if (prepared.mint) add("Mint", prepared.mint);
   if (prepared.memo) add("Memo", prepared.memo);
   box.append(figures);
@@ -213,6 +226,10 @@ function wire() {
         amount: Number(formValue(form, "amount")), mint: formValue(form, "mint"), memo: formValue(form, "memo"),
       });
       confirmBox($("send-confirm"), prepared, "Make a token?", async (result) => {
+        if (!result.token) {
+          $("status").textContent = "The mint has not answered yet; the send stays pending (see Pending).";
+          return;
+        }
         $("send-token").value = result.token;
         $("send-result").hidden = false;
         await showQR($("send-qr"), result.token);
@@ -226,7 +243,7 @@ function wire() {
     try {
       const prepared = await api("POST", "/v1/prepare/receive", { token: formValue(form, "token"), trustMint: form.elements.trust.checked });
       confirmBox($("receive-confirm"), prepared, "Receive this token?", async (result) => {
-        $("status").textContent = `Received ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+        $("status").textContent = `Received ${sat(result.amount, result.unit)} (fee ${sat(result.fee, result.unit)}).`;
         form.reset();
       });
     } catch (error) { showError(error); }
@@ -242,7 +259,14 @@ function wire() {
       confirmBox($("pay-confirm"), prepared, "Pay?", async (result) => {
         $("status").textContent = result.state === "pending"
           ? "The payment is in flight; its proofs stay pending until the mint settles it."
-          : `Paid ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+          : `Paid ${sat(result.amount, result.unit)} (fee ${sat(result.fee, result.unit)}).`;
+        if (result.token) {
+          // A payment request without a transport: the token is for the payee, handed over by the user.
+          $("send-token").value = result.token;
+          $("send-result").hidden = false;
+          await showQR($("send-qr"), result.token);
+          $("status").textContent += " Hand the token under Send to the payee.";
+        }
         form.reset();
       });
     } catch (error) { showError(error); }
@@ -255,7 +279,7 @@ async function refreshAll() {
 }
 
 function listen() {
-  const events = new EventSource("/v1/events");
+  const events = new EventSource(`/v1/events?k=${KEY}`);
   let timer;
   events.onopen = () => { $("status").textContent = "Connected."; };
   events.onerror = () => { $("status").textContent = "The service is not answering; retrying…"; };
