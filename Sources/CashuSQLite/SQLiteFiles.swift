@@ -58,10 +58,18 @@ enum SQLiteFiles {
                         try db.execute(sql: "PRAGMA synchronous = FULL")
                         // On the writer, which has the schema already (no reader connection is opened for it), in
                         // one snapshot: another process migrating meanwhile is seen by both answers or by neither.
+                        // GRDB's schema cache assumes one writer: another process may have migrated since.
+                        db.clearSchemaCache()
                         var state = (superseded: false, completed: false)
-                        try db.inTransaction(.deferred) {
-                            state = try migrationState(db)
-                            return .commit
+                        do {
+                            try db.inTransaction(.deferred) {
+                                state = try migrationState(db)
+                                return .commit
+                            }
+                        } catch {
+                            // A schema another process is creating right now (`no such table: grdb_migrations`
+                            // when two open a new file together): settled under the lock by `migrate(_:)`.
+                            return false
                         }
                         return !state.superseded && state.completed
                     }
