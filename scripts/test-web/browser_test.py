@@ -63,6 +63,38 @@ class Wallet:
         return json.loads(self.cli("--json", *args))
 
 
+def expect_status(request, status, refusal):
+    """Sends `request`; fails with `refusal` unless it is answered with `status`."""
+    try:
+        urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as error:
+        assert error.code == status, f"{refusal}: {error.code}"
+        return
+    raise AssertionError(refusal)
+
+
+def start_service(wallet, port):
+    """`cashu daemon run --api-listen 127.0.0.1:PORT` for `wallet`, once it answers."""
+    daemon = subprocess.Popen([CASHU, "daemon", "run", "--api-listen", f"127.0.0.1:{port}", "--scan-every", "2s"],
+                              env=wallet.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.yaml", timeout=1).read()
+            break
+        except Exception:
+            time.sleep(0.2)
+    return daemon
+
+
+def stop_service(daemon):
+    if daemon:
+        daemon.terminate()
+        try:
+            daemon.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+
+
 def wait(driver, condition, timeout=30, what="the page"):
     try:
         return WebDriverWait(driver, timeout).until(lambda d: condition(d))
@@ -113,15 +145,8 @@ def main():
     try:
         alice.cli("mints", "add", mint_url)
         bob.cli("mints", "add", mint_url)
-        daemon = subprocess.Popen([CASHU, "daemon", "run", "--api-listen", f"127.0.0.1:{port}", "--scan-every", "2s"],
-                                  env=alice.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        daemon = start_service(alice, port)
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/openapi.yaml", timeout=1).read()
-                break
-            except Exception:
-                time.sleep(0.2)
         link = alice.cli("daemon", "open", "--print")
         assert link.startswith(base + "/login?code="), link
 
@@ -209,11 +234,7 @@ def main():
         assert after == before, f"a page on another origin moved money: {before} -> {after}"
         direct = urllib.request.Request(base + "/v1/prepare/send", data=b'{"amount":1}', method="POST", headers={
             "Origin": f"http://localhost:{evil_port}", "Authorization": f"Bearer {token_value}"})
-        try:
-            urllib.request.urlopen(direct, timeout=10)
-            raise AssertionError("a request from another origin was served")
-        except urllib.error.HTTPError as error:
-            assert error.code == 403, error.code
+        expect_status(direct, 403, "a request from another origin was served")
         # The session cookie alone opens nothing (any program on another local port may get it): it needs its key,
         # which only the page holds.
         driver.get(base + "/")
@@ -221,31 +242,19 @@ def main():
         assert cookie.get("httpOnly") and cookie.get("sameSite") == "Strict", cookie
         key = driver.execute_script("return sessionStorage.getItem('cashu-key')")
         header = {"Cookie": f"{cookie['name']}={cookie['value']}"}
-        try:
-            urllib.request.urlopen(urllib.request.Request(base + "/v1/balance", headers=header), timeout=10)
-            raise AssertionError("the session cookie alone was taken")
-        except urllib.error.HTTPError as error:
-            assert error.code == 401, error.code
+        expect_status(urllib.request.Request(base + "/v1/balance", headers=header), 401,
+                      "the session cookie alone was taken")
         with_key = urllib.request.Request(base + "/v1/balance", headers={**header, "X-Cashu-Key": key})
         assert urllib.request.urlopen(with_key, timeout=10).status == 200
         # The used login link is refused.
-        try:
-            urllib.request.urlopen(link, timeout=10)
-            raise AssertionError("a login link worked twice")
-        except urllib.error.HTTPError as error:
-            assert error.code == 401, error.code
+        expect_status(link, 401, "a login link worked twice")
         print(f"test-web: mint, send, receive, pay, cross-origin refusal: ok (screenshots in {ARTEFACTS})")
     finally:
         if driver:
             driver.quit()
         if evil:
             evil.shutdown()
-        if daemon:
-            daemon.terminate()
-            try:
-                daemon.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
+        stop_service(daemon)
         for pid, directory in ((mint_pid, mint_dir), (payee_pid, payee_dir)):
             subprocess.run([os.path.join(ROOT, "scripts/test-mint/stop"), pid, directory], check=False)
         for path in (alice.dir, bob.dir, runtime):

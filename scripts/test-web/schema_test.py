@@ -8,11 +8,10 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_test import ROOT, Wallet, free_port, start_mint  # noqa: E402
+from browser_test import ROOT, Wallet, expect_status, free_port, start_mint, start_service, stop_service  # noqa: E402,E501
 
 VENV_BIN = os.path.dirname(sys.executable)
 
@@ -57,16 +56,8 @@ def main():
     try:
         wallet.cli("mints", "add", mint_url)
         wallet.cli("mint", "1000")
-        daemon = subprocess.Popen(
-            [sys.argv[1], "daemon", "run", "--api-listen", f"127.0.0.1:{port}"], env=wallet.env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        daemon = start_service(wallet, port)
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/openapi.yaml", timeout=1).read()
-                break
-            except Exception:
-                time.sleep(0.2)
         token = wallet.cli("daemon", "api-token")
         before = wallet.json("balance")["total"]
         seed = os.environ.get("SCHEMA_SEED", "1")
@@ -101,19 +92,10 @@ def main():
         # An oversized body is refused before it is read.
         big = urllib.request.Request(base + "/v1/prepare/receive", data=b'{"token":"' + b"a" * 70000 + b'"}',
                                      method="POST", headers={"Authorization": f"Bearer {token}"})
-        try:
-            urllib.request.urlopen(big, timeout=10)
-            raise SystemExit("a 70 kB body was taken")
-        except urllib.error.HTTPError as error:
-            assert error.code == 413, error.code
+        expect_status(big, 413, "a 70 kB body was taken")
         print(f"test-web: schemathesis on every operation, with and without the token: ok (balance {before})")
     finally:
-        if daemon:
-            daemon.terminate()
-            try:
-                daemon.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
+        stop_service(daemon)
         subprocess.run([os.path.join(ROOT, "scripts/test-mint/stop"), mint_pid, mint_dir], check=False)
 
 
