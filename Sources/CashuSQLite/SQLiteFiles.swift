@@ -58,8 +58,6 @@ enum SQLiteFiles {
                         try db.execute(sql: "PRAGMA synchronous = FULL")
                         // On the writer, which has the schema already (no reader connection is opened for it), in
                         // one snapshot: another process migrating meanwhile is seen by both answers or by neither.
-                        // GRDB's schema cache assumes one writer: another process may have migrated since.
-                        db.clearSchemaCache()
                         var state = (superseded: false, completed: false)
                         do {
                             try db.inTransaction(.deferred) {
