@@ -105,17 +105,20 @@ extension APIRoutes {
         return APIJSON.response(operation.body(id: id))
     }
 
+    /// A confirmed send's token as text; one that cannot be written stays a reclaimable pending send.
+    private static func text(of token: Token, operation: String) throws -> String {
+        do { return try token.serialized(as: .v4) } catch {
+            throw APIFailure(
+                .internalServerError, "internal", "the token cannot be written; it stays reclaimable",
+                operation: operation)
+        }
+    }
+
     /// Runs a prepared operation; an outcome the mint left open answers 202 with the proofs kept pending.
     private func confirm(_ operation: PreparedOperation, id: String) async throws -> Response {
         switch operation {
         case .send(let send):
-            let token = try await send.confirm()
-            let text: String
-            do { text = try token.serialized(as: .v4) } catch {
-                throw APIFailure(
-                    .internalServerError, "internal", "the token cannot be written; it stays reclaimable",
-                    operation: send.operationID.rawValue)
-            }
+            let text = try Self.text(of: try await send.confirm(), operation: send.operationID.rawValue)
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: "done", operation: send.operationID.rawValue, amount: send.amount, fee: send.fee,
@@ -141,14 +144,7 @@ extension APIRoutes {
                     operation: operationID)
             }
             // A request without a transport: the token is handed over in band, by the user.
-            var token: String?
-            if payment.transport == nil {
-                do { token = try made.token.serialized(as: .v4) } catch {
-                    throw APIFailure(
-                        .internalServerError, "internal", "the token cannot be written; it stays reclaimable",
-                        operation: operationID)
-                }
-            }
+            let token = payment.transport == nil ? try Self.text(of: made.token, operation: operationID) : nil
             return APIJSON.response(
                 ConfirmedBody(
                     id: id, state: "done", operation: operationID, amount: payment.requested,

@@ -16,9 +16,7 @@ public enum APIToken {
             let text = String(decoding: saved.withUnsafeBytes { Array($0) }, as: UTF8.self)
             if text.utf8.count == 64 { return text }
         }
-        let token = APISessions.randomHex()
-        try await store.save(SecureBytes(Array(token.utf8)), key: key)
-        return token
+        return try await renew(in: wallet)
     }
 
     /// Makes a new token (the old one stops working when the service next starts).

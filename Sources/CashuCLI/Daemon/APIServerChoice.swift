@@ -16,11 +16,6 @@ enum APIServerChoice {
         return try global.walletDirectory().url.appendingPathComponent("api.sock").path
     }
 
-    /// Whether `address` is one `--api-listen` takes.
-    static func isLoopback(_ address: String) -> Bool {
-        APIServer.isLoopbackAddress(address)
-    }
-
     /// The server over the open wallet.
     static func server(
         for context: WalletContext, global: GlobalOptions, listen: String?, logger: Logger

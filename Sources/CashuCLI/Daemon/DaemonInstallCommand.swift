@@ -1,6 +1,7 @@
 // CLI: `cashu daemon install` — writes the wallet service and the refresh units for this user and enables them.
 
 import ArgumentParser
+import CashuAPI
 import Foundation
 
 struct DaemonInstallCommand: AsyncParsableCommand {
@@ -39,7 +40,7 @@ struct DaemonInstallCommand: AsyncParsableCommand {
                     + "character")
         }
         if let apiListen {
-            guard APIServerChoice.isLoopback(apiListen) else {
+            guard APIServer.isLoopbackAddress(apiListen) else {
                 throw CLIError(.usage, "--api-listen takes 127.0.0.1:PORT, [::1]:PORT or localhost:PORT", code: "usage")
             }
         }
