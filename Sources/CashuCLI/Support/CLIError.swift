@@ -96,7 +96,7 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
     /// A failure to open the wallet on this machine: its directory (an unsafe one is a configuration problem, 78),
     /// its store or its secrets (74).
     init(linuxWallet error: any Error) {
-        guard let error = error as? any CashuError else {
+        guard let error = Self.areaError(error) else {
             self = Self.from(error)
             return
         }
@@ -111,7 +111,7 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
     /// A secure store's refusal (`cashu unlock`, `lock`): a wrong passphrase or nothing to unlock is the input's
     /// fault (65), the keyring's or the file's the machine's (74).
     init(secureStore error: any Error) {
-        guard let error = error as? any CashuError else {
+        guard let error = Self.areaError(error) else {
             self = Self.from(error)
             return
         }
@@ -121,6 +121,13 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
             default: .storage
             }
         self.init(exit, Self.oneLine(error.reason), code: error.codeName)
+    }
+
+    /// A library error of one area (wallet opening, the secure stores, Nostr), read by its code name; `nil` for a
+    /// `WalletError` (whose codes `from(_:)` maps: some share a name with an area's, `storage`, `secureStore`) and for
+    /// anything that is not a library error.
+    static func areaError(_ error: any Error) -> (any CashuError)? {
+        error is WalletError ? nil : error as? any CashuError
     }
 
     /// The library's sentence for what went wrong (every library error is a `CashuError`), else the error's text.

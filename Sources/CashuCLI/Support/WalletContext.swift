@@ -154,7 +154,7 @@ struct WalletContext: Sendable {
     private static func openingError(
         _ error: any Error, directory: WalletDirectory, existed: Bool, mnemonic: Mnemonic?
     ) -> any Error {
-        if !(error is WalletError), error is any CashuError { return CLIError(linuxWallet: error) }
+        if CLIError.areaError(error) != nil { return CLIError(linuxWallet: error) }
         if let error = error as? WalletError, error.code == .secureStore && existed && mnemonic == nil {
             // The engine refuses to make a new mnemonic for a store that has a seed: say what to do.
             return CLIError(

@@ -2,7 +2,6 @@
 // and the NIP-47 failures as CLI errors.
 
 import CashuNostr
-import CoreCashu
 import LinuxCashu
 
 enum NWCArguments {
@@ -47,7 +46,7 @@ enum NWCArguments {
 
     /// A NIP-47 failure as the user sees it.
     static func error(_ error: any Error) -> CLIError {
-        guard !(error is WalletError), let error = error as? any CashuError else { return CLIError.from(error) }
+        guard let error = CLIError.areaError(error) else { return CLIError.from(error) }
         return switch error.codeName {
         case "storage": CLIError(.storage, error.reason, code: "storage")
         case "relayUnreachable": CLIError(.config, error.reason, code: "noRelay")

@@ -176,8 +176,8 @@ struct RequestCreateCommand: AsyncParsableCommand {
             let opened: PaymentRequest
             do {
                 opened = try await context.linux.openNostrRequest(request, relays: relays.isEmpty ? nil : relays)
-            } catch let error as any CashuError where !(error is WalletError) {
-                throw CLIError(.config, "cannot make a Nostr request: \(error.reason)", code: "nostr")
+            } catch let error where CLIError.areaError(error) != nil {
+                throw CLIError(.config, "cannot make a Nostr request: \(CLIError.reason(error))", code: "nostr")
             }
             let (encoded, encoding) = try command.encode(opened)
             let id = opened.id ?? ""
