@@ -79,7 +79,9 @@ struct LockTests {
         defer { alice.remove() }
         try await alice.fund(200, at: mint.url)
         let stranger = Scalar.random().publicKey.hex
-        let sent = try await alice.json("send", "64", "--lock", stranger, "--locktime", "3s")
+        // Long enough that the send, the decode and the first reclaim finish before it under a loaded test run (3 s
+        // was not: the early reclaim went through).
+        let sent = try await alice.json("send", "64", "--lock", stranger, "--locktime", "12s")
         let operation = try #require(sent.string("operation"))
         let decoded = try await alice.json("decode", try #require(sent.string("token")))
         let lock = try #require(decoded.array("locks")?.first)
@@ -88,7 +90,7 @@ struct LockTests {
         let early = try await alice.run("pending", "--reclaim", operation)
         early.expectFailure(65)
         #expect(early.stderr.contains("until"), "\(early)")
-        try await Task.sleep(for: .seconds(4))
+        try await Task.sleep(for: .seconds(13))
         let reclaimed = try await alice.json("pending", "--reclaim", operation)
         #expect(reclaimed.array("reclaimed")?.count == 1, "\(reclaimed)")
         #expect(try await alice.balance() >= 195)
