@@ -305,6 +305,7 @@ let package = Package(
             dependencies: [
                 "CashuAPI",
                 "CoreCashu",
+                "LinuxCashu",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

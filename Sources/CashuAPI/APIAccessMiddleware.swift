@@ -11,6 +11,8 @@ struct APIAccessMiddleware: RouterMiddleware {
     let sessions: APISessions
     /// The session cookie's name (its port in it: cookies are shared by every port of a host).
     let cookieName: String
+    /// The routes, for the methods a 405 names.
+    let routes: APIRouteTable
 
     /// The header carrying the session's key.
     static let keyHeader = HTTPField.Name("X-Cashu-Key") ?? .authorization
@@ -34,7 +36,7 @@ struct APIAccessMiddleware: RouterMiddleware {
         switch decision {
         case .allow:
             do { response = try await next(request, context) } catch { response = APIFailure.from(error).response }
-            if response.status == .notFound, let allowed = APIRoutes.methods(of: request.uri.path),
+            if response.status == .notFound, let allowed = routes.methods(of: request.uri.path),
                 !allowed.contains(request.method)
             {
                 response = APIFailure(.methodNotAllowed, "methodNotAllowed", "\(request.method) is not served here")

@@ -19,8 +19,10 @@ enum APIJSON {
             throw APIFailure(.contentTooLarge, "tooLarge", "request bodies are limited to \(bodyLimit) bytes")
         }
         let bytes = buffer.readableBytes == 0 ? Array("{}".utf8) : Array(buffer.readableBytesView)
-        // An optional field is left out, never `null`: a client that sends `null` meant something else.
-        if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+        // An optional field is left out, never `null`: a client that sends `null` meant something else. (Parsed a
+        // second time only when the body has a `null` in it.)
+        if bytes.firstRange(of: Array("null".utf8)) != nil,
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let field = object.first(where: { $0.value is NSNull })?.key
         {
             throw APIFailure(.badRequest, "invalidInput", "\(field) is null: leave it out instead")

@@ -37,12 +37,12 @@ extension APIRoutes {
     func addPrepare(to router: Router<APIRequestContext>) {
         router.post("v1/prepare/send") { request, _ -> Response in
             let body = try await APIJSON.decode(SendRequest.self, from: request)
-            guard body.amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }
             guard (body.memo?.count ?? 0) <= 256 else {
                 throw APIFailure(.badRequest, "invalidInput", "the memo is at most 256 characters")
             }
             let send = try await wallet.prepareSend(
-                amount: body.amount, mint: try await chosenMint(body.mint), unit: try Self.unit(body.unit),
+                amount: try Self.positive(body.amount), mint: try await chosenMint(body.mint),
+                unit: try Self.unit(body.unit),
                 options: SendOptions(memo: body.memo, includeFees: body.includeFees ?? false))
             return try await keep(.send(send))
         }
@@ -60,10 +60,9 @@ extension APIRoutes {
         }
         router.post("v1/prepare/transfer") { request, _ -> Response in
             let body = try await APIJSON.decode(TransferRequest.self, from: request)
-            guard body.amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }
             let transfer = try await wallet.prepareTransfer(
-                amount: body.amount, from: try await chosenMint(body.from), to: try await chosenMint(body.to),
-                unit: try Self.unit(body.unit))
+                amount: try Self.positive(body.amount), from: try await chosenMint(body.from),
+                to: try await chosenMint(body.to), unit: try Self.unit(body.unit))
             return try await keep(.transfer(transfer))
         }
         router.post("v1/prepare/receive") { request, _ -> Response in

@@ -42,11 +42,30 @@ extension APIRoutes {
             try await wallet.removeMint(try await chosenMint(body.url))
             return APIJSON.response(["removed": true])
         }
+        router.post("v1/mints/default") { request, _ -> Response in
+            let body = try await APIJSON.decode(MintURLBody.self, from: request)
+            let url = try await chosenMint(body.url)
+            try await wallet.setDefaultMint(url)
+            return APIJSON.response(MintBody(url: url.rawValue, default: true))
+        }
+        // NUT-09/13: the mint's proofs found again from the wallet's phrase; progress goes out as events
+        // (`operationProgressed`, kind `restore`) while the request waits.
+        router.post("v1/restore") { request, _ -> Response in
+            let body = try await APIJSON.decode(MintURLBody.self, from: request)
+            let restored = try await wallet.restore(mint: try await chosenMint(body.url))
+            struct Body: Encodable {
+                var amount: UInt64
+                var proofs: Int
+                var spent: Int
+            }
+            return APIJSON.response(
+                Body(amount: restored.amount, proofs: restored.proofCount, spent: restored.spentCount))
+        }
         router.post("v1/mint-quotes") { request, _ -> Response in
             let body = try await APIJSON.decode(MintQuoteRequest.self, from: request)
-            guard body.amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }
             let quote = try await wallet.requestMintQuote(
-                amount: body.amount, mint: try await chosenMint(body.mint), unit: try Self.unit(body.unit))
+                amount: try Self.positive(body.amount), mint: try await chosenMint(body.mint),
+                unit: try Self.unit(body.unit))
             return APIJSON.response(MintQuoteBody(quote))
         }
         router.post("v1/mint-quotes/{id}/mint") { _, context -> Response in

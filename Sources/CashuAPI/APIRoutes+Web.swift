@@ -1,5 +1,6 @@
 // Local API: what a browser loads — the web wallet's page and assets, the one-time login link, the description.
 
+import CoreCashu
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -43,6 +44,44 @@ extension APIRoutes {
                 throw APIFailure(.badRequest, "invalidInput", "too long for one QR code")
             }
             return Self.asset(Array(svg.utf8), type: "image/svg+xml")
+        }
+        // A large text (a token of many proofs) as NUT-16 animated QR frames: each frame's text and its code. The
+        // frames a scanner needs first (each part once), then as many mixed ones again (30 at most).
+        router.post("v1/qr/frames") { request, _ -> Response in
+            struct Body: Decodable { var text: String }
+            struct Frame: Encodable {
+                var text: String
+                var svg: String
+            }
+            let body = try await APIJSON.decode(Body.self, from: request)
+            guard !body.text.isEmpty else { throw APIFailure(.badRequest, "invalidInput", "no text to show") }
+            var encoder = URFrameEncoder(text: body.text)
+            guard encoder.frameCount <= 150 else {
+                throw APIFailure(.badRequest, "invalidInput", "too long to show as QR frames")
+            }
+            var frames: [Frame] = []
+            for _ in 0..<min(encoder.frameCount * 2, encoder.frameCount + 30) {
+                // Upper case: QR alphanumeric mode, a smaller code (frames are read case-blind).
+                let text = encoder.nextFrame().uppercased()
+                guard let svg = QRCodeSVG.render(text.uppercased()) else {
+                    throw APIFailure(.badRequest, "invalidInput", "a frame does not fit a QR code")
+                }
+                frames.append(Frame(text: text, svg: svg))
+            }
+            struct Answer: Encodable {
+                /// How many parts the text was cut into (frame i of `parts`).
+                var parts: Int
+                var frames: [Frame]
+            }
+            return APIJSON.response(Answer(parts: encoder.frameCount, frames: frames))
+        }
+        // Logging out: the session of the cookie ends (its key with it); the cookie is dropped.
+        router.post("v1/logout") { request, _ -> Response in
+            if let session = request.cookies[cookieName]?.value { await sessions.end(session) }
+            var response = APIJSON.response(["loggedOut": true])
+            response.setCookie(
+                Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+            return response
         }
         // A login link for `cashu daemon open` (which holds the token, on the socket).
         router.post("v1/login-links") { _, _ -> Response in

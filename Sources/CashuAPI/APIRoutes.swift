@@ -23,34 +23,27 @@ struct APIRoutes: Sendable {
     /// A router with every route, behind `access`.
     func router(access: APIAccess) -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
-        router.add(middleware: APIAccessMiddleware(access: access, sessions: sessions, cookieName: cookieName))
-        addWeb(to: router)
-        addWallet(to: router)
-        addPrepare(to: router)
-        addEvents(to: router)
+        router.add(
+            middleware: APIAccessMiddleware(
+                access: access, sessions: sessions, cookieName: cookieName, routes: routeTable()))
+        addRoutes(to: router)
         return router
     }
 
-    /// Every route: its path (`{id}` for one path component) and method.
-    static let table: [(path: String, method: HTTPRequest.Method)] = [
-        ("/", .get), ("/assets/app.js", .get), ("/assets/app.css", .get), ("/openapi.yaml", .get), ("/login", .get),
-        ("/v1/login-links", .post), ("/v1/qr", .post), ("/v1/balance", .get), ("/v1/mints", .get),
-        ("/v1/mints", .post), ("/v1/mints/remove", .post), ("/v1/mint-quotes", .post),
-        ("/v1/mint-quotes/{id}/mint", .post), ("/v1/activity", .get), ("/v1/pending", .get),
-        ("/v1/pending/{id}/reclaim", .post), ("/v1/prepare/send", .post), ("/v1/prepare/pay", .post),
-        ("/v1/prepare/transfer", .post), ("/v1/prepare/receive", .post), ("/v1/prepared/{id}/confirm", .post),
-        ("/v1/prepared/{id}/cancel", .post), ("/v1/events", .get),
-    ]
+    /// The routes, as the router serves them (read from a router that has them and nothing else).
+    func routeTable() -> APIRouteTable {
+        let router = Router(context: APIRequestContext.self)
+        addRoutes(to: router)
+        return APIRouteTable(router.routes.map { (path: $0.path.description, method: $0.method) })
+    }
 
-    /// The methods served at `path`, or `nil` for a path that is not a route (404 stays 404).
-    static func methods(of path: String) -> Set<HTTPRequest.Method>? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let methods = table.filter { route in
-            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
-            return pattern.count == parts.count
-                && zip(pattern, parts).allSatisfy { $0 == "{id}" ? !$1.isEmpty : $0 == $1 }
-        }.map(\.method)
-        return methods.isEmpty ? nil : Set(methods)
+    private func addRoutes(to router: Router<APIRequestContext>) {
+        addWeb(to: router)
+        addWallet(to: router)
+        addPrepare(to: router)
+        addRequests(to: router)
+        addQueue(to: router)
+        addEvents(to: router)
     }
 
     /// The mint a request names, else the wallet's default, else its only mint.
@@ -66,6 +59,12 @@ struct APIRoutes: Sendable {
             throw APIFailure(.badRequest, "invalidInput", "name the mint: the wallet has no default mint")
         }
         return only.url
+    }
+
+    /// An amount a request names, refused when it is 0.
+    static func positive(_ amount: UInt64) throws -> UInt64 {
+        guard amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }
+        return amount
     }
 
     /// A unit a request names (`sat` when it names none): 1 to 16 letters, digits or `_`.

@@ -54,17 +54,114 @@ function element(tag, text, className) {
   return node;
 }
 
+function svgNode(text) {
+  const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "QR code");
+  return document.importNode(svg, true);
+}
+
+// Texts longer than this are shown as NUT-16 animated QR codes (frames a scanner puts back together).
+const QR_STATIC_LIMIT = 1000;
+const animations = new Map();
+
+function stopAnimation(container) {
+  clearInterval(animations.get(container));
+  animations.delete(container);
+  delete container.dataset.frame;
+}
+
+// A QR code of `text`: one code, or for a long text its frames, four a second, with "frame i of n" in `caption`.
+async function showCode(container, text, caption) {
+  stopAnimation(container);
+  if (caption) caption.textContent = "";
+  if (text.length <= QR_STATIC_LIMIT) return showQR(container, text);
+  const { parts, frames } = await api("POST", "/v1/qr/frames", { text });
+  const nodes = frames.map((frame) => svgNode(frame.svg));
+  let shown = 0;
+  const step = () => {
+    const index = shown % frames.length;
+    container.replaceChildren(nodes[index]);
+    container.dataset.frame = frames[index].text;
+    if (caption) caption.textContent = `Animated QR code (NUT-16): frame ${(shown % parts) + 1} of ${parts}`;
+    shown += 1;
+  };
+  step();
+  animations.set(container, setInterval(step, 250));
+}
+
 async function showQR(container, text) {
+  stopAnimation(container);
   container.replaceChildren();
   const response = await fetch("/v1/qr", {
     method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-Cashu-Key": KEY },
     body: JSON.stringify({ text }),
   });
   if (!response.ok) return;
-  const svg = new DOMParser().parseFromString(await response.text(), "image/svg+xml").documentElement;
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "QR code");
-  container.appendChild(document.importNode(svg, true));
+  container.appendChild(svgNode(await response.text()));
+}
+
+// Whether a restore runs (its progress events move the bar).
+let restoring = false;
+
+function mintItem(mint) {
+  const li = element("li", mint.name ? `${mint.name} (${mint.url}) ` : `${mint.url} `);
+  if (mint.default) li.append(element("span", "default", "badge"));
+  const button = (text, action) => {
+    const node = element("button", text, "secondary");
+    node.type = "button";
+    node.addEventListener("click", async () => {
+      node.disabled = true;
+      try { await action(); } catch (error) { showError(error); }
+      node.disabled = false;
+    });
+    li.append(node);
+  };
+  if (!mint.default) {
+    button("Make default", async () => {
+      await api("POST", "/v1/mints/default", { url: mint.url });
+      await refreshMints();
+    });
+  }
+  button("Restore from the phrase", async () => {
+    $("restore-label").textContent = `Restoring from ${mint.url}…`;
+    $("restore-progress").value = 0;
+    $("restore-box").hidden = false;
+    restoring = true;
+    try {
+      const restored = await api("POST", "/v1/restore", { url: mint.url });
+      restoring = false;
+      $("restore-progress").value = 1;
+      $("restore-label").textContent = `Restored from ${mint.url}: ${sat(restored.amount)} found again `
+        + `(${restored.proofs} proofs; ${restored.spent} already spent).`;
+      await refreshAll();
+    } catch (error) { restoring = false; $("restore-box").hidden = true; throw error; }
+  });
+  return li;
+}
+
+async function refreshQueue() {
+  const { entries } = await api("GET", "/v1/queue");
+  $("queue-list").replaceChildren(...(entries.length ? entries.map((entry) => element("li",
+    `${entry.kind}${entry.amount ? ` of ${sat(entry.amount, entry.unit)}` : ""} at ${entry.mint}: waiting `
+    + `(${entry.reason}; ${entry.attempts} attempt${entry.attempts === 1 ? "" : "s"})`))
+    : [element("li", "Nothing waits for a mint.", "muted")]));
+}
+
+async function refreshRequests() {
+  const { requests } = await api("GET", "/v1/payment-requests");
+  $("request-list").replaceChildren(...requests.map((request) => {
+    const li = element("li", `Request ${request.id} over Nostr: ${request.paid ? "paid" : "open"}, `
+      + `${sat(request.received, request.unit)} received `);
+    const close = element("button", "Close", "secondary");
+    close.type = "button";
+    close.addEventListener("click", async () => {
+      try { await api("POST", `/v1/payment-requests/${encodeURIComponent(request.id)}/close`); await refreshRequests(); }
+      catch (error) { showError(error); }
+    });
+    li.append(close);
+    return li;
+  }));
 }
 
 // Balance, mints and history.
@@ -82,6 +179,7 @@ async function refreshBalance() {
 
 async function refreshMints() {
   const { mints } = await api("GET", "/v1/mints");
+  $("mint-list").replaceChildren(...(mints.length ? mints.map(mintItem) : [element("li", "No mint yet.", "muted")]));
   for (const select of document.querySelectorAll(".mint-choice")) {
     const chosen = select.value;
     select.replaceChildren(...mints.map((mint) => {
@@ -232,7 +330,7 @@ function wire() {
         }
         $("send-token").value = result.token;
         $("send-result").hidden = false;
-        await showQR($("send-qr"), result.token);
+        await showCode($("send-qr"), result.token, $("send-frames"));
       });
     } catch (error) { showError(error); }
   });
@@ -240,13 +338,55 @@ function wire() {
   $("receive-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
+    $("receive-queue").hidden = true;
+    const body = { token: formValue(form, "token"), trustMint: form.elements.trust.checked };
     try {
-      const prepared = await api("POST", "/v1/prepare/receive", { token: formValue(form, "token"), trustMint: form.elements.trust.checked });
+      const prepared = await api("POST", "/v1/prepare/receive", body);
       confirmBox($("receive-confirm"), prepared, "Receive this token?", async (result) => {
         $("status").textContent = `Received ${sat(result.amount, result.unit)} (fee ${sat(result.fee, result.unit)}).`;
         form.reset();
       });
+    } catch (error) {
+      showError(error);
+      // The mint is down: offer to keep the token and receive it when the mint is back.
+      if (error.code === "mintUnreachable") {
+        $("receive-queue").hidden = false;
+        $("receive-queue-button").onclick = async () => {
+          $("receive-queue").hidden = true;
+          try {
+            const result = await api("POST", "/v1/queue/receive", body);
+            $("status").textContent = result.state === "queued"
+              ? "Kept: the token is received when its mint is back (see Pending)."
+              : `Received ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+            form.reset();
+            await refreshAll();
+          } catch (queued) { showError(queued); }
+        };
+      }
+    }
+  });
+  $("request-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const amount = formValue(form, "amount");
+    try {
+      const made = await api("POST", "/v1/payment-requests", {
+        amount: amount ? Number(amount) : undefined, description: formValue(form, "description"),
+        mint: formValue(form, "mint"), nostr: form.elements.nostr.checked,
+      });
+      $("request-text").value = made.request;
+      $("request-note").textContent = made.nostr
+        ? "Hand this request to the payer: the payment arrives over Nostr by itself."
+        : "Hand this request to the payer; receive the token they give back under Receive.";
+      $("request-result").hidden = false;
+      await showCode($("request-qr"), made.request);
+      await refreshRequests();
     } catch (error) { showError(error); }
+  });
+  $("logout").addEventListener("click", async () => {
+    try { await api("POST", "/v1/logout"); } catch (error) { /* logged out either way */ }
+    sessionStorage.removeItem("cashu-key");
+    location.replace("/");
   });
   $("pay-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -264,7 +404,7 @@ function wire() {
           // A payment request without a transport: the token is for the payee, handed over by the user.
           $("send-token").value = result.token;
           $("send-result").hidden = false;
-          await showQR($("send-qr"), result.token);
+          await showCode($("send-qr"), result.token, $("send-frames"));
           $("status").textContent += " Hand the token under Send to the payee.";
         }
         form.reset();
@@ -276,6 +416,8 @@ function wire() {
 async function refreshAll() {
   await refreshBalance();
   await refreshHistory();
+  await refreshQueue();
+  await refreshRequests();
 }
 
 function listen() {
@@ -290,6 +432,12 @@ function listen() {
     }
     if (event.type === "mintReachability") {
       $("status").textContent = event.reachable ? `${event.mint} is reachable.` : `${event.mint} cannot be reached; queued work waits for it.`;
+    }
+    if (restoring && event.type === "operationProgressed" && event.kind === "restore" && event.total) {
+      $("restore-progress").value = event.completed / event.total;
+      $("restore-progress").dataset.completed = String(event.completed);
+      $("restore-label").textContent = `Restoring from ${event.mint}… ${event.completed} batch`
+        + `${event.completed === 1 ? "" : "es"} of outputs checked`;
     }
     if (event.type === "operationSettled" && event.kind === "mint") {
       $("mint-state").textContent = `Minted ${sat(event.amount)}.`;
