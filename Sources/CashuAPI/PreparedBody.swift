@@ -16,14 +16,16 @@ struct PreparedBody: Encodable, Sendable {
     var to: String?
     var receiverFee: UInt64?
     var canReceive: Bool?
+    /// A receive whose token's mint cannot be reached now (`POST /v1/queue/receive` keeps it until it is back).
+    var mintUnreachable: Bool?
     var memo: String?
     /// Unix time.
     var expiresAt: Int64?
 
     init(
         id: String, kind: String, amount: UInt64, fee: UInt64?, total: UInt64?, unit: String, mint: String? = nil,
-        to: String? = nil, receiverFee: UInt64? = nil, canReceive: Bool? = nil, memo: String? = nil,
-        expiresAt: Date?
+        to: String? = nil, receiverFee: UInt64? = nil, canReceive: Bool? = nil, mintUnreachable: Bool? = nil,
+        memo: String? = nil, expiresAt: Date?
     ) {
         self.id = id
         self.kind = kind
@@ -35,6 +37,7 @@ struct PreparedBody: Encodable, Sendable {
         self.to = to
         self.receiverFee = receiverFee
         self.canReceive = canReceive
+        self.mintUnreachable = mintUnreachable
         self.memo = memo
         self.expiresAt = expiresAt.map { Int64($0.timeIntervalSince1970) }
     }

@@ -38,7 +38,8 @@ enum PreparedOperation: Sendable {
             return PreparedBody(
                 id: id, kind: "receive", amount: receive.amount, fee: fee,
                 total: fee.map { receive.amount >= $0 ? receive.amount - $0 : 0 }, unit: receive.unit.rawValue,
-                mint: receive.token.mints.first, canReceive: receive.canReceive, memo: receive.memo,
+                mint: receive.token.mints.first, canReceive: receive.canReceive,
+                mintUnreachable: receive.mintUnreachable ? true : nil, memo: receive.memo,
                 expiresAt: nil)
         }
     }

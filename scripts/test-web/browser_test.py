@@ -29,9 +29,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_mint():
+def start_mint(key=None):
+    """A Nutshell mint; `key` gives it keysets of its own (two mints of one key share keyset ids)."""
+    env = {**os.environ, "MINT_STOP_WITH_PID": str(os.getpid())}
+    if key:
+        env["MINT_PRIVATE_KEY"] = key
     out = subprocess.run([os.path.join(ROOT, "scripts/test-mint/start")], check=True, capture_output=True, text=True,
-                         env={**os.environ, "MINT_STOP_WITH_PID": str(os.getpid())}).stdout
+                         env=env).stdout
     fields = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
     return fields["MINT_URL"].strip("'\""), fields["MINT_PID"].strip("'\""), fields["MINT_DIR"].strip("'\"")
 
@@ -104,8 +108,11 @@ def wait(driver, condition, timeout=30, what="the page"):
         raise AssertionError(f"waiting for {what}; the page says: {shown!r}") from None
 
 
-def shot(driver, name):
+def shot(driver, name, section=None):
+    """A screenshot of the page, scrolled to `section` (an element id) when one is named."""
     os.makedirs(ARTEFACTS, exist_ok=True)
+    if section:
+        driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", section)
     driver.save_screenshot(os.path.join(ARTEFACTS, f"{name}.png"))
 
 
@@ -136,7 +143,7 @@ def main():
     runtime = tempfile.mkdtemp(prefix="cashu-web-run-")
     os.chmod(runtime, 0o700)
     mint_url, mint_pid, mint_dir = start_mint()
-    payee_url, payee_pid, payee_dir = start_mint()
+    payee_url, payee_pid, payee_dir = start_mint(key="cashuswift-test-payee-mint-not-a-secret")
     alice, bob = Wallet("alice", runtime), Wallet("bob", runtime)
     port = free_port()
     daemon = None
@@ -248,7 +255,94 @@ def main():
         assert urllib.request.urlopen(with_key, timeout=10).status == 200
         # The used login link is refused.
         expect_status(link, 401, "a login link worked twice")
-        print(f"test-web: mint, send, receive, pay, cross-origin refusal: ok (screenshots in {ARTEFACTS})")
+
+        def api(path, body=None):
+            request = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token_value}"},
+                                             data=None if body is None else json.dumps(body).encode(),
+                                             method="GET" if body is None else "POST")
+            return json.loads(urllib.request.urlopen(request, timeout=60).read())
+
+        def mint_item(d, url):
+            return next(li for li in d.find_elements(By.CSS_SELECTOR, "#mint-list li") if f"{url} " in li.text + " ")
+
+        # Mints: a second one added on the page, made the default, then the first again.
+        wait(driver, lambda d: d.find_element(By.ID, "status").text == "Connected.", what="the event stream")
+        fill(driver, "add-mint-url", payee_url)
+        submit(driver, "add-mint-form")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#mint-list li")) == 2, what="the second mint")
+        for url in (payee_url, mint_url):
+            mint_item(driver, url).find_element(By.XPATH, ".//button[text()='Make default']").click()
+            wait(driver, lambda d: api("/v1/mints")["mints"][0]["url"].rstrip("/") == url.rstrip("/")
+                 and "default" in mint_item(d, url).text, what=f"{url} as the default mint")
+
+        # Restore from the phrase: the page shows how it went; the wallet already holds what the mint signed.
+        before = page_total(driver)
+        mint_item(driver, mint_url).find_element(By.XPATH, ".//button[text()='Restore from the phrase']").click()
+        wait(driver, lambda d: "Restored from" in d.find_element(By.ID, "restore-label").text, timeout=60,
+             what="the restore")
+        assert page_total(driver) == before, f"a restore changed the balance: {before} -> {page_total(driver)}"
+        shot(driver, "7-restored", "mints")
+
+        # A large token is shown as NUT-16 animated QR frames; Bob rebuilds it from the frames alone.
+        old_token = driver.find_element(By.ID, "send-token").get_attribute("value")
+        fill(driver, "send-amount", "600")
+        submit(driver, "send-form")
+        confirm(driver, "send-confirm")
+        big = wait(driver, lambda d: (d.find_element(By.ID, "send-token").get_attribute("value") or old_token)
+                   if d.find_element(By.ID, "send-token").get_attribute("value") != old_token else None,
+                   what="the large token")
+        assert len(big) > 1000, f"a 600 sat token of {len(big)} characters is not a large one"
+        caption = wait(driver, lambda d: d.find_element(By.ID, "send-frames").text or None, what="the frames")
+        parts = int(caption.rsplit(" of ", 1)[1])
+        frames = []
+        deadline = time.time() + 2 * parts * 0.25 + 5
+        while time.time() < deadline:
+            frame = driver.find_element(By.ID, "send-qr").get_attribute("data-frame")
+            if frame and frame not in frames:
+                frames.append(frame)
+            time.sleep(0.05)
+        assert len(frames) >= parts, f"{len(frames)} frames seen of {parts} parts"
+        shot(driver, "8-animated-token", "send")
+        received = bob.json("receive", " ".join(frames))
+        assert received.get("amount", 0) > 0, received
+
+        # A payment request made on the page (in band); Bob pays it, the page receives his token.
+        fill(driver, "request-amount", "21")
+        fill(driver, "request-description", "coffee")
+        submit(driver, "request-form")
+        request_text = wait(driver, lambda d: d.find_element(By.ID, "request-text").get_attribute("value") or None,
+                            what="the payment request")
+        assert request_text.startswith("creqA"), request_text[:10]
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#request-qr svg"), what="the request's QR code")
+        shot(driver, "9-request", "request")
+        paid = bob.json("request", "pay", request_text, "--yes")
+        assert paid.get("delivered") is False and paid["token"].startswith("cashu"), paid
+        before = page_total(driver)
+        fill(driver, "receive-token", paid["token"])
+        submit(driver, "receive-form")
+        figures = confirm(driver, "receive-confirm")
+        assert "21 sat" in figures, figures
+        wait(driver, lambda d: page_total(d) is not None and page_total(d) > before, what="the request's payment")
+
+        # A mint that went down: the page says so and offers to keep the token; the queue shows it waiting.
+        bob.cli("mints", "add", payee_url)
+        bob.cli("--mint", payee_url, "mint", "64")
+        stranded = bob.json("--mint", payee_url, "send", "20")["token"]
+        subprocess.run([os.path.join(ROOT, "scripts/test-mint/stop"), payee_pid, payee_dir], check=False)
+        fill(driver, "receive-token", stranded)
+        submit(driver, "receive-form")
+        button = wait(driver, lambda d: d.find_element(By.ID, "receive-queue-button")
+                      if d.find_element(By.ID, "receive-queue").is_displayed() else None,
+                      timeout=60, what="the offer to keep the token")
+        assert "cannot be reached" in driver.find_element(By.ID, "error").text, driver.find_element(By.ID, "error").text
+        button.click()
+        wait(driver, lambda d: "Kept" in d.find_element(By.ID, "status").text, what="the token kept")
+        wait(driver, lambda d: "waiting" in d.find_element(By.ID, "queue-list").text, what="the queue on the page")
+        queued = api("/v1/queue")["entries"]
+        assert len(queued) == 1 and queued[0]["kind"] == "receive" and queued[0]["amount"] == 20, queued
+        shot(driver, "10-queued", "pending")
+        print(f"test-web: mint, send, receive, pay, cross-origin refusal, mints, restore, animated QR, payment "
+              f"request, queue: ok (screenshots in {ARTEFACTS})")
     finally:
         if driver:
             driver.quit()

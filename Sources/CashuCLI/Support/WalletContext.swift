@@ -142,7 +142,7 @@ struct WalletContext: Sendable {
         if service {
             configuration.watchReachability = true
             // Quotes are waited for by the hour: through NUT-17 where the mint offers it, else a poll every 5 s.
-            configuration.options.pollInterval = .seconds(5)
+            configuration.options = WalletOptions(pollInterval: .seconds(5))
             // Entries other processes queue are also run at this pace, whatever the monitor says.
             configuration.queueRetryInterval = .seconds(30)
         }

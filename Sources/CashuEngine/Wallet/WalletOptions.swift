@@ -1,24 +1,25 @@
 // Wallet: tunables of the wallet engine.
 
-/// Options of a ``Wallet``. A value set out of its bounds is brought within them (a restore batch of 1 to 1000
-/// outputs, a gap limit of at least 1, at most 10,000 inputs, ...), as the initializer does.
+/// Options of a ``Wallet``, given to its initializer and fixed from then on (a front end reads none of them back).
+/// A value out of its bounds is brought within them (a restore batch of 1 to 1000 outputs, a gap limit of at least
+/// 1, at most 10,000 inputs, ...), whether the initializer gets it or the package sets a field later.
 public struct WalletOptions: Sendable {
     /// Lock mint quotes with NUT-20 when the mint supports it.
-    public var lockMintQuotes: Bool
+    package var lockMintQuotes: Bool
     /// Refuse signatures that carry no NUT-12 DLEQ proof (they are always verified when present).
-    public var requireDLEQ: Bool
+    package var requireDLEQ: Bool
     /// How many proofs of each denomination change outputs try to keep, so later sends rarely need a swap.
-    public var targetProofsPerDenomination: Int {
+    package var targetProofsPerDenomination: Int {
         didSet { targetProofsPerDenomination = Bounds.targetProofsPerDenomination(targetProofsPerDenomination) }
     }
     /// NUT-09/13 restore: outputs per request.
-    public var restoreBatchSize: Int { didSet { restoreBatchSize = Bounds.restoreBatchSize(restoreBatchSize) } }
+    package var restoreBatchSize: Int { didSet { restoreBatchSize = Bounds.restoreBatchSize(restoreBatchSize) } }
     /// NUT-09/13 restore: consecutive empty batches after which a keyset is done.
-    public var restoreGapLimit: Int { didSet { restoreGapLimit = Bounds.restoreGapLimit(restoreGapLimit) } }
+    package var restoreGapLimit: Int { didSet { restoreGapLimit = Bounds.restoreGapLimit(restoreGapLimit) } }
     /// Polling interval while waiting for a mint quote to be paid.
-    public var pollInterval: Duration
+    package var pollInterval: Duration
     /// The most inputs or outputs the wallet puts in one request (Nutshell refuses more than 1000).
-    public var maxInputs: Int { didSet { maxInputs = Bounds.maxInputs(maxInputs) } }
+    package var maxInputs: Int { didSet { maxInputs = Bounds.maxInputs(maxInputs) } }
     /// While waiting through a NUT-17 subscription, how often the wallet still checks over HTTP, in case a
     /// notification is lost or never sent. Notifications themselves trigger a check at most every `pollInterval`.
     package var subscriptionCheckInterval: Duration {
@@ -39,21 +40,26 @@ public struct WalletOptions: Sendable {
     package var signatureVerifiers: [any Verifier<SignedOutput>]
     /// How long a prepared operation (``Wallet/prepareSend(amount:mint:unit:options:holdFor:)`` and the other
     /// `prepare` calls) holds its inputs unconfirmed before it releases them by itself.
-    public var preparedHold: Duration {
+    package var preparedHold: Duration {
         didSet { preparedHold = Bounds.preparedHold(preparedHold) }
     }
 
-    /// The default options: NUT-13 restore batches of 100 that stop after 3 empty ones, quotes locked (NUT-20),
-    /// DLEQ proofs checked when the mint sends them, a prepared operation held for 10 minutes.
-    public init() { self.init(lockMintQuotes: true) }
-
-    /// Creates options; the defaults follow NUT-13 (batches of 100, stop after 3 empty ones).
-    package init(
+    /// Creates options; the defaults follow NUT-13 (restore batches of 100 that stop after 3 empty ones), lock mint
+    /// quotes (NUT-20), check DLEQ proofs when the mint sends them, and hold a prepared operation for 10 minutes.
+    /// A value out of its bounds is brought within them.
+    /// - Parameters:
+    ///   - lockMintQuotes: lock mint quotes with NUT-20 when the mint supports it.
+    ///   - requireDLEQ: refuse signatures that carry no NUT-12 DLEQ proof (they are always verified when present).
+    ///   - targetProofsPerDenomination: how many proofs of each denomination change outputs try to keep (0 to 16).
+    ///   - restoreBatchSize: NUT-09/13 restore: outputs per request (1 to 1000).
+    ///   - restoreGapLimit: NUT-09/13 restore: consecutive empty batches after which a keyset is done (at least 1).
+    ///   - pollInterval: how often a wait for a mint quote's payment asks the mint.
+    ///   - maxInputs: the most inputs or outputs in one request (1 to 10,000; Nutshell refuses more than 1000).
+    ///   - preparedHold: how long a prepared operation holds its inputs unconfirmed before it releases them by itself.
+    public init(
         lockMintQuotes: Bool = true, requireDLEQ: Bool = false, targetProofsPerDenomination: Int = 3,
         restoreBatchSize: Int = 100, restoreGapLimit: Int = 3, pollInterval: Duration = .milliseconds(500),
-        maxInputs: Int = 1000, subscriptionCheckInterval: Duration = .seconds(30), blindAuthBatch: Int = 100,
-        blindAuthLowWater: Int = 5, proofVerifiers: [any Verifier<Proof>] = [],
-        signatureVerifiers: [any Verifier<SignedOutput>] = [], preparedHold: Duration = .seconds(600)
+        maxInputs: Int = 1000, preparedHold: Duration = .seconds(600)
     ) {
         self.lockMintQuotes = lockMintQuotes
         self.requireDLEQ = requireDLEQ
@@ -62,11 +68,11 @@ public struct WalletOptions: Sendable {
         self.restoreGapLimit = Bounds.restoreGapLimit(restoreGapLimit)
         self.pollInterval = pollInterval
         self.maxInputs = Bounds.maxInputs(maxInputs)
-        self.subscriptionCheckInterval = Bounds.subscriptionCheckInterval(subscriptionCheckInterval)
-        self.blindAuthBatch = Bounds.blindAuthBatch(blindAuthBatch)
-        self.blindAuthLowWater = Bounds.blindAuthLowWater(blindAuthLowWater)
-        self.proofVerifiers = proofVerifiers
-        self.signatureVerifiers = signatureVerifiers
+        subscriptionCheckInterval = .seconds(30)
+        blindAuthBatch = 100
+        blindAuthLowWater = 5
+        proofVerifiers = []
+        signatureVerifiers = []
         self.preparedHold = Bounds.preparedHold(preparedHold)
     }
 

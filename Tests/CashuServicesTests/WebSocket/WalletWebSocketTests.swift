@@ -12,7 +12,11 @@ struct WalletWebSocketTests {
     static let waitLimit = Duration.seconds(120)
 
     /// Notifications trigger checks quickly; without them the wallet would not check again for an hour.
-    static let hintOnly = WalletOptions(pollInterval: .milliseconds(100), subscriptionCheckInterval: .seconds(3600))
+    static let hintOnly = {
+        var options = WalletOptions(pollInterval: .milliseconds(100))
+        options.subscriptionCheckInterval = .seconds(3600)
+        return options
+    }()
 
     static func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
         try await AsyncWaiting.eventually(within: waitLimit, condition)
@@ -70,7 +74,8 @@ struct WalletWebSocketTests {
                 connectTimeout: .seconds(30),
                 backoff: ReconnectBackoff(initial: .milliseconds(50), maximum: .milliseconds(100)),
                 maxReconnectAttempts: 1))
-        let options = WalletOptions(pollInterval: .milliseconds(200), subscriptionCheckInterval: .seconds(3600))
+        var options = WalletOptions(pollInterval: .milliseconds(200))
+        options.subscriptionCheckInterval = .seconds(3600)
         let wallet = try await WebSocketTestWallet.open(options: options, subscriptions: pool)
         defer { wallet.remove() }
         try await wallet.wallet.addMint(url)

@@ -26,6 +26,14 @@ struct BlindAuthTests {
     }
 
     /// A wallet whose connectors authenticate with the login kept in its own secure store (as LinuxWallet's do).
+    /// Options that top the NUT-22 pool up `batch` tokens at a time, only when it is empty.
+    static func options(batch: Int) -> WalletOptions {
+        var options = WalletOptions()
+        options.blindAuthBatch = batch
+        options.blindAuthLowWater = 0
+        return options
+    }
+
     static func wallet(directory: URL? = nil, options: WalletOptions = WalletOptions()) async throws -> TestWallet {
         let directory =
             directory
@@ -61,7 +69,7 @@ struct BlindAuthTests {
     @Test("tokens are minted with the login, carry a checked DLEQ, and one is spent per protected request")
     func spendPerRequest() async throws {
         let (provider, mint) = try await Self.servers.value
-        let wallet = try await Self.wallet(options: WalletOptions(blindAuthBatch: 10, blindAuthLowWater: 0))
+        let wallet = try await Self.wallet(options: Self.options(batch: 10))
         defer { wallet.remove() }
         try await Self.logIn(wallet, provider, mint)
         // Adding the mint asks nothing protected; the quote and the mint spend one token each, out of a batch of 10.
@@ -102,7 +110,7 @@ struct BlindAuthTests {
     @Test("tokens outlive the login: spent until none are left, then authenticationRequired")
     func poolOutlivesLogin() async throws {
         let (provider, mint) = try await Self.servers.value
-        let options = WalletOptions(blindAuthBatch: 3, blindAuthLowWater: 0)
+        let options = Self.options(batch: 3)
         let wallet = try await Self.wallet(options: options)
         defer { wallet.remove() }
         try await Self.logIn(wallet, provider, mint)
@@ -137,7 +145,7 @@ struct BlindAuthTests {
     @Test("a login about to expire mid-session is renewed by the next top-up, which then mints")
     func loginRenewedMidSession() async throws {
         let (provider, mint) = try await Self.shortLived.value
-        let wallet = try await Self.wallet(options: WalletOptions(blindAuthBatch: 2, blindAuthLowWater: 0))
+        let wallet = try await Self.wallet(options: Self.options(batch: 2))
         defer { wallet.remove() }
         try await Self.logIn(wallet, provider, mint)
         try await wallet.wallet.addMint(mint.url)

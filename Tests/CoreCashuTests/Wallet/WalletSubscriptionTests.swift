@@ -18,9 +18,16 @@ struct WalletSubscriptionTests {
     static let lieWindow = Duration.seconds(10)
 
     /// Checks often, so a lie would be acted on at once if the wallet believed it.
-    static let eager = WalletOptions(pollInterval: .milliseconds(50), subscriptionCheckInterval: .milliseconds(200))
+    static let eager = options(subscriptionCheck: .milliseconds(200))
     /// Only a notification (or a stream ending) can end a wait within the test.
-    static let hintOnly = WalletOptions(pollInterval: .milliseconds(50), subscriptionCheckInterval: .seconds(3600))
+    static let hintOnly = options(subscriptionCheck: .seconds(3600))
+
+    /// Polls every 50 ms; checks over HTTP beside the subscription every `subscriptionCheck`.
+    static func options(subscriptionCheck: Duration) -> WalletOptions {
+        var options = WalletOptions(pollInterval: .milliseconds(50))
+        options.subscriptionCheckInterval = subscriptionCheck
+        return options
+    }
 
     static func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
         try await AsyncWaiting.eventually(within: waitLimit, condition)

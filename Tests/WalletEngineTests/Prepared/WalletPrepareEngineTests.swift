@@ -245,6 +245,24 @@ struct WalletPrepareEngineTests {
         #expect(!after.canReceive)
     }
 
+    @Test("prepareReceive from a known mint that does not answer says so: nothing to confirm now, the queue's case")
+    func receiveFromAMintThatIsDown() async throws {
+        let mint = ScriptedMint()
+        let sender = try await EngineHarness.make(amount: 300, mint: mint)
+        let token = try await sender.wallet.send(amount: 100, mint: mint.url).token
+        let receiver = try await ScriptedWallet.open(mints: [mint])
+        try await receiver.addMint(mint.url)
+        // Its keysets are fresh, so only the state check asks the mint.
+        mint.scriptAlways(.checkState, .unreachable)
+        let prepared = try await receiver.prepareReceive(token: token)
+        let entry = try #require(prepared.entries.first)
+        #expect(entry.mintKnown && entry.mintReachable == false && entry.alreadySpent == nil)
+        #expect(prepared.mintUnreachable && !prepared.canReceive)
+        mint.scriptAlways(.checkState, nil)
+        let back = try await receiver.prepareReceive(token: token)
+        #expect(!back.mintUnreachable && back.canReceive)
+    }
+
     /// Polls `condition` for up to 5 s.
     private func waitUntil(_ condition: () async throws -> Bool) async throws {
         for _ in 0..<500 {

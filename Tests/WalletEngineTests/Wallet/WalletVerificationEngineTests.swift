@@ -45,7 +45,8 @@ struct WalletVerificationEngineTests {
 
     @Test("a verifier the wallet adds refuses a token before the mint is asked; without it the token is received")
     func userProofVerifier() async throws {
-        let options = WalletOptions(proofVerifiers: [RefuseProofAmount(amount: 4)])
+        var options = WalletOptions()
+        options.proofVerifiers = [RefuseProofAmount(amount: 4)]
         let harness = try await EngineHarness.make(options: options)
         let token = harness.mint.token(amounts: [1, 2, 4, 8])
         let error = await harness.error { try await harness.wallet.receive(token: token) }
@@ -57,7 +58,8 @@ struct WalletVerificationEngineTests {
 
     @Test("a signature verifier that refuses the mint's answer leaves the swap pending, nothing lost; recovery settles")
     func userSignatureVerifier() async throws {
-        let options = WalletOptions(signatureVerifiers: [RefuseEverySignature()])
+        var options = WalletOptions()
+        options.signatureVerifiers = [RefuseEverySignature()]
         let harness = try await EngineHarness.make(options: options)
         let token = harness.mint.token(amounts: [8, 4])
         let error = await harness.error { try await harness.wallet.receive(token: token) }

@@ -251,7 +251,7 @@ function drawChart(entries, current) {
 }
 
 // Prepare, show, confirm.
-function confirmBox(box, prepared, what, onConfirmed) {
+function confirmBox(box, prepared, what, onConfirmed, onFailed) {
   box.replaceChildren();
   box.append(element("p", what));
   const figures = element("dl");
@@ -278,7 +278,11 @@ function confirmBox(box, prepared, what, onConfirmed) {
       box.hidden = true;
       await onConfirmed(result);
       await refreshAll();
-    } catch (error) { showError(error); box.hidden = true; }
+    } catch (error) {
+      showError(error);
+      box.hidden = true;
+      if (onFailed) onFailed(error);
+    }
   });
   cancel.addEventListener("click", async () => {
     confirm.disabled = cancel.disabled = true;
@@ -339,30 +343,38 @@ function wire() {
     event.preventDefault();
     const form = event.target;
     $("receive-queue").hidden = true;
+    $("receive-confirm").hidden = true;
     const body = { token: formValue(form, "token"), trustMint: form.elements.trust.checked };
+    // The mint is down: offer to keep the token and receive it when the mint is back.
+    const offerQueue = () => {
+      $("receive-queue").hidden = false;
+      $("receive-queue-button").onclick = async () => {
+        $("receive-queue").hidden = true;
+        try {
+          const result = await api("POST", "/v1/queue/receive", body);
+          $("status").textContent = result.state === "queued"
+            ? "Kept: the token is received when its mint is back (see Pending)."
+            : `Received ${sat(result.amount)} (fee ${sat(result.fee)}).`;
+          form.reset();
+          await refreshAll();
+        } catch (error) { showError(error); }
+      };
+    };
     try {
       const prepared = await api("POST", "/v1/prepare/receive", body);
+      if (prepared.mintUnreachable) {
+        showError({ code: "mintUnreachable", message: prepared.mint || "the token's mint" });
+        await api("POST", `/v1/prepared/${prepared.id}/cancel`).catch(() => {});
+        offerQueue();
+        return;
+      }
       confirmBox($("receive-confirm"), prepared, "Receive this token?", async (result) => {
         $("status").textContent = `Received ${sat(result.amount, result.unit)} (fee ${sat(result.fee, result.unit)}).`;
         form.reset();
-      });
+      }, (error) => { if (error.code === "mintUnreachable") offerQueue(); });
     } catch (error) {
       showError(error);
-      // The mint is down: offer to keep the token and receive it when the mint is back.
-      if (error.code === "mintUnreachable") {
-        $("receive-queue").hidden = false;
-        $("receive-queue-button").onclick = async () => {
-          $("receive-queue").hidden = true;
-          try {
-            const result = await api("POST", "/v1/queue/receive", body);
-            $("status").textContent = result.state === "queued"
-              ? "Kept: the token is received when its mint is back (see Pending)."
-              : `Received ${sat(result.amount)} (fee ${sat(result.fee)}).`;
-            form.reset();
-            await refreshAll();
-          } catch (queued) { showError(queued); }
-        };
-      }
+      if (error.code === "mintUnreachable") offerQueue();
     }
   });
   $("request-form").addEventListener("submit", async (event) => {

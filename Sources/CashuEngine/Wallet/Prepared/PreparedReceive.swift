@@ -55,6 +55,10 @@ public struct PreparedReceive: Sendable {
     public var fee: UInt64? {
         entries.reduce(UInt64(0) as UInt64?) { sum, entry in sum.flatMap { s in entry.fee.map { s &+ $0 } } }
     }
+    /// Whether a mint of the token could not be reached: receiving now would fail, and nothing was sent. The
+    /// offline queue can keep the token until the mint is back (`OfflineQueue.receiveOrQueue(_:addUnknownMint:)`).
+    public var mintUnreachable: Bool { entries.contains { $0.mintReachable == false } }
+
     /// Whether receiving can go on now: every mint known (or to be added), reachable, the locks open, nothing spent.
     public var canReceive: Bool {
         entries.allSatisfy { entry in

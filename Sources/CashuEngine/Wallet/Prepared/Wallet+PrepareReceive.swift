@@ -83,8 +83,13 @@ extension Wallet {
         result.fee = parts.reduce(0) { $0 + $1.fee }
         if result.mintReachable == true {
             let Ys = inputs.compactMap { (try? HashToCurve.point(secret: $0.secret)).map(CompressedPoint.init) }
-            if let states = try? await proofStates(mint, Ys: Ys) {
+            do {
+                let states = try await proofStates(mint, Ys: Ys)
                 result.alreadySpent = states.values.contains { $0 != .unspent }
+            } catch {
+                // Keysets known and fresh need no request: this one says whether the mint answers now. Any other
+                // failure leaves only the spent state unknown.
+                if WalletError.mint(error).code == .mintUnreachable { result.mintReachable = false }
             }
         }
         return result
