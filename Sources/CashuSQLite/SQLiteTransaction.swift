@@ -68,9 +68,20 @@ extension Row: SQLRow {
     private struct Unreadable: Error {}
 
     /// The column's value, strictly: SQLite would read the text `'abc'` as the integer 0 where GRDB's converting
-    /// accessors ask it to.
+    /// accessors ask it to. Read through the subscript that hands the stored value over as it is (`String`, `Int64`,
+    /// `Double`, `Data` or nil), not through GRDB's generic `decode`, whose metadata lookups cost more than the read.
     private func storage(_ column: String) throws -> DatabaseValue.Storage {
-        try decode(DatabaseValue.self, forColumn: column).storage
+        switch self[column] {
+        case nil:
+            // NULL, or a column the query did not select (a statement written wrongly).
+            guard hasColumn(column) else { throw Unreadable() }
+            return .null
+        case let text as String: return .string(text)
+        case let integer as Int64: return .int64(integer)
+        case let real as Double: return .double(real)
+        case let data as Data: return .blob(data)
+        default: throw Unreadable()
+        }
     }
 
     package func text(_ column: String) throws -> String? {

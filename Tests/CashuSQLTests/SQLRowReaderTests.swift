@@ -7,7 +7,7 @@ import Testing
 
 @Suite("SQLRowReader")
 struct SQLRowReaderTests {
-    static func reader(_ cells: [String: SQLValue]) -> SQLRowReader<DictionaryRow> {
+    static func reader(_ cells: [String: SQLValue]) -> SQLRowReader {
         SQLRowReader(DictionaryRow(cells), table: "t")
     }
 
