@@ -10,7 +10,8 @@ extension APIRoutes {
     func addQueue(to router: Router<APIRequestContext>) {
         router.get("v1/queue") { _, _ -> Response in
             var entries: [QueuedBody] = []
-            for entry in try await linux.queue.entries() {
+            // Failed ones too: a receive the mint refused when it came back keeps its token in the wallet.
+            for entry in try await linux.queue.entries(states: [.queued, .running, .failed]) {
                 entries.append(QueuedBody(entry, reason: await linux.queue.waitReason(of: entry)))
             }
             return APIJSON.response(["entries": entries])

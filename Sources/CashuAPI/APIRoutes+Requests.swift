@@ -26,11 +26,7 @@ extension APIRoutes {
             made.id = Hex.encode((0..<8).map { _ in UInt8.random(in: 0...255) })
             made.amount = try body.amount.map(Self.positive)
             made.unit = try Self.unit(body.unit).rawValue
-            let mint = try await chosenMint(body.mint)
-            guard try await wallet.mints().contains(where: { $0.url == mint }) else {
-                throw APIFailure(.unprocessableContent, "unknownMint", "\(mint) is not one of the wallet's mints")
-            }
-            made.mints = [mint.rawValue]
+            made.mints = [try await knownMint(body.mint).rawValue]
             made.description = body.description
             made.singleUse = true
             guard body.nostr == true else { return APIJSON.response(PaymentRequestBody(made, nostr: false)) }

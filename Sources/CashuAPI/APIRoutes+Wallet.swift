@@ -44,7 +44,7 @@ extension APIRoutes {
         }
         router.post("v1/mints/default") { request, _ -> Response in
             let body = try await APIJSON.decode(MintURLBody.self, from: request)
-            let url = try await chosenMint(body.url)
+            let url = try await knownMint(body.url)
             try await wallet.setDefaultMint(url)
             return APIJSON.response(MintBody(url: url.rawValue, default: true))
         }

@@ -54,11 +54,11 @@ extension APIRoutes {
                 var svg: String
             }
             let body = try await APIJSON.decode(Body.self, from: request)
-            guard !body.text.isEmpty else { throw APIFailure(.badRequest, "invalidInput", "no text to show") }
-            var encoder = URFrameEncoder(text: body.text)
-            guard encoder.frameCount <= 150 else {
-                throw APIFailure(.badRequest, "invalidInput", "too long to show as QR frames")
+            // 20,000 characters: about 135 parts, half a minute of frames at four a second.
+            guard !body.text.isEmpty, body.text.count <= 20_000 else {
+                throw APIFailure(.badRequest, "invalidInput", "1 to 20,000 characters can be shown as QR frames")
             }
+            var encoder = URFrameEncoder(text: body.text)
             var frames: [Frame] = []
             for _ in 0..<min(encoder.frameCount * 2, encoder.frameCount + 30) {
                 // Upper case: QR alphanumeric mode, a smaller code (frames are read case-blind).

@@ -61,6 +61,16 @@ struct APIRoutes: Sendable {
         return only.url
     }
 
+    /// ``chosenMint(_:)``, refused (422 `unknownMint`) unless it is one of the wallet's mints: for what is kept or
+    /// handed to others (the default mint, a payment request's mint).
+    func knownMint(_ text: String?) async throws -> MintURL {
+        let mint = try await chosenMint(text)
+        guard try await wallet.mints().contains(where: { $0.url == mint }) else {
+            throw APIFailure(.unprocessableContent, "unknownMint", "\(mint) is not one of the wallet's mints")
+        }
+        return mint
+    }
+
     /// An amount a request names, refused when it is 0.
     static func positive(_ amount: UInt64) throws -> UInt64 {
         guard amount > 0 else { throw APIFailure(.badRequest, "invalidInput", "the amount must be positive") }

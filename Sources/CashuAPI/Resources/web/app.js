@@ -61,29 +61,47 @@ function svgNode(text) {
   return document.importNode(svg, true);
 }
 
-// Texts longer than this are shown as NUT-16 animated QR codes (frames a scanner puts back together).
+// Texts longer than this are shown as NUT-16 animated QR codes (frames a scanner puts back together); longer than
+// QR_FRAMES_LIMIT, as text only.
 const QR_STATIC_LIMIT = 1000;
+const QR_FRAMES_LIMIT = 20000;
 const animations = new Map();
+// Each container's latest request: an answer to an older one (a QR still being drawn when the next was asked for)
+// is dropped, so a code never shows another text than the one beside it.
+const generations = new Map();
 
-function stopAnimation(container) {
+function begin(container) {
   clearInterval(animations.get(container));
   animations.delete(container);
   delete container.dataset.frame;
+  const generation = (generations.get(container) || 0) + 1;
+  generations.set(container, generation);
+  return () => generations.get(container) === generation;
 }
 
-// A QR code of `text`: one code, or for a long text its frames, four a second, with "frame i of n" in `caption`.
+// A QR code of `text`: one code, or for a long text its frames, four a second, with "part i of n" in `caption`.
 async function showCode(container, text, caption) {
-  stopAnimation(container);
   if (caption) caption.textContent = "";
   if (text.length <= QR_STATIC_LIMIT) return showQR(container, text);
+  const current = begin(container);
+  container.replaceChildren();
+  if (text.length > QR_FRAMES_LIMIT) {
+    if (caption) caption.textContent = "Too long for QR codes: copy the text instead.";
+    return;
+  }
   const { parts, frames } = await api("POST", "/v1/qr/frames", { text });
+  if (!current()) return;
   const nodes = frames.map((frame) => svgNode(frame.svg));
   let shown = 0;
   const step = () => {
     const index = shown % frames.length;
     container.replaceChildren(nodes[index]);
     container.dataset.frame = frames[index].text;
-    if (caption) caption.textContent = `Animated QR code (NUT-16): frame ${(shown % parts) + 1} of ${parts}`;
+    if (caption) {
+      caption.textContent = index < parts
+        ? `Animated QR code (NUT-16): part ${index + 1} of ${parts}`
+        : `Animated QR code (NUT-16): ${parts} parts, mixed frames; keep scanning`;
+    }
     shown += 1;
   };
   step();
@@ -91,14 +109,15 @@ async function showCode(container, text, caption) {
 }
 
 async function showQR(container, text) {
-  stopAnimation(container);
+  const current = begin(container);
   container.replaceChildren();
   const response = await fetch("/v1/qr", {
     method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", "X-Cashu-Key": KEY },
     body: JSON.stringify({ text }),
   });
   if (!response.ok) return;
-  container.appendChild(svgNode(await response.text()));
+  const svg = await response.text();
+  if (current()) container.appendChild(svgNode(svg));
 }
 
 // Whether a restore runs (its progress events move the bar).
@@ -143,8 +162,10 @@ function mintItem(mint) {
 async function refreshQueue() {
   const { entries } = await api("GET", "/v1/queue");
   $("queue-list").replaceChildren(...(entries.length ? entries.map((entry) => element("li",
-    `${entry.kind}${entry.amount ? ` of ${sat(entry.amount, entry.unit)}` : ""} at ${entry.mint}: waiting `
-    + `(${entry.reason}; ${entry.attempts} attempt${entry.attempts === 1 ? "" : "s"})`))
+    `${entry.kind}${entry.amount ? ` of ${sat(entry.amount, entry.unit)}` : ""} at ${entry.mint}: `
+    + (entry.state === "failed"
+      ? `failed when the mint was back (${entry.reason}); the token stays in the wallet`
+      : `waiting (${entry.reason}; ${entry.attempts} attempt${entry.attempts === 1 ? "" : "s"})`)))
     : [element("li", "Nothing waits for a mint.", "muted")]));
 }
 
@@ -273,16 +294,19 @@ function confirmBox(box, prepared, what, onConfirmed, onFailed) {
   cancel.type = "button";
   confirm.addEventListener("click", async () => {
     confirm.disabled = cancel.disabled = true;
+    let result;
     try {
-      const result = await api("POST", `/v1/prepared/${prepared.id}/confirm`);
-      box.hidden = true;
-      await onConfirmed(result);
-      await refreshAll();
+      result = await api("POST", `/v1/prepared/${prepared.id}/confirm`);
     } catch (error) {
       showError(error);
       box.hidden = true;
       if (onFailed) onFailed(error);
+      return;
     }
+    // Confirmed: whatever fails from here (drawing a QR code, a refresh) is not the operation's failure.
+    box.hidden = true;
+    try { await onConfirmed(result); } catch (error) { showError(error); }
+    await refreshAll().catch(showError);
   });
   cancel.addEventListener("click", async () => {
     confirm.disabled = cancel.disabled = true;
