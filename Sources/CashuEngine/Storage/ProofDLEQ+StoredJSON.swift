@@ -21,4 +21,11 @@ extension ProofDLEQ {
             self = try JSONDecoder().decode(ProofDLEQ.self, from: Data(utf8))
         }
     }
+
+    /// The stored form, written directly: the same text as ``StoredJSON/text(_:_:)`` (sorted keys, lowercase hex),
+    /// without a JSONEncoder per proof (a measured 5 % of adding plaintext proofs).
+    package var storedJSON: String {
+        #"{"e":""# + e.exposedSecretHex + #"","r":""# + r.exposedSecretHex + #"","s":""# + s.exposedSecretHex
+            + #""}"#
+    }
 }

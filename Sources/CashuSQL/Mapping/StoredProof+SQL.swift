@@ -42,17 +42,19 @@ extension StoredProof {
 
     /// The row's values; with a sealer the secret fields are sealed into `sealed` and left empty in their columns.
     package func sqlValues(sealer: RecordSealer?) throws(StorageError) -> [SQLValue] {
-        let head: [SQLValue] = [.text(Y.hex), .text(mintURL.rawValue), .text(unit.rawValue), .text(proof.id.hex)]
-        let tail: [SQLValue] = [.text(status.rawValue), .text(operationID?.rawValue), .date(createdAt)]
+        // One array literal per branch (in the column order of `sqlColumns`): no intermediate arrays per row.
         if let sealer {
             let sealed = try SealedRecordFields.seal(proof, Y: Y, with: sealer)
-            return head + [.amount(proof.amount), "", "", .text(nil), .text(nil), .text(nil)] + tail + [.bytes(sealed)]
+            return [
+                .text(Y.hex), .text(mintURL.rawValue), .text(unit.rawValue), .text(proof.id.hex),
+                .amount(proof.amount), "", "", .text(nil), .text(nil), .text(nil), .text(status.rawValue),
+                .text(operationID?.rawValue), .date(createdAt), .bytes(sealed),
+            ]
         }
-        let dleq = try proof.dleq.map { dleq throws(StorageError) in try StoredJSON.text(dleq, "a proof's DLEQ") }
-        return head
-            + [
-                .amount(proof.amount), .text(proof.secret), .text(proof.C.hex), .text(dleq), .text(proof.witness),
-                .text(proof.p2pkE?.hex),
-            ] + tail + [.bytes(nil)]
+        return [
+            .text(Y.hex), .text(mintURL.rawValue), .text(unit.rawValue), .text(proof.id.hex), .amount(proof.amount),
+            .text(proof.secret), .text(proof.C.hex), .text(proof.dleq?.storedJSON), .text(proof.witness),
+            .text(proof.p2pkE?.hex), .text(status.rawValue), .text(operationID?.rawValue), .date(createdAt), .bytes(nil),
+        ]
     }
 }

@@ -7,14 +7,21 @@ extension SQLTransaction {
     package func addProofs(_ proofs: [StoredProof]) throws -> Int {
         try requireWritable("addProofs")
         var added = 0
+        // The statement's text is built once per batch size, not per batch: SQLite inserts one row at a time, and
+        // building (and hashing, for the statement cache) the text each time was a measured 4-5 % of an add.
+        var sql = ""
+        var sqlRows = 0
         for batch in proofs.chunked(dialect.insertBatch) {
+            if batch.count != sqlRows {
+                sqlRows = batch.count
+                sql =
+                    "INSERT INTO proofs (\(StoredProof.sqlColumns)) VALUES "
+                    + "\(SQL.rows(sqlRows, of: StoredProof.sqlColumnCount)) ON CONFLICT (y) DO NOTHING"
+            }
             var values: [SQLValue] = []
             values.reserveCapacity(batch.count * StoredProof.sqlColumnCount)
             for proof in batch { values += try proof.sqlValues(sealer: sealer) }
-            added += try execute(
-                "INSERT INTO proofs (\(StoredProof.sqlColumns)) VALUES "
-                    + "\(SQL.rows(batch.count, of: StoredProof.sqlColumnCount)) ON CONFLICT (y) DO NOTHING",
-                values, during: "addProofs")
+            added += try execute(sql, values, during: "addProofs")
         }
         return added
     }

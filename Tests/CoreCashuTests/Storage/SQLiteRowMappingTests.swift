@@ -15,6 +15,7 @@ struct SQLiteRowMappingTests {
             let dleq = ProofDLEQ(e: Scalar.random(), s: Scalar.random(), r: Scalar.random())
             let stored = try StoredJSON.text(dleq, "dleq")
             #expect(stored.utf8.count == 214, "the stored form is the one the fast path reads")
+            #expect(dleq.storedJSON == stored, "the direct writer writes what JSONEncoder writes")
             #expect(try ProofDLEQ(storedJSON: stored) == dleq)
         }
     }
