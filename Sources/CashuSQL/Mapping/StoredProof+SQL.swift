@@ -54,7 +54,8 @@ extension StoredProof {
         return [
             .text(Y.hex), .text(mintURL.rawValue), .text(unit.rawValue), .text(proof.id.hex), .amount(proof.amount),
             .text(proof.secret), .text(proof.C.hex), .text(proof.dleq?.storedJSON), .text(proof.witness),
-            .text(proof.p2pkE?.hex), .text(status.rawValue), .text(operationID?.rawValue), .date(createdAt), .bytes(nil),
+            .text(proof.p2pkE?.hex), .text(status.rawValue), .text(operationID?.rawValue), .date(createdAt),
+            .bytes(nil),
         ]
     }
 }
