@@ -169,6 +169,12 @@ def main():
         wait(driver, lambda d: d.find_element(By.ID, "status").text == "Connected.", what="the event stream")
         assert page_total(driver) == 0
         shot(driver, "1-empty")
+        # Every control has a label or a text a screen reader reads, and a keyboard reaches it.
+        unlabelled = driver.execute_script("""
+            return [...document.querySelectorAll('input, select, textarea, button')].filter(c =>
+                !(c.labels && c.labels.length) && !c.getAttribute('aria-label') && !c.textContent.trim()
+                || c.tabIndex < 0).map(c => c.id || c.outerHTML.slice(0, 60));""")
+        assert not unlabelled, f"controls without a label or out of the tab order: {unlabelled}"
 
         # Mint: the invoice as a QR code; FakeWallet pays it, the service mints it, the page shows the balance.
         fill(driver, "mint-amount", "1000")
