@@ -2,7 +2,7 @@
 
 /// One check of a list of untrusted items: the proofs of a received token (``Proof``) or a mint's answers to the
 /// wallet's outputs (``SignedOutput``). A `VerificationPipeline` composes them; a wallet adds its own through
-/// ``WalletOptions/proofVerifiers`` and ``WalletOptions/signatureVerifiers``.
+/// `WalletOptions.proofVerifiers` and `WalletOptions.signatureVerifiers`.
 ///
 /// A verifier does no I/O and keeps no state between calls. A ``VerifierCost/perItem`` verifier may be called
 /// several times at once, from different threads, on disjoint parts of one list, so it must judge each item on its

@@ -165,7 +165,7 @@ extension Wallet {
             maxOutputs: await requestLimit(keyset.mintURL))
     }
 
-    /// The most items one array of a request to `mint` may hold: the wallet's ``WalletOptions/maxInputs``, lowered
+    /// The most items one array of a request to `mint` may hold: the wallet's `WalletOptions.maxInputs`, lowered
     /// to the mint's NUT-06 `max_array_length` when it says less.
     func requestLimit(_ mint: MintURL) async -> Int {
         let advertised = (try? await capabilities(of: mint))?.maxArrayLength ?? Int.max

@@ -11,7 +11,7 @@ extension Wallet {
     }
 
     /// Mints blind auth tokens with the mint's login: `count` of them, or as many as one request may ask for
-    /// (``WalletOptions/blindAuthBatch``, bounded by the mint's `bat_max_mint`).
+    /// (`WalletOptions.blindAuthBatch`, bounded by the mint's `bat_max_mint`).
     ///
     /// The outputs' secrets are random, not NUT-13: NUT-22 has no restore, and a counter on the auth keyset would be
     /// reused after a restore from the seed (or by a second device on it), or could be pointed by a hostile mint at

@@ -5,7 +5,7 @@ import Foundation
 extension Wallet {
     /// Asks a mint for a bolt11 invoice to mint `amount`.
     ///
-    /// When the mint supports NUT-20 (and ``WalletOptions/lockMintQuotes``), a fresh key locks the quote; its
+    /// When the mint supports NUT-20 (and `WalletOptions.lockMintQuotes`), a fresh key locks the quote; its
     /// private half is saved in the secure store before the request leaves, so a paid quote can always be minted.
     /// - Throws: ``WalletError`` (`unknownMint`, `unsupported`, `mintRefused`, `mintUnreachable`, `secureStore`).
     public func requestMintQuote(

@@ -35,7 +35,7 @@ extension Wallet {
     ///   - mint: the mint the token is of.
     ///   - unit: its unit.
     ///   - send: how to send (offline, locks, the receiver's fee, a memo).
-    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
+    ///   - holdFor: how long the proofs stay held unconfirmed (`WalletOptions.preparedHold` when `nil`).
     /// - Throws: ``WalletError`` (`insufficientFunds`, `unsupported` for a lock the mint does not support).
     public func prepareSend(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, options send: SendOptions = SendOptions(),

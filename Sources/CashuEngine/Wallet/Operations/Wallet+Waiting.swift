@@ -7,7 +7,7 @@ extension Wallet {
     /// never acted on by itself, so a lying transport can only make the wallet check sooner. With a transport and a
     /// `subscription` (see ``subscription(_:mint:unit:filters:)``), a notification `isHint` accepts triggers a check
     /// (at most one per `WalletOptions.pollInterval`) and the wallet still checks every
-    /// ``WalletOptions/subscriptionCheckInterval``; when the subscription cannot be made or its stream ends, the
+    /// `WalletOptions.subscriptionCheckInterval`; when the subscription cannot be made or its stream ends, the
     /// wallet polls, from `WalletOptions.pollInterval` backing off to 5 s. A mint that cannot be reached for a
     /// while does not end the wait, nor do a few refused reads in a row (see ``TransientReadFailures``).
     /// - Returns: the check's value, or `nil` when the deadline passed first.

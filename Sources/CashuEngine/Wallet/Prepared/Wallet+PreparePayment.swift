@@ -17,7 +17,7 @@ extension Wallet {
     /// and states them, paying nothing until ``PreparedPayment/confirm(preferAsync:)``.
     /// - Parameters:
     ///   - quoteID: the melt quote, in the wallet (`meltQuote(request:mint:unit:)`).
-    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`; never past
+    ///   - holdFor: how long the proofs stay held unconfirmed (`WalletOptions.preparedHold` when `nil`; never past
     ///     the quote's expiry).
     /// - Throws: ``WalletError`` (`invalidInput` for an unknown quote, `quoteState`, `insufficientFunds`, `pending`
     ///   when the quote is being paid or is prepared already).

@@ -12,7 +12,7 @@ extension Wallet {
     ///   - explicit: the mint the user asked to pay from.
     ///   - preferredMint: the wallet's default mint, tried first.
     ///   - memo: the payment's memo to the payee.
-    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
+    ///   - holdFor: how long the proofs stay held unconfirmed (`WalletOptions.preparedHold` when `nil`).
     /// - Throws: ``WalletError`` (`invalidInput`, `unsupported` for a transport or lock the wallet cannot use or a
     ///   mint that cannot melt by any method the request accepts, `unknownMint`, `insufficientFunds`).
     public func preparePaymentRequest(

@@ -9,7 +9,7 @@ extension Wallet {
     ///   - from: the mint the sats leave (it pays the invoice).
     ///   - to: the mint they arrive at (it mints them).
     ///   - unit: the unit at both mints.
-    ///   - holdFor: how long the proofs stay held unconfirmed (``WalletOptions/preparedHold`` when `nil`).
+    ///   - holdFor: how long the proofs stay held unconfirmed (`WalletOptions.preparedHold` when `nil`).
     /// - Throws: ``WalletError``: `insufficientFunds` when `from` cannot pay the amount and its fees, and what
     ///   quoting and ``preparePayment(quoteID:holdFor:)`` throw.
     public func prepareTransfer(
