@@ -63,7 +63,7 @@ extension APIRoutes {
             for _ in 0..<min(encoder.frameCount * 2, encoder.frameCount + 30) {
                 // Upper case: QR alphanumeric mode, a smaller code (frames are read case-blind).
                 let text = encoder.nextFrame().uppercased()
-                guard let svg = QRCodeSVG.render(text.uppercased()) else {
+                guard let svg = QRCodeSVG.render(text) else {
                     throw APIFailure(.badRequest, "invalidInput", "a frame does not fit a QR code")
                 }
                 frames.append(Frame(text: text, svg: svg))

@@ -108,6 +108,13 @@ async function showCode(container, text, caption) {
   animations.set(container, setInterval(step, 250));
 }
 
+// A token to hand over, under Send: as text, and as a QR code (animated when long).
+async function showToken(token) {
+  $("send-token").value = token;
+  $("send-result").hidden = false;
+  await showCode($("send-qr"), token, $("send-frames"));
+}
+
 async function showQR(container, text) {
   const current = begin(container);
   container.replaceChildren();
@@ -356,9 +363,7 @@ function wire() {
           $("status").textContent = "The mint has not answered yet; the send stays pending (see Pending).";
           return;
         }
-        $("send-token").value = result.token;
-        $("send-result").hidden = false;
-        await showCode($("send-qr"), result.token, $("send-frames"));
+        await showToken(result.token);
       });
     } catch (error) { showError(error); }
   });
@@ -438,9 +443,7 @@ function wire() {
           : `Paid ${sat(result.amount, result.unit)} (fee ${sat(result.fee, result.unit)}).`;
         if (result.token) {
           // A payment request without a transport: the token is for the payee, handed over by the user.
-          $("send-token").value = result.token;
-          $("send-result").hidden = false;
-          await showCode($("send-qr"), result.token, $("send-frames"));
+          await showToken(result.token);
           $("status").textContent += " Hand the token under Send to the payee.";
         }
         form.reset();
