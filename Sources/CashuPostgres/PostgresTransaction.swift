@@ -29,24 +29,69 @@ final class PostgresTransaction: SQLTransaction, WalletTransaction, @unchecked S
         self.sealer = sealer
     }
 
-    /// Runs one statement, its placeholders already numbered (`$1`, ...), and waits for its result.
+    /// Statements that open the transaction (`BEGIN`, the write lock), sent with the first statement that waits.
+    private var opening: [PostgresQuery] = []
+    /// Why an opening statement failed: every statement after it fails so too (a body that caught the first failure
+    /// must not go on outside the transaction or without the lock).
+    private var openingFailure: StorageError?
+
+    /// Queues `sql` to run before the next statement that is waited for, each after the one before succeeded: the
+    /// statements that open a transaction cost no wait (a store thread handing over to the event loop and being woken)
+    /// of their own. One that fails fails that next statement with its error, and nothing after it is sent.
+    func runFirst(_ sql: String, _ values: [SQLValue] = []) {
+        opening.append(Self.query(SQL.numbered(sql), values))
+    }
+
+    /// Runs one statement, its placeholders already numbered (`$1`, ...), after any ``runFirst(_:_:)`` queued, and
+    /// waits for its result.
     func run(_ sql: String, _ values: [SQLValue], during operation: String) throws(StorageError)
         -> PostgresQueryResult
     {
-        var bindings = PostgresBindings(capacity: values.count)
-        for value in values { value.append(to: &bindings) }
-        let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
+        let query = Self.query(sql, values)
         // A connection that has closed would never answer (PostgresWait also notices one closing meanwhile).
         guard !connection.isClosed else { throw StorageError(.unavailable, "\(operation): the connection has closed") }
+        if let openingFailure { throw openingFailure }
+        let before = opening
+        opening = []
         do {
             let connection = connection
             let logger = logger
             return try PostgresWait.answer(on: connection, within: Self.statementTimeout, during: operation) {
-                connection.query(query, logger: logger)
+                // On the connection's event loop: each statement is sent once the one before it has succeeded.
+                var chain: EventLoopFuture<Void> = connection.eventLoop.makeSucceededVoidFuture()
+                for first in before {
+                    chain = chain.flatMap { connection.query(first, logger: logger).map { _ in } }
+                }
+                return chain.flatMapError { error in
+                    connection.eventLoop.makeFailedFuture(OpeningFailure(underlying: error))
+                }.flatMap { connection.query(query, logger: logger) }
             }
+        } catch let error as OpeningFailure {
+            let failure = StorageError(postgres: error.underlying, during: operation)
+            openingFailure = failure
+            throw failure
         } catch {
             throw StorageError(postgres: error, during: operation)
         }
+    }
+
+    /// Ends the transaction without its changes, whatever failed before (an opening statement too): the connection
+    /// must leave no transaction open behind it. Best effort: a connection that cannot answer is closed by its waits.
+    func rollBack(during operation: String) {
+        opening = []
+        openingFailure = nil
+        _ = try? run("ROLLBACK", [], during: operation)
+    }
+
+    /// An opening statement's failure, told apart from the waited statement's own.
+    private struct OpeningFailure: Error {
+        let underlying: any Error
+    }
+
+    private static func query(_ sql: String, _ values: [SQLValue]) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { value.append(to: &bindings) }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
     }
 
     /// How long one statement may take (a wait for the wallet's write lock ends sooner: `lock_timeout`).

@@ -38,7 +38,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
     /// The threads transaction bodies run on (a body waits there for the server, never on a Swift concurrency thread
     /// or an event loop). A body waiting for another's write lock holds one; holders are already running, so waiters
     /// never starve them, and work beyond the threads waits its turn.
-    private let threads: NIOThreadPool
+    let threads: PostgresStoreThreads
     private let writeLock: Int64
     private let logger: Logger
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
@@ -69,8 +69,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         client = PostgresClient(configuration: poolConfiguration, backgroundLogger: logger)
         let client = client
         runner = Task { await client.run() }
-        threads = NIOThreadPool(numberOfThreads: Self.threadCount)
-        threads.start()
+        threads = PostgresStoreThreads(limit: Self.threadCount)
         leases = PostgresOperationLeases(
             schema: configuration.schema, logger: logger, connection: lent ? nil : first
         ) {
@@ -101,10 +100,10 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         leases.closeSoon()
         primary.closeSoon()
         runner.cancel()
-        threads.shutdownGracefully { _ in }
+        threads.shutdownSoon()
     }
 
-    /// How many threads each store runs bodies on.
+    /// How many threads each store runs bodies on, at most (started as transactions run side by side).
     static let threadCount = 8
 
     /// Ends every connection (and so every lease this process holds) and stops the store's threads once the bodies
@@ -114,8 +113,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         await primary.close()
         runner.cancel()
         _ = await runner.value
-        // Already stopped (a second close) is not an error worth a word.
-        try? await threads.shutdownGracefully()
+        await threads.shutdown()
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any WalletTransaction) throws -> T) async throws -> T {
@@ -171,7 +169,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         // callback forms give it; a transaction, once asked for, runs to its end.
         let primary = primary
         let run: @Sendable (PostgresConnection) async throws -> T = { connection in
-            try await threads.runIfActive {
+            try await threads.run {
                 try Self.run(
                     PostgresTransaction(connection: connection, isReadOnly: readOnly, logger: logger, sealer: sealer),
                     lockKey: readOnly ? nil : lockKey, during: during, body)
@@ -196,11 +194,17 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
     private static func run<T>(
         _ tx: PostgresTransaction, lockKey: Int64?, during: String, _ body: (PostgresTransaction) throws -> T
     ) throws -> T {
-        try tx.execute(lockKey == nil ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN", during: during)
         do {
             if let lockKey {
-                try tx.execute("SET LOCAL lock_timeout = '\(lockTimeout)'", during: during)
+                // The wallet's lock before the body runs (a body holds it from its start, not from its first
+                // statement): the three statements in one wait.
+                tx.runFirst("BEGIN")
+                tx.runFirst("SET LOCAL lock_timeout = '\(lockTimeout)'")
                 try tx.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], during: during)
+            } else {
+                // Sent with the body's first statement (or COMMIT): a REPEATABLE READ snapshot is taken at the first
+                // statement anyway.
+                tx.runFirst("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             }
             let result = try body(tx)
             let committed = try tx.run("COMMIT", [], during: during)
@@ -209,7 +213,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
             }
             return result
         } catch {
-            _ = try? tx.execute("ROLLBACK", during: during)
+            tx.rollBack(during: during)
             throw error
         }
     }

@@ -238,6 +238,68 @@ struct PostgresConcurrencyTests {
         await store.close()
     }
 
+    /// A store starts one thread for transactions one after the other (a command), more only for transactions side
+    /// by side, never more than its limit; after close none runs and a transaction fails `unavailable`.
+    @Test func threadsStartAsTransactionsRunSideBySide() async throws {
+        let store = try #require(try await Self.stores(1).first)
+        for _ in 0..<3 { _ = try await store.read { tx in try tx.metadata("k") } }
+        #expect(store.threads.started == 1)
+        // Three writers at once: the first holds the wallet's lock while the other two wait for it, each on a thread.
+        let waiting = Locked(0)
+        try await store.write { tx throws in
+            try tx.setMetadata("k", "0")
+            try onAnotherTask {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 1...2 {
+                        group.addTask {
+                            waiting.withLock { $0 += 1 }
+                            try await store.write { tx in try tx.setMetadata("k", "\(index)") }
+                        }
+                    }
+                    // Both are waiting for the lock (or about to) before the first commits.
+                    while waiting.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+                    try await Task.sleep(for: .milliseconds(300))
+                    group.cancelAll()
+                }
+            }
+        }
+        #expect(store.threads.started == 3)
+        let limited = PostgresStoreThreads(limit: 2)
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for value in 0..<6 {
+                group.addTask { try await limited.run { Thread.sleep(forTimeInterval: 0.05); return value } }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values.sorted() == Array(0..<6) && limited.started == 2)
+        await limited.shutdown()
+        await store.close()
+        await #expect(throws: StorageError.self) { try await store.read { tx in try tx.metadata("k") } }
+    }
+
+    /// The statements that open a transaction go with the first statement waited for; when one of them fails, that
+    /// statement fails with its error, and so does every later one (never run outside the transaction), until the
+    /// transaction is rolled back, after which the connection serves again.
+    @Test func aFailedOpeningStatementFailsEveryLaterOne() async throws {
+        let store = try #require(try await Self.stores(1).first)
+        let connection = try #require(store.primary.borrow())
+        let tx = PostgresTransaction(connection: connection, isReadOnly: false, logger: Logger(label: "test"))
+        tx.runFirst("BEGIN")
+        tx.runFirst("SELECT * FROM no_such_table")
+        #expect(throws: StorageError.self) { try tx.execute("CREATE TABLE opened_then_created (x int)", during: "t") }
+        #expect(throws: StorageError.self) { try tx.execute("CREATE TABLE created_later (x int)", during: "t") }
+        tx.rollBack(during: "t")
+        let after = PostgresTransaction(connection: connection, isReadOnly: true, logger: Logger(label: "test"))
+        let tables = try after.count(
+            """
+            SELECT CAST(COUNT(*) AS BIGINT) AS n FROM information_schema.tables
+            WHERE table_name IN ('opened_then_created', 'created_later')
+            """, [], column: "n", table: "tables", during: "t")
+        #expect(tables == 0)
+        store.primary.giveBack(connection)
+        await store.close()
+    }
+
     /// The connection made at open, once lost, is never lent again: transactions go on on pooled connections.
     @Test func aLostOpenTimeConnectionIsNotLentAgain() async throws {
         let store = try #require(try await Self.stores(1).first)
