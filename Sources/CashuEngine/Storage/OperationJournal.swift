@@ -17,6 +17,10 @@ package protocol OperationJournal {
     /// order they were inserted).
     func unfinishedOperations() throws -> [OperationRecord]
 
+    /// Whether a recovery pass would find anything: an unfinished operation or a reserved proof. Cheaper than
+    /// reading them (every open asks it, and almost every open finds nothing).
+    func hasUnfinishedWork() throws -> Bool
+
     /// The newest `limit` operations of `kind`, finished or not, newest first (by `createdAt`, then by insertion).
     func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord]
 }

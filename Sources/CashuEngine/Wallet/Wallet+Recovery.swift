@@ -34,12 +34,7 @@ extension Wallet {
             logger.error("recovery cannot read the journal", metadata: ["error": "\(error)"])
             return report
         }
-        do {
-            // A lease taken by a process that died before journaling its operation left a lock file behind.
-            _ = try leases.removeAbandoned(except: Set(open.map(\.id)).union(inFlight.keys))
-        } catch {
-            logger.warning("recovery cannot clear abandoned leases", metadata: ["error": "\(error)"])
-        }
+        removeAbandonedLeases(except: Set(open.map(\.id)))
         for listed in RecoveryPlan.ordered(open) {
             // Its own call is waiting for the mint's answer (the actor is reentrant): replaying it now would race it.
             guard inFlight[listed.id] == nil else {
@@ -123,6 +118,16 @@ extension Wallet {
     }
 
     /// The reserved proofs whose operation is not in `open` (closed or missing).
+    /// Removes the lock files of leases whose process died before journaling its operation, but for `open`'s and
+    /// the operations in flight here.
+    func removeAbandonedLeases(except open: Set<OperationID> = []) {
+        do {
+            _ = try leases.removeAbandoned(except: open.union(inFlight.keys))
+        } catch {
+            logger.warning("recovery cannot clear abandoned leases", metadata: ["error": "\(error)"])
+        }
+    }
+
     private nonisolated static func orphanReservations(_ tx: any WalletTransaction, open: Set<OperationID>) throws
         -> [CompressedPoint]
     {

@@ -140,7 +140,11 @@ public actor Wallet {
             store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
             options: options, logger: logger, leases: leases, subscriptions: subscriptions)
         await wallet.setSealer(sealer)
-        if recover { _ = await wallet.recover() }
+        // Nothing unfinished and nothing reserved (almost every open): a recovery pass would only clear the lock files
+        // of processes that died before journaling, so that is all it does.
+        if recover {
+            if state.hasUnfinishedWork { _ = await wallet.recover() } else { await wallet.removeAbandonedLeases() }
+        }
         return wallet
     }
 

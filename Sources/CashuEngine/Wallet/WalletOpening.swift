@@ -12,6 +12,8 @@ enum WalletOpening {
         var generation: UInt32
         /// Whether any record is still in plaintext (`false` for a store that does not seal).
         var hasPlaintext: Bool
+        /// Whether a recovery pass has anything to do (``OperationJournal/hasUnfinishedWork()``).
+        var hasUnfinishedWork: Bool
     }
 
     /// Reads ``StoreState`` in one read transaction.
@@ -22,7 +24,8 @@ enum WalletOpening {
                 StoreState(
                     fingerprint: try tx.metadata(WalletSecrets.fingerprintKey),
                     generation: try WalletSealing.generation(from: tx.metadata(RecordSealer.generationMetadataKey)),
-                    hasPlaintext: try sealing?.hasPlaintextRecords(tx) ?? false)
+                    hasPlaintext: try sealing?.hasPlaintextRecords(tx) ?? false,
+                    hasUnfinishedWork: try tx.hasUnfinishedWork())
             }
         } catch let error as WalletError {
             throw error

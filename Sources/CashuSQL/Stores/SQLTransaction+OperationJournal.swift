@@ -41,6 +41,18 @@ extension SQLTransaction {
         ) { row throws(StorageError) in try OperationRecord(sqlRow: row, sealer: sealer) }
     }
 
+    package func hasUnfinishedWork() throws -> Bool {
+        let (condition, states) = dialect.membership(
+            "state", OperationState.allCases.filter(\.isUnfinished).map(\.rawValue))
+        return try count(
+            """
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM operations WHERE \(condition))
+                OR EXISTS (SELECT 1 FROM proofs WHERE status = ?)
+                THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END AS unfinished
+            """, states + [.text(ProofStatus.reserved.rawValue)], column: "unfinished", table: "operations",
+            during: "hasUnfinishedWork") > 0
+    }
+
     package func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
         // SQLite reads a negative LIMIT as "no limit".
         guard limit > 0 else { return [] }

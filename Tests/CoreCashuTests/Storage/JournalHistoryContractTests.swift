@@ -105,6 +105,35 @@ struct JournalHistoryContractTests {
             == [early.id, reopened.id, tie2.id, late.id])
     }
 
+    /// What an open asks instead of reading recovery's work: true exactly while an operation is unfinished (in any
+    /// of the four unfinished states) or a proof is reserved.
+    @Test(arguments: StoreFactory.all)
+    func unfinishedWorkIsAnOpenOperationOrAReservedProof(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let hasWork = { try await store.read { tx in try tx.hasUnfinishedWork() } }
+        let spent = try F.proof(amount: 1, status: .spent)
+        let held = try F.proof(amount: 2)
+        try await store.write { tx throws in
+            _ = try tx.addProofs([spent, held])
+            try tx.insertOperation(F.operation(.done))
+            try tx.insertOperation(F.operation(.failed))
+        }
+        #expect(try await hasWork() == false)
+        try await store.write { tx in try tx.setStatus(.reserved, Ys: [held.Y], operationID: .random()) }
+        #expect(try await hasWork() == true)
+        try await store.write { tx in try tx.setStatus(.unspent, Ys: [held.Y], operationID: nil) }
+        #expect(try await hasWork() == false)
+        for state in OperationState.allCases where state.isUnfinished {
+            let operation = F.operation(state)
+            try await store.write { tx in try tx.insertOperation(operation) }
+            #expect(try await hasWork() == true, "\(state)")
+            var settled = operation
+            settled.state = .done
+            try await store.write { [settled] tx in try tx.updateOperation(settled) }
+            #expect(try await hasWork() == false, "\(state) settled")
+        }
+    }
+
     @Test(arguments: StoreFactory.all)
     func historyRoundTripsAndListsNewestFirstUpToLimit(_ factory: StoreFactory) async throws {
         let store = try await factory.make()

@@ -61,7 +61,23 @@ struct TestWallet {
         let wallet = try await Wallet.open(
             store: store, secureStore: secureStore, mnemonic: mnemonic, connectorFactory: factory, options: options,
             logger: logger ?? Logger(label: "cashu.wallet", factory: { _ in SwiftLogNoOpLogHandler() }), leases: leases)
+        if store is PostgresWalletStore { await recoverOnceKilledSessionsEnd(wallet) }
         return TestWallet(wallet: wallet, directory: directory, store: store, secureStore: secureStore)
+    }
+
+    /// A process killed a moment ago may still hold its operation's lease on PostgreSQL (an advisory lock of its
+    /// session, ended by the server when it notices the closed connection, not by the kernel as SQLite's `flock`):
+    /// recovery left such operations to their holder. Recovers again, as the next command would, until none is held
+    /// (at most 5 s).
+    private static func recoverOnceKilledSessionsEnd(_ wallet: Wallet) async {
+        for _ in 0..<50 {
+            let report = await wallet.recover()
+            let held = report.unresolved.contains { _, error in
+                error.code == .pending && error.reason == "another process is executing this operation"
+            }
+            guard held else { return }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     /// Adds the mint and mints `amount` sat through a paid quote.

@@ -28,6 +28,10 @@ extension InMemoryTransaction: OperationJournal {
         state.operations.values.filter { $0.value.state.isUnfinished }.oldestFirst(by: \.createdAt)
     }
 
+    func hasUnfinishedWork() throws -> Bool {
+        try !unfinishedOperations().isEmpty || !proofs(mintURL: nil, unit: nil, statuses: [.reserved]).isEmpty
+    }
+
     func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
         guard limit > 0 else { return [] }
         let ofKind = state.operations.values.filter { $0.value.kind == kind }
