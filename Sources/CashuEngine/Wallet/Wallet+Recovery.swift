@@ -118,6 +118,22 @@ extension Wallet {
     }
 
     /// The reserved proofs whose operation is not in `open` (closed or missing).
+    /// The recovery pass a host runs right after opening the wallet with `recover: false`: when the open's read found nothing unfinished and nothing reserved (almost every open),
+    /// a pass would only clear the lock files of processes that died before journaling, so that is all it does, with
+    /// no read. Any later call is a full ``recover()``.
+    package func recoverAfterOpening() async -> RecoveryReport {
+        defer { unfinishedAtOpen = true }
+        guard unfinishedAtOpen else {
+            removeAbandonedLeases()
+            return RecoveryReport()
+        }
+        return await recover()
+    }
+
+    func setUnfinishedAtOpen(_ unfinished: Bool) {
+        unfinishedAtOpen = unfinished
+    }
+
     /// Removes the lock files of leases whose process died before journaling its operation, but for `open`'s and
     /// the operations in flight here.
     func removeAbandonedLeases(except open: Set<OperationID> = []) {

@@ -40,6 +40,8 @@ public actor Wallet {
     let leases: any OperationLeases
     /// Operations this wallet is sending or settling right now, with their leases; a recovery pass leaves them alone.
     var inFlight: [OperationID: any OperationLease] = [:]
+    /// Whether the open's read found anything unfinished or reserved (``recoverAfterOpening()``); `true` once used.
+    var unfinishedAtOpen = true
     /// NUT-17 notifications, when the host supplies a transport (waiting polls without one).
     var subscriptions: (any SubscriptionTransport)?
     /// NUT-22: the top-up of each mint's blind auth token pool under way, shared by the requests that wait for it.
@@ -140,11 +142,8 @@ public actor Wallet {
             store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
             options: options, logger: logger, leases: leases, subscriptions: subscriptions)
         await wallet.setSealer(sealer)
-        // Nothing unfinished and nothing reserved (almost every open): a recovery pass would only clear the lock files
-        // of processes that died before journaling, so that is all it does.
-        if recover {
-            if state.hasUnfinishedWork { _ = await wallet.recover() } else { await wallet.removeAbandonedLeases() }
-        }
+        await wallet.setUnfinishedAtOpen(state.hasUnfinishedWork)
+        if recover { _ = await wallet.recoverAfterOpening() }
         return wallet
     }
 

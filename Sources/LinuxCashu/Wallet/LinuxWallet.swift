@@ -187,7 +187,7 @@ public final class LinuxWallet: Sendable {
             }
             return (secrets, store, httpClient, webSockets, authorizers, wallet)
         }
-        let recovery = recover ? await wallet.recover() : RecoveryReport()
+        let recovery = recover ? await wallet.recoverAfterOpening() : RecoveryReport()
         await TestKillHook.install(on: wallet)
         var monitor: NetlinkReachabilityMonitor?
         var probeClient: OwnedHTTPClient?

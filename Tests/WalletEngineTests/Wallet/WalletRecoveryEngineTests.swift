@@ -41,6 +41,29 @@ struct WalletRecoveryEngineTests {
         #expect(try await harness.balance() == 32)
     }
 
+    @Test("opened without recovery, the pass right after opening releases orphans; a clean wallet's pass reads nothing")
+    func recoveryAfterOpening() async throws {
+        let harness = try await EngineHarness.make(amount: 32)
+        let proofs = try await harness.wallet.proofs()
+        try await harness.store.write { tx in
+            try tx.setStatus(.reserved, Ys: proofs.prefix(2).map(\.Y), operationID: OperationID(rawValue: "gone"))
+        }
+        let reopened = try await ScriptedWallet.open(
+            mints: [harness.mint], store: harness.store, secureStore: harness.secureStore, recover: false)
+        #expect(try await reopened.balance() < 32)
+        #expect(await reopened.recoverAfterOpening().releasedOrphans == 2)
+        #expect(try await reopened.balance() == 32)
+
+        let clean = try await ScriptedWallet.open(
+            mints: [harness.mint], store: harness.store, secureStore: harness.secureStore, recover: false)
+        try await harness.store.write { tx in
+            try tx.setStatus(.reserved, Ys: proofs.prefix(1).map(\.Y), operationID: OperationID(rawValue: "later"))
+        }
+        // What the open's read found decides: nothing then, so nothing now (the next full pass releases it).
+        #expect(await clean.recoverAfterOpening().releasedOrphans == 0)
+        #expect(await clean.recoverAfterOpening().releasedOrphans == 1)
+    }
+
     @Test("pending and sent proofs are never released as orphans")
     func pendingAndSentKept() async throws {
         let harness = try await EngineHarness.make(amount: 32)
