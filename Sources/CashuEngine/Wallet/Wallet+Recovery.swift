@@ -117,10 +117,10 @@ extension Wallet {
         }
     }
 
-    /// The reserved proofs whose operation is not in `open` (closed or missing).
-    /// The recovery pass a host runs right after opening the wallet with `recover: false`: when the open's read found nothing unfinished and nothing reserved (almost every open),
-    /// a pass would only clear the lock files of processes that died before journaling, so that is all it does, with
-    /// no read. Any later call is a full ``recover()``.
+    /// The recovery pass a host runs right after opening the wallet with `recover: false`: when the open's read found
+    /// nothing unfinished and nothing reserved (almost every open), a pass would only clear the lock files of
+    /// processes that died before journaling, so that is all it does, with no read. Any later call is a full
+    /// ``recover()``.
     package func recoverAfterOpening() async -> RecoveryReport {
         defer { unfinishedAtOpen = true }
         guard unfinishedAtOpen else {
@@ -130,6 +130,7 @@ extension Wallet {
         return await recover()
     }
 
+    /// Records what the open's read found (``recoverAfterOpening()``).
     func setUnfinishedAtOpen(_ unfinished: Bool) {
         unfinishedAtOpen = unfinished
     }
@@ -144,6 +145,7 @@ extension Wallet {
         }
     }
 
+    /// The reserved proofs whose operation is not in `open` (closed or missing).
     private nonisolated static func orphanReservations(_ tx: any WalletTransaction, open: Set<OperationID>) throws
         -> [CompressedPoint]
     {
