@@ -39,7 +39,12 @@ struct WalletEventBody: Encodable, Sendable {
         case .operationFailed(let operation): body = Self("operationFailed", operation)
         case .operationReleased(let operation, let release):
             body = Self("operationReleased", operation)
-            body.reason = release.rawValue
+            switch release {
+            case .cancelled: body.reason = "cancelled"
+            case .expired: body.reason = "expired"
+            case .abandoned: body.reason = "abandoned"
+            case .refused: body.reason = "refused"
+            }
         case .mintQuotePaid(let mint, let quoteID, let amount):
             body.type = "mintQuotePaid"
             body.mint = mint.rawValue
