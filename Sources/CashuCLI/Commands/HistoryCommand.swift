@@ -58,7 +58,7 @@ struct HistoryCommand: AsyncParsableCommand {
                                     ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
                                     ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
                                     ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
-                                    ("proofOfPayment", .optional(proofs[entry.id]?.rawValue)),
+                                    ("proofOfPayment", .optional(proofs[entry.id].map(ProofOfPaymentText.name))),
                                     ("parts", .array(entry.parts.map { .string($0.rawValue) })),
                                 ])
                             }

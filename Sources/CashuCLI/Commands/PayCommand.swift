@@ -149,7 +149,7 @@ struct PayCommand: AsyncParsableCommand {
                 ("amount", .number(result.amount)), ("feeReserve", .number(quote.feeReserve)),
                 ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
                 ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
-                ("proofOfPayment", .string(result.proofOfPayment.rawValue)),
+                ("proofOfPayment", .string(ProofOfPaymentText.name(result.proofOfPayment))),
                 ("operation", .string(result.operationID.rawValue)),
             ])
         )

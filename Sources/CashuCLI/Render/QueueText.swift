@@ -72,7 +72,7 @@ enum QueueText {
             ("attempts", .int(entry.attempts)), ("error", .optional(entry.lastErrorCode)),
             ("received", entry.result.map { .number($0.amount) } ?? .null),
             ("fee", entry.result.map { .number($0.fee) } ?? .null),
-            ("proofOfPayment", .optional(entry.result?.proofOfPayment?.rawValue)),
+            ("proofOfPayment", .optional(entry.result?.proofOfPayment.map(ProofOfPaymentText.name))),
         ])
     }
 }

@@ -36,7 +36,9 @@ public struct QueuedEntry: Hashable, Sendable {
         attempts = entry.attempts
         lastErrorCode = entry.lastErrorCode
         lastError = entry.lastError
-        result = entry.result.flatMap { try? JSONDecoder().decode(QueuedOperationResult.self, from: Data($0)) }
+        result = entry.result.flatMap {
+            try? JSONDecoder().decode(QueuedOperationResult.Stored.self, from: Data($0)).result
+        }
         createdAt = entry.createdAt
         updatedAt = entry.updatedAt
         switch try? QueuedRequest.decode(entry.payload) {
