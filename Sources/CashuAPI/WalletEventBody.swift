@@ -54,7 +54,7 @@ struct WalletEventBody: Encodable, Sendable {
         case .queuedWorkFinished(let mint, let entry, let operation, let done):
             body.type = "queuedWorkFinished"
             body.mint = mint.rawValue
-            body.operation = operation?.rawValue ?? entry.rawValue
+            body.operation = operation?.description ?? entry.description
             body.done = done
         case .mintReachability(let mint, let reachable):
             body.type = "mintReachability"
@@ -80,7 +80,7 @@ struct WalletEventBody: Encodable, Sendable {
 
     private init(_ type: String, _ operation: WalletOperationEvent) {
         self.type = type
-        self.operation = operation.id.rawValue
+        self.operation = operation.id.description
         kind = operation.kind.rawValue
         mint = operation.mint.rawValue
         unit = operation.unit.rawValue

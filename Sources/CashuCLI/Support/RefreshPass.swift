@@ -28,7 +28,7 @@ struct RefreshPass {
                     report.minted.map { minted in
                         .object([
                             ("mint", .string(minted.mint.rawValue)), ("amount", .number(minted.amount ?? 0)),
-                            ("unit", .string(minted.unit.rawValue)), ("operation", .string(minted.id.rawValue)),
+                            ("unit", .string(minted.unit.rawValue)), ("operation", .string(minted.id.description)),
                         ])
                     }
                 )

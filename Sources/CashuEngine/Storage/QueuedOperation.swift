@@ -74,17 +74,31 @@ package struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What an offline queue entry does (`QueuedEntry.kind`).
-public enum QueuedOperationKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum QueuedOperationKind: Hashable, Sendable, CaseIterable {
     /// Receive a token (NUT-03 swap).
     case receive
     /// Pay a payment request (NUT-05 melt).
     case melt
     /// Check pending sends and melts (NUT-07).
     case check
+
+    /// The name the store keeps.
+    package var rawValue: String {
+        switch self {
+        case .receive: "receive"
+        case .melt: "melt"
+        case .check: "check"
+        }
+    }
+
+    package init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
 }
 
 /// Where an offline queue entry is in its life (`QueuedEntry.state`).
-public enum QueuedOperationState: String, Hashable, Sendable, Codable, CaseIterable {
+public enum QueuedOperationState: Hashable, Sendable, CaseIterable {
     /// Waiting for its mint (or for the outcome of the wallet operation it started, see `operationID`).
     case queued
     /// Marked as running, in the transaction before it runs. An entry found `running` whose lease no one holds
@@ -97,4 +111,19 @@ public enum QueuedOperationState: String, Hashable, Sendable, Codable, CaseItera
 
     /// Whether the queue still has to run the entry.
     package var isPending: Bool { self == .queued || self == .running }
+
+    /// The name the store keeps.
+    package var rawValue: String {
+        switch self {
+        case .queued: "queued"
+        case .running: "running"
+        case .done: "done"
+        case .failed: "failed"
+        }
+    }
+
+    package init?(rawValue: String) {
+        guard let state = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = state
+    }
 }
