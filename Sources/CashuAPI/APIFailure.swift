@@ -33,7 +33,7 @@ struct APIFailure: Error, Sendable {
                 if !detail.isEmpty || !code.isEmpty { message += ": \(detail.prefix(300))\(code)" }
             }
             return APIFailure(
-                status(of: error.code), error.code.rawValue, message, operation: error.operationID?.rawValue)
+                status(of: error.code), error.code.description, message, operation: error.operationID?.description)
         case let error as any CashuError:
             // A parser's refusal (a malformed URL, token, key): the input's fault.
             return APIFailure(.badRequest, error.codeName, error.reason)

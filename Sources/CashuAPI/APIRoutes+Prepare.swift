@@ -83,7 +83,7 @@ extension APIRoutes {
                 // Sent, not settled: the proofs stay pending until the mint answers for sure (events tell).
                 return APIJSON.response(
                     ConfirmedBody(
-                        id: id, state: "pending", operation: error.operationID?.rawValue, unit: operation.unit,
+                        id: id, state: "pending", operation: error.operationID?.description, unit: operation.unit,
                         message: error.reason),
                     status: .accepted)
             }
@@ -117,29 +117,29 @@ extension APIRoutes {
     private func confirm(_ operation: PreparedOperation, id: String) async throws -> Response {
         switch operation {
         case .send(let send):
-            let text = try Self.text(of: try await send.confirm(), operation: send.operationID.rawValue)
+            let text = try Self.text(of: try await send.confirm(), operation: send.operationID.description)
             return APIJSON.response(
                 ConfirmedBody(
-                    id: id, state: "done", operation: send.operationID.rawValue, amount: send.amount, fee: send.fee,
+                    id: id, state: "done", operation: send.operationID.description, amount: send.amount, fee: send.fee,
                     unit: send.unit.rawValue, token: text))
         case .pay(.invoice(let payment)):
             let result = try await payment.confirm()
             let pending = result.state != .paid
             return APIJSON.response(
                 ConfirmedBody(
-                    id: id, state: pending ? "pending" : "done", operation: result.operationID.rawValue,
+                    id: id, state: pending ? "pending" : "done", operation: result.operationID.description,
                     amount: result.amount, fee: result.fee, unit: payment.unit.rawValue,
                     preimage: result.paymentPreimage),
                 status: pending ? .accepted : .ok)
         case .pay(.request(let payment)):
             let made = try await payment.confirm()
-            let operationID = payment.send.operationID.rawValue
+            let operationID = payment.send.operationID.description
             do {
                 try await linux.deliver(made)
             } catch {
                 // Not delivered: the token stays a pending send, reclaimable (`POST /v1/pending/{id}/reclaim`).
                 throw APIFailure(
-                    APIFailure.failedDependency, error.code.rawValue, "\(error.reason); the token stays reclaimable",
+                    APIFailure.failedDependency, error.code.description, "\(error.reason); the token stays reclaimable",
                     operation: operationID)
             }
             // A request without a transport: the token is handed over in band, by the user.
@@ -153,14 +153,14 @@ extension APIRoutes {
             let pending = result.state == .pending
             return APIJSON.response(
                 ConfirmedBody(
-                    id: id, state: pending ? "pending" : "done", operation: result.operationID.rawValue,
+                    id: id, state: pending ? "pending" : "done", operation: result.operationID.description,
                     amount: result.arrived, fee: result.fee, unit: result.unit.rawValue),
                 status: pending ? .accepted : .ok)
         case .receive(let receive):
             let result = try await receive.confirm()
             return APIJSON.response(
                 ConfirmedBody(
-                    id: id, state: "done", operation: result.operationIDs.first?.rawValue, amount: result.amount,
+                    id: id, state: "done", operation: result.operationIDs.first?.description, amount: result.amount,
                     fee: result.fee, unit: receive.unit.rawValue))
         }
     }

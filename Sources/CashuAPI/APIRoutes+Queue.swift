@@ -34,12 +34,12 @@ extension APIRoutes {
             case .done(let result):
                 return APIJSON.response(
                     Answer(
-                        state: "done", id: result.operationIDs.first?.rawValue, amount: result.amount,
+                        state: "done", id: result.operationIDs.first?.description, amount: result.amount,
                         fee: result.fee))
             case .queued(let entry):
                 let reason = await linux.queue.waitReason(of: entry)
                 return APIJSON.response(
-                    Answer(state: "queued", id: entry.id.rawValue, amount: entry.amount, reason: reason.detail),
+                    Answer(state: "queued", id: entry.id.description, amount: entry.amount, reason: reason.detail),
                     status: .accepted)
             }
         }

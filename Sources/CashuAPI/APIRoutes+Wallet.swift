@@ -75,7 +75,7 @@ extension APIRoutes {
                 var amount: UInt64
                 var operation: String
             }
-            return APIJSON.response(Body(amount: minted.amount, operation: minted.operationID.rawValue))
+            return APIJSON.response(Body(amount: minted.amount, operation: minted.operationID.description))
         }
         router.get("v1/activity") { request, _ -> Response in
             let text = request.uri.queryParameters.get("limit")
@@ -90,7 +90,7 @@ extension APIRoutes {
         }
         router.post("v1/pending/{id}/reclaim") { _, context -> Response in
             let id = try context.parameters.require("id")
-            guard let send = try await wallet.pendingSends().first(where: { $0.operationID.rawValue == id }) else {
+            guard let send = try await wallet.pendingSends().first(where: { $0.operationID.description == id }) else {
                 throw APIFailure(.notFound, "notFound", "no unclaimed send \(id)")
             }
             let result = try await wallet.reclaim(send.operationID)

@@ -16,7 +16,7 @@ struct ActivityBody: Encodable, Sendable {
     var createdAt: Int64
 
     init(_ entry: ActivityEntry) {
-        id = entry.id.rawValue
+        id = entry.id.description
         kind = entry.kind.rawValue
         state = entry.state.rawValue
         amount = entry.amount

@@ -18,9 +18,18 @@ struct QueuedBody: Encodable, Sendable {
     var reason: String
 
     init(_ entry: QueuedEntry, reason: QueueWaitReason) {
-        id = entry.id.rawValue
-        kind = entry.kind.rawValue
-        state = entry.state.rawValue
+        id = entry.id.description
+        switch entry.kind {
+        case .receive: kind = "receive"
+        case .melt: kind = "melt"
+        case .check: kind = "check"
+        }
+        switch entry.state {
+        case .queued: state = "queued"
+        case .running: state = "running"
+        case .done: state = "done"
+        case .failed: state = "failed"
+        }
         mint = entry.mintURL.rawValue
         amount = entry.amount
         unit = entry.unit?.rawValue

@@ -39,7 +39,12 @@ struct WalletEventBody: Encodable, Sendable {
         case .operationFailed(let operation): body = Self("operationFailed", operation)
         case .operationReleased(let operation, let release):
             body = Self("operationReleased", operation)
-            body.reason = release.rawValue
+            switch release {
+            case .cancelled: body.reason = "cancelled"
+            case .expired: body.reason = "expired"
+            case .abandoned: body.reason = "abandoned"
+            case .refused: body.reason = "refused"
+            }
         case .mintQuotePaid(let mint, let quoteID, let amount):
             body.type = "mintQuotePaid"
             body.mint = mint.rawValue
@@ -49,7 +54,7 @@ struct WalletEventBody: Encodable, Sendable {
         case .queuedWorkFinished(let mint, let entry, let operation, let done):
             body.type = "queuedWorkFinished"
             body.mint = mint.rawValue
-            body.operation = operation?.rawValue ?? entry.rawValue
+            body.operation = operation?.description ?? entry.description
             body.done = done
         case .mintReachability(let mint, let reachable):
             body.type = "mintReachability"
@@ -75,7 +80,7 @@ struct WalletEventBody: Encodable, Sendable {
 
     private init(_ type: String, _ operation: WalletOperationEvent) {
         self.type = type
-        self.operation = operation.id.rawValue
+        self.operation = operation.id.description
         kind = operation.kind.rawValue
         mint = operation.mint.rawValue
         unit = operation.unit.rawValue

@@ -91,7 +91,7 @@ struct FetchCommand: AsyncParsableCommand {
             // A token the server refused stays a pending send: say how to take it back.
             var failure = CLIError(wallet: error)
             if error.code == .deliveryFailed, let operation = error.operationID {
-                failure.message += "; `cashu pending --reclaim \(operation.rawValue)` takes it back"
+                failure.message += "; `cashu pending --reclaim \(operation.description)` takes it back"
             }
             throw failure
         }
@@ -114,7 +114,7 @@ struct FetchCommand: AsyncParsableCommand {
             fields += [
                 ("paid", .number(payment.total)), ("price", .number(payment.requested)),
                 ("fee", .number(payment.total - payment.requested)), ("unit", .string(payment.send.unit.rawValue)),
-                ("mint", .string(payment.mint.rawValue)), ("operation", .string(payment.send.operationID.rawValue)),
+                ("mint", .string(payment.mint.rawValue)), ("operation", .string(payment.send.operationID.description)),
             ]
         }
         let text = String(data: response.body, encoding: .utf8)

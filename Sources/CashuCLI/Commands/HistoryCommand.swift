@@ -51,15 +51,15 @@ struct HistoryCommand: AsyncParsableCommand {
                         .array(
                             entries.map { entry in
                                 .object([
-                                    ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),
+                                    ("id", .string(entry.id.description)), ("kind", .string(entry.kind.rawValue)),
                                     ("mint", .string(entry.mintURL.rawValue)),
                                     ("to", .optional(entry.destination?.rawValue)),
                                     ("unit", .string(entry.unit.rawValue)),
                                     ("amount", .number(entry.amount)), ("fee", .number(entry.fee)),
                                     ("state", .string(entry.state.rawValue)), ("memo", .optional(entry.memo)),
                                     ("created", .date(entry.createdAt)), ("updated", .date(entry.updatedAt)),
-                                    ("proofOfPayment", .optional(proofs[entry.id]?.rawValue)),
-                                    ("parts", .array(entry.parts.map { .string($0.rawValue) })),
+                                    ("proofOfPayment", .optional(proofs[entry.id].map(ProofOfPaymentText.name))),
+                                    ("parts", .array(entry.parts.map { .string($0.description) })),
                                 ])
                             }
                         )

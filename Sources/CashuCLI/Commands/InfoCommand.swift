@@ -24,7 +24,7 @@ struct InfoCommand: AsyncParsableCommand {
             }
             var lines = [
                 "cashu \(CLIVersion.current)", "Wallet: \(context.directory.url.path)",
-                "Secure store: \(context.linux.secrets.kind.rawValue)",
+                "Secure store: \(context.linux.secrets.kind.description)",
                 "Default mint: \(defaultMint?.rawValue ?? "none")",
             ]
             for (url, capabilities, balance) in mints {
@@ -48,7 +48,7 @@ struct InfoCommand: AsyncParsableCommand {
                 human: lines.joined(separator: "\n"),
                 json: .object([
                     ("version", .string(CLIVersion.current)), ("dir", .string(context.directory.url.path)),
-                    ("secureStore", .string(context.linux.secrets.kind.rawValue)),
+                    ("secureStore", .string(context.linux.secrets.kind.description)),
                     ("defaultMint", .optional(defaultMint?.rawValue)),
                     (
                         "mints",

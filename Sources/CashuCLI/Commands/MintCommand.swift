@@ -148,7 +148,7 @@ struct MintCommand: AsyncParsableCommand {
         ]
         if let minted {
             fields.append(("minted", .number(minted.amount)))
-            fields.append(("operation", .string(minted.operationID.rawValue)))
+            fields.append(("operation", .string(minted.operationID.description)))
         } else {
             fields.append(("request", .string(quote.request)))
             fields.append(("expiry", .optional(quote.expiry)))

@@ -97,7 +97,7 @@ struct PayCommand: AsyncParsableCommand {
             human: QueueText.queued(at: mint, reason: reason, outcome: "the payment is kept in the wallet and made"),
             json: .object(
                 [
-                    ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                    ("state", "queued"), ("queued", .string(entry.id.description)),
                     ("mint", .string(mint.rawValue)), ("unit", .string(unit.rawValue)),
                 ] + QueueText.reasonFields(reason))
         )
@@ -149,8 +149,8 @@ struct PayCommand: AsyncParsableCommand {
                 ("amount", .number(result.amount)), ("feeReserve", .number(quote.feeReserve)),
                 ("inputFeeEstimate", .number(inputFee)), ("state", "paid"), ("fee", .number(result.fee)),
                 ("change", .number(result.change)), ("preimage", .optional(result.paymentPreimage)),
-                ("proofOfPayment", .string(result.proofOfPayment.rawValue)),
-                ("operation", .string(result.operationID.rawValue)),
+                ("proofOfPayment", .string(ProofOfPaymentText.name(result.proofOfPayment))),
+                ("operation", .string(result.operationID.description)),
             ])
         )
     }

@@ -62,7 +62,7 @@ struct PendingCommand: AsyncParsableCommand {
             var reclaimedLines: [String] = []
             if reclaim {
                 let sends = try await context.wallet.pendingSends(mint: filter)
-                let chosen = ids.isEmpty ? sends : sends.filter { ids.contains($0.operationID.rawValue) }
+                let chosen = ids.isEmpty ? sends : sends.filter { ids.contains($0.operationID.description) }
                 if !ids.isEmpty && chosen.count != ids.count {
                     throw CLIError(.input, "no unclaimed send with such an operation id", code: "invalidInput")
                 }
@@ -71,8 +71,9 @@ struct PendingCommand: AsyncParsableCommand {
                         let result = try await context.wallet.reclaim(send.operationID)
                         reclaimed.append(
                             .object([
-                                ("operation", .string(send.operationID.rawValue)), ("amount", .number(result.amount)),
-                                ("fee", .number(result.fee)), ("unit", .string(send.unit.rawValue)),
+                                ("operation", .string(send.operationID.description)),
+                                ("amount", .number(result.amount)), ("fee", .number(result.fee)),
+                                ("unit", .string(send.unit.rawValue)),
                             ])
                         )
                         reclaimedLines.append(
@@ -86,7 +87,7 @@ struct PendingCommand: AsyncParsableCommand {
                         // still reclaimed.
                         notReclaimed.append(
                             .object([
-                                ("operation", .string(send.operationID.rawValue)), ("reason", .string(error.reason)),
+                                ("operation", .string(send.operationID.description)), ("reason", .string(error.reason)),
                             ]))
                         reclaimedLines.append(
                             "Not reclaimed, the token sent \(DateText.short(send.createdAt)): \(error.reason).")
@@ -124,7 +125,7 @@ struct PendingCommand: AsyncParsableCommand {
                 for send in sends {
                     table.add([
                         DateText.short(send.createdAt), Amount.text(send.amount, send.unit), send.mintURL.rawValue,
-                        send.operationID.rawValue,
+                        send.operationID.description,
                     ])
                 }
                 sections.append(
@@ -143,7 +144,7 @@ struct PendingCommand: AsyncParsableCommand {
                 for transfer in transfers {
                     table.add([
                         DateText.short(transfer.createdAt), Amount.text(transfer.amount, transfer.unit),
-                        "\(transfer.from) -> \(transfer.to)", transfer.operationID.rawValue,
+                        "\(transfer.from) -> \(transfer.to)", transfer.operationID.description,
                     ])
                 }
                 sections.append("Transfers under way (`cashu refresh` continues them):\n" + table.rendered)
@@ -171,7 +172,7 @@ struct PendingCommand: AsyncParsableCommand {
                         .array(
                             sends.map { send in
                                 .object([
-                                    ("operation", .string(send.operationID.rawValue)),
+                                    ("operation", .string(send.operationID.description)),
                                     ("mint", .string(send.mintURL.rawValue)),
                                     ("unit", .string(send.unit.rawValue)), ("amount", .number(send.amount)),
                                     ("created", .date(send.createdAt)),
@@ -210,7 +211,7 @@ struct PendingCommand: AsyncParsableCommand {
                         .array(
                             transfers.map { transfer in
                                 .object([
-                                    ("operation", .string(transfer.operationID.rawValue)),
+                                    ("operation", .string(transfer.operationID.description)),
                                     ("from", .string(transfer.from.rawValue)), ("to", .string(transfer.to.rawValue)),
                                     ("unit", .string(transfer.unit.rawValue)), ("amount", .number(transfer.amount)),
                                     ("created", .date(transfer.createdAt)),
@@ -226,17 +227,17 @@ struct PendingCommand: AsyncParsableCommand {
 
     /// Drops a queued (or refused) operation; a receive's token is printed alone on stdout, so it is not lost.
     static func forget(_ text: String, context: WalletContext) async throws {
-        let id = OperationID(rawValue: text.trimmingCharacters(in: .whitespaces))
+        let id = OperationID(text.trimmingCharacters(in: .whitespaces))
         let queue = context.linux.queue
         let token = try await queue.token(of: id)
         guard try await queue.remove(id) else {
             throw CLIError(
-                .input, "no queued operation with the id \(Untrusted.display(id.rawValue, limit: 80))",
+                .input, "no queued operation with the id \(Untrusted.display(id.description, limit: 80))",
                 code: "invalidInput")
         }
         context.output.result(
             human: token ?? "Dropped the queued operation \(id).",
-            json: .object([("forgotten", .string(id.rawValue)), ("token", .optional(token))])
+            json: .object([("forgotten", .string(id.description)), ("token", .optional(token))])
         )
     }
 }

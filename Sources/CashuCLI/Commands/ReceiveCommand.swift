@@ -96,7 +96,7 @@ struct ReceiveCommand: AsyncParsableCommand {
                         at: entry.mintURL, reason: reason, outcome: "the token is kept in the wallet and received"),
                     json: .object(
                         [
-                            ("state", "queued"), ("queued", .string(entry.id.rawValue)),
+                            ("state", "queued"), ("queued", .string(entry.id.description)),
                             ("amount", .optional(entry.amount)), ("unit", .string(unit)),
                             ("mints", .array(decoded.mints.map { .string($0) })),
                         ] + QueueText.reasonFields(reason))
@@ -118,7 +118,7 @@ struct ReceiveCommand: AsyncParsableCommand {
                     ("state", "received"),
                     ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit)),
                     ("mints", .array(decoded.mints.map { .string($0) })), ("memo", .optional(decoded.memo)),
-                    ("operations", .array(result.operationIDs.map { .string($0.rawValue) })),
+                    ("operations", .array(result.operationIDs.map { .string($0.description) })),
                 ])
             )
         }

@@ -50,18 +50,12 @@ struct RestoreCommand: AsyncParsableCommand {
             guard !mints.isEmpty else {
                 throw CLIError(.config, "name the mint to restore from: --mint URL", code: "noMint")
             }
-            let bar = ProgressLine(output: context.output)
+            // The batches scanned are drawn on a terminal from the wallet's progress events.
             var results: [(MintURL, RestoreResult)] = []
             for mint in mints {
-                let result = try await context.wallet.restore(mint: mint) { progress in
-                    bar.draw(
-                        done: progress.keysetIndex,
-                        total: max(progress.keysetCount, 1),
-                        label: "\(mint): keyset \(progress.keysetIndex + 1)/\(progress.keysetCount), "
-                            + "counter \(progress.counter), \(progress.found) proof(s) found"
-                    )
+                let result = try await EventProgress.around(context.wallet, output: context.output) {
+                    try await context.wallet.restore(mint: mint)
                 }
-                bar.finish()
                 results.append((mint, result))
             }
             let unit = context.global.currencyUnit

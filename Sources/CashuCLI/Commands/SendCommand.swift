@@ -128,7 +128,7 @@ struct SendCommand: AsyncParsableCommand {
                     ("token", .string(token)), ("amount", .number(result.amount)), ("fee", .number(result.fee)),
                     ("unit", .string(unit.rawValue)), ("mint", .string(mint.rawValue)),
                     ("swapped", .bool(result.swaps)),
-                    ("locked", .bool(key != nil)), ("operation", .string(result.operationID.rawValue)),
+                    ("locked", .bool(key != nil)), ("operation", .string(result.operationID.description)),
                 ])
             )
             await QRDisplay.show(token, caption: "Token", output: context.output)

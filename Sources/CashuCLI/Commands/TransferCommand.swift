@@ -105,7 +105,7 @@ struct TransferCommand: AsyncParsableCommand {
             output.result(
                 human: "Moved \(Amount.text(result.arrived, unit)) from \(from) to \(to)\(fee).",
                 json: .object([
-                    ("operation", .string(result.operationID.rawValue)), ("state", "done"),
+                    ("operation", .string(result.operationID.description)), ("state", "done"),
                     ("from", .string(from.rawValue)), ("to", .string(to.rawValue)), ("unit", .string(unit.rawValue)),
                     ("amount", .number(result.amount)), ("arrived", .number(result.arrived)),
                     ("fee", .optional(result.fee)), ("feeReserve", .number(prepared.payment.feeReserve)),

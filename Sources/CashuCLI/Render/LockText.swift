@@ -7,7 +7,7 @@ import Foundation
 enum LockText {
     /// Lines describing `lock`, judged at `now`: its kind and flag, who can spend now, and who after the locktime.
     static func lines(_ lock: SpendingConditions, blinded: Bool, now: UInt64) -> [String] {
-        var head = "locked: \(lock.kind.rawValue)"
+        var head = "locked: \(lock.kind)"
         if lock.sigFlag == .sigAll { head += ", SIG_ALL (signatures cover the whole transaction)" }
         if blinded { head += ", keys blinded (NUT-28: the keys in the token are not the receiver's own)" }
         var lines = [head, "  spendable by: \(mainPathway(lock))"]
@@ -28,7 +28,8 @@ enum LockText {
     /// The JSON object of a lock (`spendableBy`, `afterLocktime` in words, the keys and thresholds as data).
     static func json(_ lock: SpendingConditions, blinded: Bool, now: UInt64) -> JSONOutput {
         var fields: [(String, JSONOutput)] = [
-            ("kind", .string(lock.kind.rawValue)), ("sigFlag", .string(lock.sigFlag.rawValue)),
+            ("kind", .string(lock.kind.description)),
+            ("sigFlag", .string(lock.sigFlag == .sigAll ? "SIG_ALL" : "SIG_INPUTS")),
             ("blinded", .bool(blinded)),
         ]
         if let main = lock.main {

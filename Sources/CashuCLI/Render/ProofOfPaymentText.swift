@@ -14,6 +14,16 @@ enum ProofOfPaymentText {
         }
     }
 
+    /// The value in `--json` output: `verified`, `mismatch`, `absent` or `notChecked`.
+    static func name(_ proof: ProofOfPayment) -> String {
+        switch proof {
+        case .verified: "verified"
+        case .mismatch: "mismatch"
+        case .absent: "absent"
+        case .notChecked: "notChecked"
+        }
+    }
+
     /// A few words for a table cell (`cashu history`).
     static func short(_ proof: ProofOfPayment) -> String {
         switch proof {

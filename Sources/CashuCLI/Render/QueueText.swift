@@ -39,7 +39,7 @@ enum QueueText {
         let detail = Untrusted.display(reason.detail)
         let next = "(`cashu refresh`, or the timer; `cashu pending` lists it)"
         switch reason.code {
-        case WalletError.Code.mintUnreachable.rawValue:
+        case WalletError.Code.mintUnreachable.description:
             // The engine says "the mint cannot be reached (connection refused)": name the mint in it.
             let prefix = "the mint "
             let cause =
@@ -47,7 +47,7 @@ enum QueueText {
                 ? prefix + url + " " + detail.dropFirst(prefix.count)
                 : "the mint \(url) cannot be reached (\(detail))"
             return "Queued: \(cause); \(outcome) when the mint is back \(next)."
-        case WalletError.Code.pending.rawValue:
+        case WalletError.Code.pending.description:
             return "Queued: an operation at \(url) is not settled yet (\(detail)); \(outcome) once it is "
                 + "\(next)."
         case QueueWaitReason.notStarted:
@@ -64,15 +64,34 @@ enum QueueText {
         [("reason", .string(reason.code)), ("detail", .string(reason.detail))]
     }
 
+    /// An entry's kind in `--json` output: `receive`, `melt` or `check`.
+    static func name(_ kind: QueuedOperationKind) -> String {
+        switch kind {
+        case .receive: "receive"
+        case .melt: "melt"
+        case .check: "check"
+        }
+    }
+
+    /// An entry's state in `--json` output: `queued`, `running`, `done` or `failed`.
+    static func name(_ state: QueuedOperationState) -> String {
+        switch state {
+        case .queued: "queued"
+        case .running: "running"
+        case .done: "done"
+        case .failed: "failed"
+        }
+    }
+
     static func json(_ entry: QueuedEntry) -> JSONOutput {
         .object([
-            ("id", .string(entry.id.rawValue)), ("kind", .string(entry.kind.rawValue)),
-            ("mint", .string(entry.mintURL.rawValue)), ("state", .string(entry.state.rawValue)),
+            ("id", .string(entry.id.description)), ("kind", .string(name(entry.kind))),
+            ("mint", .string(entry.mintURL.rawValue)), ("state", .string(name(entry.state))),
             ("amount", entry.amount.map { .number($0) } ?? .null), ("unit", .optional(entry.unit?.rawValue)),
             ("attempts", .int(entry.attempts)), ("error", .optional(entry.lastErrorCode)),
             ("received", entry.result.map { .number($0.amount) } ?? .null),
             ("fee", entry.result.map { .number($0.fee) } ?? .null),
-            ("proofOfPayment", .optional(entry.result?.proofOfPayment?.rawValue)),
+            ("proofOfPayment", .optional(entry.result?.proofOfPayment.map(ProofOfPaymentText.name))),
         ])
     }
 }

@@ -6,13 +6,13 @@ import CoreCashu
 enum RecoveryText {
     static func json(_ report: RecoveryReport) -> JSONOutput {
         .object([
-            ("resolved", .array(report.resolved.map { .string($0.rawValue) })),
+            ("resolved", .array(report.resolved.map { .string($0.description) })),
             (
                 "unresolved",
                 .array(
                     report.unresolved.map { id, error in
                         .object([
-                            ("operation", .string(id.rawValue)), ("code", .string(error.code.rawValue)),
+                            ("operation", .string(id.description)), ("code", .string(error.code.description)),
                             ("message", .string(CLIError.oneLine(error.reason))),
                         ])
                     }

@@ -35,7 +35,7 @@ struct TokenSummary {
     /// The time locks are judged at.
     var now: UInt64 { UInt64(max(0, Date().timeIntervalSince1970)) }
 
-    var hasDLEQ: Bool { !token.proofs.isEmpty && token.proofs.allSatisfy { $0.dleq != nil } }
+    var hasDLEQ: Bool { !token.proofs.isEmpty && token.proofs.allSatisfy(\.hasDLEQ) }
 
     func json() throws -> JSONOutput {
         let unit = token.unit ?? "sat"

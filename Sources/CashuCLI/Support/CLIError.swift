@@ -88,7 +88,7 @@ struct CLIError: Error, Sendable, CustomStringConvertible {
         self.init(
             ExitClass(error.code),
             Self.oneLine(message),
-            code: error.code.rawValue,
+            code: error.code.description,
             operationID: error.operationID
         )
     }

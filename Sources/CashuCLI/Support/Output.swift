@@ -59,7 +59,7 @@ struct Output: Sendable {
                 ("code", .string(error.code)), ("class", .string(error.exitClass.name)),
                 ("exit", .number(UInt64(error.exitClass.rawValue))), ("message", .string(error.message)),
             ]
-            if let operation = error.operationID { fields.append(("operation", .string(operation.rawValue))) }
+            if let operation = error.operationID { fields.append(("operation", .string(operation.description))) }
             fields += error.extra
             Self.write(JSONOutput.object([("error", .object(fields))]).rendered + "\n", to: .standardOutput)
         }

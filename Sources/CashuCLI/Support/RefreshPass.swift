@@ -27,9 +27,8 @@ struct RefreshPass {
                 .array(
                     report.minted.map { minted in
                         .object([
-                            ("mint", .string(minted.mint.rawValue)), ("amount", .number(minted.result.amount)),
-                            ("unit", .optional(minted.unit?.rawValue)),
-                            ("operation", .string(minted.result.operationID.rawValue)),
+                            ("mint", .string(minted.mint.rawValue)), ("amount", .number(minted.amount ?? 0)),
+                            ("unit", .string(minted.unit.rawValue)), ("operation", .string(minted.id.description)),
                         ])
                     }
                 )
@@ -42,7 +41,7 @@ struct RefreshPass {
                     report.rotated.map { rotation in
                         .object([
                             ("mint", .string(rotation.mint.rawValue)), ("unit", .string(rotation.unit.rawValue)),
-                            ("moved", .number(rotation.result.moved)), ("fee", .number(rotation.result.fee)),
+                            ("moved", .number(rotation.amount ?? 0)), ("fee", .number(rotation.fee ?? 0)),
                         ])
                     }
                 )
@@ -96,7 +95,7 @@ struct RefreshPass {
         for entry in report.queue.stillQueued { lines.append(QueueText.waiting(entry)) }
         for mint in report.refreshedMints { lines.append("Fetched \(mint)'s info and keysets again.") }
         for minted in report.minted {
-            let amount = minted.unit.map { Amount.text(minted.result.amount, $0) } ?? "\(minted.result.amount)"
+            let amount = Amount.text(minted.amount ?? 0, minted.unit)
             lines.append("Minted \(amount) from a paid invoice at \(minted.mint).")
         }
         if report.claimed > 0 { lines.append("\(report.claimed) sent token(s) were claimed.") }
@@ -104,8 +103,8 @@ struct RefreshPass {
         if report.settledMelts > 0 { lines.append("\(report.settledMelts) payment(s) in flight settled.") }
         for rotation in report.rotated {
             lines.append(
-                "Moved \(Amount.text(rotation.result.moved, rotation.unit)) at \(rotation.mint) to its current "
-                    + "keyset (fee \(Amount.text(rotation.result.fee, rotation.unit))).")
+                "Moved \(Amount.text(rotation.amount ?? 0, rotation.unit)) at \(rotation.mint) to its current "
+                    + "keyset (fee \(Amount.text(rotation.fee ?? 0, rotation.unit))).")
         }
         if let backup = report.mintBackup, !backup.isSkipped { lines.append("Mint list backup: \(backup).") }
         for payment in report.nostrPayments?.received ?? [] {

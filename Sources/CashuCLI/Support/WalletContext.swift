@@ -161,7 +161,7 @@ struct WalletContext: Sendable {
                 .storage,
                 "\(error.reason) (wallet in \(directory.url.path)); to restore it run `cashu restore` "
                     + "with its recovery phrase",
-                code: error.code.rawValue
+                code: error.code.description
             )
         }
         return error

@@ -2,10 +2,14 @@
 
 import Foundation
 
-/// A wallet operation's identifier: a lowercase UUID string.
-public struct OperationID: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+/// A wallet operation's identifier: a lowercase UUID string, printed as ``description``.
+public struct OperationID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    /// The id as the store and the journals keep it (``description``).
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The id a front end printed (``description``) and a user typed back (`cashu pending --reclaim ID`).
+    public init(_ text: String) { self.init(rawValue: text) }
 
     /// A fresh random identifier.
     package static func random() -> OperationID { OperationID(rawValue: UUID().uuidString.lowercased()) }

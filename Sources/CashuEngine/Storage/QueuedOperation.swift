@@ -7,32 +7,11 @@ import Foundation
 /// `payload` is the queue's own Codable request (the token to receive, the payment request to melt); it can hold a
 /// token worth money, so it never prints and the queue drops it once the entry is done. `result` is the outcome the
 /// queue recorded (amounts, operation ids), free of secrets.
-public struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
+package struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
     /// What the entry does.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
-        /// Receive a token (NUT-03 swap).
-        case receive
-        /// Pay a payment request (NUT-05 melt).
-        case melt
-        /// Check pending sends and melts (NUT-07).
-        case check
-    }
-
+    package typealias Kind = QueuedOperationKind
     /// Where the entry is in its life.
-    public enum State: String, Hashable, Sendable, Codable, CaseIterable {
-        /// Waiting for its mint (or for the outcome of the wallet operation it started, see `operationID`).
-        case queued
-        /// Marked as running, in the transaction before it runs. An entry found `running` whose lease no one holds
-        /// was interrupted (the process died); the queue resumes it.
-        case running
-        /// Finished with a definite success.
-        case done
-        /// Finished with a definite failure (the mint refused, the token was spent by someone else, ...).
-        case failed
-
-        /// Whether the queue still has to run the entry.
-        package var isPending: Bool { self == .queued || self == .running }
-    }
+    package typealias State = QueuedOperationState
 
     /// The entry's id (its own, not a wallet operation's).
     package var id: OperationID
@@ -88,8 +67,63 @@ public struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
         self.updatedAt = updatedAt
     }
 
-    public var description: String {
+    package var description: String {
         "QueuedOperation(\(id), \(kind), \(mintURL), \(state), attempts: \(attempts), "
             + "payload: <redacted \(payload.count) bytes>)"
+    }
+}
+
+/// What an offline queue entry does (`QueuedEntry.kind`).
+public enum QueuedOperationKind: Hashable, Sendable, CaseIterable {
+    /// Receive a token (NUT-03 swap).
+    case receive
+    /// Pay a payment request (NUT-05 melt).
+    case melt
+    /// Check pending sends and melts (NUT-07).
+    case check
+
+    /// The name the store keeps.
+    package var rawValue: String {
+        switch self {
+        case .receive: "receive"
+        case .melt: "melt"
+        case .check: "check"
+        }
+    }
+
+    package init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
+}
+
+/// Where an offline queue entry is in its life (`QueuedEntry.state`).
+public enum QueuedOperationState: Hashable, Sendable, CaseIterable {
+    /// Waiting for its mint (or for the outcome of the wallet operation it started, see `operationID`).
+    case queued
+    /// Marked as running, in the transaction before it runs. An entry found `running` whose lease no one holds
+    /// was interrupted (the process died); the queue resumes it.
+    case running
+    /// Finished with a definite success.
+    case done
+    /// Finished with a definite failure (the mint refused, the token was spent by someone else, ...).
+    case failed
+
+    /// Whether the queue still has to run the entry.
+    package var isPending: Bool { self == .queued || self == .running }
+
+    /// The name the store keeps.
+    package var rawValue: String {
+        switch self {
+        case .queued: "queued"
+        case .running: "running"
+        case .done: "done"
+        case .failed: "failed"
+        }
+    }
+
+    package init?(rawValue: String) {
+        guard let state = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = state
     }
 }

@@ -1,7 +1,7 @@
 // Wallet: what the wallet keeps of a mint's NUT-06 info, so it can work without asking the mint again.
 
 /// The parts of a mint's info the wallet acts on, stored with the mint.
-public struct MintCapabilities: Codable, Hashable, Sendable {
+public struct MintCapabilities: Hashable, Sendable {
     /// The mint's name.
     public var name: String?
     /// `implementation/version`.
@@ -64,5 +64,57 @@ public struct MintCapabilities: Codable, Hashable, Sendable {
     /// The NUT-05 setting for melting `unit` with `method`, if the mint offers it.
     package func meltSetting(method: String = "bolt11", unit: CurrencyUnit) -> PaymentMethodSetting? {
         meltDisabled ? nil : meltMethods.first { $0.method == method && $0.unit == unit }
+    }
+}
+
+extension MintCapabilities {
+    /// The capabilities as the wallet store keeps them (`StoredMint.infoJSON`): the JSON the struct's synthesized
+    /// `Codable` wrote, key for key, so what earlier versions stored reads the same.
+    package struct Stored: Codable {
+        package var capabilities: MintCapabilities
+
+        package init(_ capabilities: MintCapabilities) { self.capabilities = capabilities }
+
+        enum CodingKeys: String, CodingKey {
+            case name, version, motd, supportedNUTs, mintMethods, mintDisabled, meltMethods, meltDisabled
+            case cachedResponses, webSockets, maxArrayLength, batchMint, blindAuth
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            var decoded = MintCapabilities(info: MintInfo())
+            decoded.name = try container.decodeIfPresent(String.self, forKey: .name)
+            decoded.version = try container.decodeIfPresent(String.self, forKey: .version)
+            decoded.motd = try container.decodeIfPresent(String.self, forKey: .motd)
+            decoded.supportedNUTs = try container.decode([Int].self, forKey: .supportedNUTs)
+            decoded.mintMethods = try container.decode([PaymentMethodSetting].self, forKey: .mintMethods)
+            decoded.mintDisabled = try container.decode(Bool.self, forKey: .mintDisabled)
+            decoded.meltMethods = try container.decode([PaymentMethodSetting].self, forKey: .meltMethods)
+            decoded.meltDisabled = try container.decode(Bool.self, forKey: .meltDisabled)
+            decoded.cachedResponses = try container.decodeIfPresent(
+                CachedResponseSettings.self, forKey: .cachedResponses)
+            decoded.webSockets = try container.decodeIfPresent(WebSocketSettings.self, forKey: .webSockets)
+            decoded.maxArrayLength = try container.decodeIfPresent(Int.self, forKey: .maxArrayLength)
+            decoded.batchMint = try container.decodeIfPresent(BatchMintSettings.self, forKey: .batchMint)
+            decoded.blindAuth = try container.decodeIfPresent(BlindAuthSettings.self, forKey: .blindAuth)
+            capabilities = decoded
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(capabilities.name, forKey: .name)
+            try container.encodeIfPresent(capabilities.version, forKey: .version)
+            try container.encodeIfPresent(capabilities.motd, forKey: .motd)
+            try container.encode(capabilities.supportedNUTs, forKey: .supportedNUTs)
+            try container.encode(capabilities.mintMethods, forKey: .mintMethods)
+            try container.encode(capabilities.mintDisabled, forKey: .mintDisabled)
+            try container.encode(capabilities.meltMethods, forKey: .meltMethods)
+            try container.encode(capabilities.meltDisabled, forKey: .meltDisabled)
+            try container.encodeIfPresent(capabilities.cachedResponses, forKey: .cachedResponses)
+            try container.encodeIfPresent(capabilities.webSockets, forKey: .webSockets)
+            try container.encodeIfPresent(capabilities.maxArrayLength, forKey: .maxArrayLength)
+            try container.encodeIfPresent(capabilities.batchMint, forKey: .batchMint)
+            try container.encodeIfPresent(capabilities.blindAuth, forKey: .blindAuth)
+        }
     }
 }

@@ -15,7 +15,7 @@ extension Wallet {
             throw WalletError.mint(error)
         }
         let capabilities = MintCapabilities(info: info)
-        let json = try Self.encodeJSON(capabilities)
+        let json = try Self.encodeJSON(MintCapabilities.Stored(capabilities))
         try await write { tx in
             let added = try tx.mint(url: url)?.addedAt ?? Date()
             try tx.saveMint(StoredMint(url: url, infoJSON: json, infoFetchedAt: Date(), addedAt: added))
@@ -40,7 +40,7 @@ extension Wallet {
             throw WalletError(.unknownMint, "mint \(url) is not in this wallet")
         }
         guard let json = mint.infoJSON,
-            let capabilities = try? JSONDecoder().decode(MintCapabilities.self, from: Data(json))
+            let capabilities = try? JSONDecoder().decode(MintCapabilities.Stored.self, from: Data(json)).capabilities
         else {
             return MintCapabilities(info: MintInfo())
         }

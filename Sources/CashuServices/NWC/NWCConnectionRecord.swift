@@ -4,36 +4,36 @@
 import CashuNostr
 import CoreCashu
 
-/// The public record of one wallet connection.
+/// The stored record of one wallet connection (a front end reads it as ``WalletConnection``).
 ///
 /// The wallet store's metadata is not sealed at rest, so this holds only what may be read: ids, public keys, relays,
 /// permissions, budget, times and the mint the connection pays from. The service's private key lives in the secure
 /// store under `SecureStoreKey/nwcServiceKey(_:)`; revoking deletes it.
-public struct NWCConnectionRecord: Sendable, Hashable, Codable {
+package struct NWCConnectionRecord: Sendable, Hashable, Codable {
     /// The connection's id (16 hex characters).
-    public var id: String
+    package var id: String
     /// The name the user gave it.
-    public var name: String
+    package var name: String
     /// The client's public key: requests must be signed by it.
-    public var clientPublicKey: NostrPublicKey
+    package var clientPublicKey: NostrPublicKey
     /// The service's public key for this connection: requests are addressed to it.
-    public var servicePublicKey: NostrPublicKey
+    package var servicePublicKey: NostrPublicKey
     /// The relays the service listens on for it.
-    public var relays: [NostrRelayURL]
+    package var relays: [NostrRelayURL]
     /// What the client may do.
-    public var methods: [NWCMethod]
+    package var methods: [NWCMethod]
     /// The notifications it gets.
     package var notifications: [NWCNotificationType]
     /// Its spending budget; `nil` for none.
-    public var budget: NWCBudget?
+    package var budget: NWCBudget?
     /// The mint it pays from and makes invoices at (chosen when it was added).
-    public var mint: MintURL
+    package var mint: MintURL
     /// When it was made, seconds since the epoch.
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// When it stops working, if ever.
-    public var expiresAt: Int64?
+    package var expiresAt: Int64?
     /// When it was revoked, if it was.
-    public var revokedAt: Int64?
+    package var revokedAt: Int64?
 
     package init(_ connection: NWCConnection, mint: MintURL) {
         id = connection.id
@@ -65,5 +65,5 @@ public struct NWCConnectionRecord: Sendable, Hashable, Codable {
     package var isRevoked: Bool { revokedAt != nil }
 
     /// Whether it serves requests at `time`: not revoked, not expired.
-    public func isActive(at time: Int64) -> Bool { !isRevoked && expiresAt.map { time < $0 } ?? true }
+    package func isActive(at time: Int64) -> Bool { !isRevoked && expiresAt.map { time < $0 } ?? true }
 }

@@ -139,7 +139,7 @@ extension OfflineQueue {
                 case .completed(let result):
                     updated.state = .done
                     updated.payload = []  // the token is spent, the request paid: nothing secret is kept
-                    updated.result = try? Array(JSONEncoder().encode(result))
+                    updated.result = try? Array(JSONEncoder().encode(QueuedOperationResult.Stored(result)))
                     updated.lastErrorCode = nil
                     updated.lastError = nil
                     updated.operationID = result.operationIDs.first ?? updated.operationID

@@ -210,7 +210,7 @@ public actor OfflineQueue {
     // MARK: Observing
 
     /// Entries in `states`, oldest first.
-    public func entries(states: Set<QueuedOperation.State> = [.queued, .running]) async throws(WalletError)
+    public func entries(states: Set<QueuedOperationState> = [.queued, .running]) async throws(WalletError)
         -> [QueuedEntry]
     {
         do {

@@ -10,9 +10,9 @@ public struct QueuedEntry: Hashable, Sendable {
     /// The mint it waits for.
     public var mintURL: MintURL
     /// What it does.
-    public var kind: QueuedOperation.Kind
+    public var kind: QueuedOperationKind
     /// Where it is.
-    public var state: QueuedOperation.State
+    public var state: QueuedOperationState
     /// The token's value at the mint (receives), when readable.
     public var amount: UInt64?
     /// The token's unit (receives) or the melt's unit.
@@ -36,7 +36,9 @@ public struct QueuedEntry: Hashable, Sendable {
         attempts = entry.attempts
         lastErrorCode = entry.lastErrorCode
         lastError = entry.lastError
-        result = entry.result.flatMap { try? JSONDecoder().decode(QueuedOperationResult.self, from: Data($0)) }
+        result = entry.result.flatMap {
+            try? JSONDecoder().decode(QueuedOperationResult.Stored.self, from: Data($0)).result
+        }
         createdAt = entry.createdAt
         updatedAt = entry.updatedAt
         switch try? QueuedRequest.decode(entry.payload) {

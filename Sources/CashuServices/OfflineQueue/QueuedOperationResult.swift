@@ -2,8 +2,9 @@
 
 import CoreCashu
 
-/// What a finished queued operation did. Free of secrets; stored as JSON in `QueuedOperation/result`.
-public struct QueuedOperationResult: Hashable, Sendable, Codable {
+/// What a finished queued operation did. Free of secrets; stored as JSON in `QueuedOperation.result`
+/// (`QueuedOperationResult.Stored`).
+public struct QueuedOperationResult: Hashable, Sendable {
     /// The amount received, or paid (excluding fees); 0 for a check.
     public var amount: UInt64
     /// Fees paid.
@@ -55,9 +56,46 @@ public struct QueuedOperationResult: Hashable, Sendable, Codable {
         self.foundInHistory = foundInHistory
     }
 
-    enum CodingKeys: String, CodingKey {
-        case amount, fee, operationIDs, change, paymentPreimage, claimedSends, unclaimedSends, settledMelts
-        case foundInHistory
-        case storedProofOfPayment = "proofOfPayment"
+    /// The result as `QueuedOperation.result` keeps it: the JSON this struct's synthesized `Codable` wrote, key for
+    /// key and in the same order (results stored by earlier versions read the same).
+    package struct Stored: Codable {
+        package var result: QueuedOperationResult
+
+        package init(_ result: QueuedOperationResult) { self.result = result }
+
+        enum CodingKeys: String, CodingKey {
+            case amount, fee, operationIDs, change, paymentPreimage, claimedSends, unclaimedSends, settledMelts
+            case foundInHistory
+            case storedProofOfPayment = "proofOfPayment"
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            result = QueuedOperationResult(
+                amount: try container.decode(UInt64.self, forKey: .amount),
+                fee: try container.decode(UInt64.self, forKey: .fee),
+                operationIDs: try container.decode([OperationID].self, forKey: .operationIDs),
+                change: try container.decodeIfPresent(UInt64.self, forKey: .change),
+                paymentPreimage: try container.decodeIfPresent(String.self, forKey: .paymentPreimage),
+                claimedSends: try container.decodeIfPresent(Int.self, forKey: .claimedSends),
+                unclaimedSends: try container.decodeIfPresent(Int.self, forKey: .unclaimedSends),
+                settledMelts: try container.decodeIfPresent(Int.self, forKey: .settledMelts),
+                foundInHistory: try container.decode(Bool.self, forKey: .foundInHistory))
+            result.storedProofOfPayment = try container.decodeIfPresent(String.self, forKey: .storedProofOfPayment)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(result.amount, forKey: .amount)
+            try container.encode(result.fee, forKey: .fee)
+            try container.encode(result.operationIDs, forKey: .operationIDs)
+            try container.encodeIfPresent(result.change, forKey: .change)
+            try container.encodeIfPresent(result.paymentPreimage, forKey: .paymentPreimage)
+            try container.encodeIfPresent(result.claimedSends, forKey: .claimedSends)
+            try container.encodeIfPresent(result.unclaimedSends, forKey: .unclaimedSends)
+            try container.encodeIfPresent(result.settledMelts, forKey: .settledMelts)
+            try container.encode(result.foundInHistory, forKey: .foundInHistory)
+            try container.encodeIfPresent(result.storedProofOfPayment, forKey: .storedProofOfPayment)
+        }
     }
 }

@@ -21,7 +21,7 @@ enum QueuedRequest: Codable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The JSON stored in ``QueuedOperation/payload``.
+    /// The JSON stored in `QueuedOperation.payload`.
     func encoded() throws(WalletError) -> [UInt8] {
         do { return Array(try JSONEncoder().encode(self)) } catch {
             throw WalletError(.storage, "cannot encode a queued request")

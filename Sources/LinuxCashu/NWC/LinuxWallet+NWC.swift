@@ -23,13 +23,13 @@ extension LinuxWallet {
     ///   - methods: what it may do.
     ///   - budget: its spending budget, if any.
     ///   - expiresAt: when it stops working, if ever.
-    /// - Returns: its record and the connection URI.
+    /// - Returns: the connection and its URI.
     /// - Throws: `WalletError` `unknownMint` for a mint the wallet does not have; `NostrError`
     ///   `.relayUnreachable` when no relay is given or configured, `.storage`.
     public func addWalletConnection(
         name: String, mint: MintURL, relays: [NostrRelayURL]? = nil,
         methods: [NWCMethod] = NWCMethod.walletServiceMethods, budget: NWCBudget? = nil, expiresAt: Int64? = nil
-    ) async throws -> (record: NWCConnectionRecord, uri: NWCConnectionURI) {
+    ) async throws -> (connection: WalletConnection, uri: NWCConnectionURI) {
         guard try await wallet.mints().contains(where: { $0.url == mint }) else {
             throw WalletError(.unknownMint, "mint \(mint) is not in the wallet")
         }
@@ -44,29 +44,33 @@ extension LinuxWallet {
             name: name, relays: targets, methods: methods, budget: budget, createdAt: NostrClock.now(),
             expiresAt: expiresAt)
         let record = try await nwcStore().add(connection, mint: mint)
-        return (record, uri)
+        return (WalletConnection(record: record, ledger: NWCBudgetLedger(), at: NostrClock.now()), uri)
     }
 
     /// Every connection, revoked ones included, oldest first, with its budget now.
     ///
     /// - Throws: `NostrError` `.storage`.
-    public func walletConnections() async throws -> [NWCConnectionSummary] {
+    public func walletConnections() async throws -> [WalletConnection] {
         let store = nwcStore()
         let now = NostrClock.now()
-        var summaries: [NWCConnectionSummary] = []
+        var connections: [WalletConnection] = []
         for record in try await store.records() {
             let ledger = try await store.ledger(connectionID: record.id)
-            summaries.append(NWCConnectionSummary(record: record, ledger: ledger, at: now))
+            connections.append(WalletConnection(record: record, ledger: ledger, at: now))
         }
-        return summaries
+        return connections
     }
 
     /// Revokes connection `id` (its key deleted from the secure store; nothing is served to it from then on, by this
     /// process or any other).
     ///
-    /// - Returns: its record, `nil` when there is no such connection.
+    /// - Returns: the connection, revoked; `nil` when there is no such connection.
     /// - Throws: `NostrError` `.storage`.
-    public func revokeWalletConnection(id: String) async throws -> NWCConnectionRecord? {
-        try await nwcStore().revoke(id: id)
+    public func revokeWalletConnection(id: String) async throws -> WalletConnection? {
+        let store = nwcStore()
+        guard let record = try await store.revoke(id: id) else { return nil }
+        // Revoked already: a ledger that cannot be read does not make it fail.
+        let ledger = (try? await store.ledger(connectionID: record.id)) ?? NWCBudgetLedger()
+        return WalletConnection(record: record, ledger: ledger, at: NostrClock.now())
     }
 }

@@ -12,6 +12,36 @@ struct SecureStoreRecord: Codable, Sendable, Equatable {
     var kind: SecureStoreKind
     var wallet: WalletID
 
+    init(kind: SecureStoreKind, wallet: WalletID) {
+        self.kind = kind
+        self.wallet = wallet
+    }
+
+    // Both as their names: {"kind":"secret-service","wallet":"0123456789abcdef"}.
+    private enum CodingKeys: String, CodingKey {
+        case kind, wallet
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kindName = try container.decode(String.self, forKey: .kind)
+        guard let kind = SecureStoreKind(rawValue: kindName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "not a secure store kind")
+        }
+        let walletName = try container.decode(String.self, forKey: .wallet)
+        guard let wallet = WalletID(rawValue: walletName) else {
+            throw DecodingError.dataCorruptedError(forKey: .wallet, in: container, debugDescription: "not a wallet id")
+        }
+        self.init(kind: kind, wallet: wallet)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind.rawValue, forKey: .kind)
+        try container.encode(wallet.rawValue, forKey: .wallet)
+    }
+
     /// The record in `directory`, or `nil` when there is none.
     static func read(in directory: URL) throws(SecureStoreError) -> SecureStoreRecord? {
         let file = directory.appendingPathComponent(fileName)

@@ -4,11 +4,13 @@
 ///
 /// 1 to 64 characters from `A-Z a-z 0-9 . _ -`. The chooser gives a new wallet a random id and records it in the
 /// wallet directory, so moving the directory keeps its secrets.
-public struct WalletID: RawRepresentable, Hashable, Sendable, CustomStringConvertible, Codable {
-    public let rawValue: String
+/// A front end prints it (``description``); the wallet directory's `secure-store.json` keeps it as a string.
+public struct WalletID: Hashable, Sendable, CustomStringConvertible {
+    /// The id as the keyring and `secure-store.json` keep it.
+    package let rawValue: String
 
     /// The id `rawValue`, or `nil` when it is empty, longer than 64 characters or has other characters.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard (1...64).contains(rawValue.utf8.count),
             rawValue.utf8.allSatisfy({ byte in
                 (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
@@ -32,19 +34,4 @@ public struct WalletID: RawRepresentable, Hashable, Sendable, CustomStringConver
     }
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
-        guard let id = WalletID(rawValue: raw) else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a wallet id")
-            )
-        }
-        self = id
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -34,13 +34,6 @@ extension LinuxWallet {
             await refreshInfo(of: mint, into: &report)
             await refresh(mint.url, into: &report)
         }
-        if !report.minted.isEmpty, let history = try? await wallet.history(limit: 1000) {
-            let units = Dictionary(
-                history.filter { $0.kind == .mint }.map { ($0.id, $0.unit) }, uniquingKeysWith: { first, _ in first })
-            for index in report.minted.indices {
-                report.minted[index].unit = units[report.minted[index].result.operationID]
-            }
-        }
         report.mintBackup = await backUpMintList()
         if let open = try? await openNostrRequests(), !open.isEmpty {
             report.nostrPayments = await collectNostrPayments()
@@ -68,7 +61,8 @@ extension LinuxWallet {
     private func refresh(_ mint: MintURL, into report: inout RefreshReport) async {
         do {
             report.minted += try await wallet.mintPaidQuotes(mint: mint).map {
-                .init(mint: mint, unit: nil, result: $0)
+                WalletOperationEvent(
+                    id: $0.operationID, kind: .mint, mint: mint, unit: $0.unit, amount: $0.amount, fee: 0)
             }
         } catch {
             report.failures.append(.init(step: "mint-paid-quotes", mint: mint, error: error))
@@ -86,7 +80,10 @@ extension LinuxWallet {
                 try await wallet.balances().filter { $0.mintURL == mint && $0.status == .unspent }.map(\.unit))
             for unit in units.sorted(by: { $0.rawValue < $1.rawValue }) {
                 if let result = try await wallet.rotateKeysets(mint: mint, unit: unit) {
-                    report.rotated.append(.init(mint: mint, unit: unit, result: result))
+                    report.rotated.append(
+                        WalletOperationEvent(
+                            id: result.operationID, kind: .swap, mint: mint, unit: unit, amount: result.moved,
+                            fee: result.fee))
                 }
             }
         } catch {

@@ -6,7 +6,7 @@ import Foundation
 /// The relays in use and where the list came from.
 public struct NostrRelayChoice: Sendable, Hashable {
     /// Where a relay list comes from, strongest first.
-    public enum Source: String, Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
         /// `CASHU_NOSTR_RELAYS` (or `LinuxWalletConfiguration.nostrRelays`).
         case environment
         /// The wallet's own list (`cashu nostr relays add`).

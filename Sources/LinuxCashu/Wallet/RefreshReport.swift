@@ -5,20 +5,6 @@ import CoreCashu
 
 /// The outcome of ``LinuxWallet/refresh()``: each step's results, and the steps that failed (per mint).
 public struct RefreshReport: Sendable {
-    /// A paid mint quote that was minted.
-    public struct Minted: Sendable {
-        public var mint: MintURL
-        public var unit: CurrencyUnit?
-        public var result: MintResult
-    }
-
-    /// Proofs moved off an inactive or expiring keyset.
-    public struct Rotation: Sendable {
-        public var mint: MintURL
-        public var unit: CurrencyUnit
-        public var result: RotationResult
-    }
-
     /// A step that failed; the pass went on with the next one.
     public struct Failure: Sendable {
         /// `recover`, `queue` (a queued operation the mint refused), `mints`, `mint-info`, `mint-paid-quotes`,
@@ -32,13 +18,16 @@ public struct RefreshReport: Sendable {
     public var recovery = RecoveryReport()
     /// Mints whose info and keysets were fetched again (older than a day).
     public var refreshedMints: [MintURL] = []
-    public var minted: [Minted] = []
+    /// Paid mint quotes that were minted: each mint operation (its id, mint, unit and amount), as its
+    /// `WalletEvent.operationSettled(_:)` event told it.
+    public var minted: [WalletOperationEvent] = []
     /// Sent tokens the mint now reports spent (claimed by their receiver), and those still unclaimed.
     public var claimed = 0
     public var unclaimed = 0
     /// Pending melts that settled.
     public var settledMelts = 0
-    public var rotated: [Rotation] = []
+    /// Proofs moved off an inactive or expiring keyset: each swap (its mint, unit, the amount moved and its fee).
+    public var rotated: [WalletOperationEvent] = []
     /// What the offline queue ran.
     public var queue = QueueRunReport()
     public var failures: [Failure] = []

@@ -52,7 +52,7 @@ final class NWCServiceFixture: Sendable {
     /// A new connection and its client.
     func connect(budget: NWCBudget?) async throws -> (NWCConnectionRecord, NWCTestClient) {
         let made = try await wallet.addWalletConnection(name: "test app", mint: mint, budget: budget)
-        return (made.record, NWCTestClient(uri: made.uri.uriString))
+        return (made.connection.record, NWCTestClient(uri: made.uri.uriString))
     }
 
     /// Starts the service (polling the store every 200 ms) and waits until it listens for `connections`.

@@ -114,7 +114,7 @@ struct NWCServiceTests {
         #expect(responses.count == 1)
 
         // Revoked: the service stops listening for it; a request gets no answer at all (its key is gone).
-        #expect(try await fixture.wallet.revokeWalletConnection(id: record.id)?.isRevoked == true)
+        #expect(try await fixture.wallet.revokeWalletConnection(id: record.id)?.record.isRevoked == true)
         let dropped = await AsyncWaiting.eventually(within: .seconds(20)) {
             let last = fixture.events.all.last { if case .subscribed = $0 { true } else { false } }
             return last == .subscribed(connections: 0, relays: 0)

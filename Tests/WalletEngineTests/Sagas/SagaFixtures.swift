@@ -92,7 +92,7 @@ enum SagaFixtures {
         Dictionary(uniqueKeysWithValues: Ys.map { ($0, state) })
     }
 
-    static let mintResult = MintResult(operationID: operationID, amount: 7, proofCount: 3)
+    static let mintResult = MintResult(operationID: operationID, amount: 7, proofCount: 3, unit: .sat)
 }
 
 extension SagaOutcome {

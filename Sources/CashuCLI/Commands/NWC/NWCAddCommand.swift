@@ -75,7 +75,7 @@ struct NWCAddCommand: AsyncParsableCommand {
         let connectionName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try await WalletContext.run(global) { context in
             let mint = try await context.mint()
-            let made: (record: NWCConnectionRecord, uri: NWCConnectionURI)
+            let made: (connection: WalletConnection, uri: NWCConnectionURI)
             do {
                 made = try await context.linux.addWalletConnection(
                     name: connectionName, mint: mint, relays: relayURLs.isEmpty ? nil : relayURLs,
@@ -83,7 +83,7 @@ struct NWCAddCommand: AsyncParsableCommand {
             } catch {
                 throw NWCArguments.error(error)
             }
-            let record = made.record
+            let record = made.connection
             let uri = made.uri.uriString
             if record.budget == nil {
                 context.output.warn("connection \(record.id) has no budget: it may spend the mint's whole balance")

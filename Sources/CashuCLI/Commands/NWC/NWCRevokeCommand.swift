@@ -24,7 +24,7 @@ struct NWCRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
         try await WalletContext.run(global) { context in
-            let revoked: NWCConnectionRecord?
+            let revoked: WalletConnection?
             do {
                 revoked = try await context.linux.revokeWalletConnection(id: wanted)
             } catch {

@@ -34,7 +34,7 @@ struct NWCServeCommand: AsyncParsableCommand, HandlesItsOwnSignals {
         try await WalletContext.run(global) { context in
             let logger = WalletContext.logger(verbose: verbose)
             let now = Int64(Date().timeIntervalSince1970)
-            let live = (try? await context.linux.walletConnections())?.filter { $0.record.isActive(at: now) }
+            let live = (try? await context.linux.walletConnections())?.filter { $0.state(at: now) == "active" }
             if live?.isEmpty ?? true {
                 context.output.note("No live connection yet: `cashu nwc add` makes one; it is served within seconds.")
             }

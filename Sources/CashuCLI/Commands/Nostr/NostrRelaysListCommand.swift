@@ -16,10 +16,12 @@ struct NostrRelaysListCommand: AsyncParsableCommand {
                 throw CLIError(.storage, "cannot read the wallet store", code: "storage")
             }
             let origin: String
+            let source: String
             switch choice.source {
-            case .environment: origin = "from CASHU_NOSTR_RELAYS"
-            case .wallet: origin = "the wallet's own"
-            case .defaults: origin = "public defaults (add your own with `cashu nostr relays add URL`)"
+            case .environment: (origin, source) = ("from CASHU_NOSTR_RELAYS", "environment")
+            case .wallet: (origin, source) = ("the wallet's own", "wallet")
+            case .defaults:
+                (origin, source) = ("public defaults (add your own with `cashu nostr relays add URL`)", "defaults")
             }
             let human =
                 choice.relays.isEmpty
@@ -29,7 +31,7 @@ struct NostrRelaysListCommand: AsyncParsableCommand {
                 human: human,
                 json: .object([
                     ("relays", .array(choice.relays.map { .string($0.string) })),
-                    ("source", .string(choice.source.rawValue)),
+                    ("source", .string(source)),
                 ])
             )
         }

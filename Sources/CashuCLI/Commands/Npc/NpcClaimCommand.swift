@@ -32,7 +32,7 @@ struct NpcClaimCommand: AsyncParsableCommand {
                 human: lines.joined(separator: "\n"),
                 json: .object([
                     ("amount", .number(amount)),
-                    ("operations", .array(claim.minted.map { .string($0.operationID.rawValue) })),
+                    ("operations", .array(claim.minted.map { .string($0.operationID.description) })),
                     ("unknownMints", .array(claim.unknownMints.map { .string($0) })),
                 ]))
         }

@@ -55,7 +55,8 @@ struct RequestPayCommand: AsyncParsableCommand {
                     preferredMint: try await context.wallet.defaultMint(), memo: memo)
             } catch let error as WalletError where error.code == .unsupported || error.code == .invalidInput {
                 // Nothing was held: the request cannot be paid as it asks.
-                throw CLIError(.input, "\(CLIError.oneLine(error.reason)); nothing was paid", code: error.code.rawValue)
+                throw CLIError(
+                    .input, "\(CLIError.oneLine(error.reason)); nothing was paid", code: error.code.description)
             }
             try await Self.pay(prepared, yes: yes, context: context)
         }
@@ -88,7 +89,7 @@ struct RequestPayCommand: AsyncParsableCommand {
         let token = (try? payment.token.serialized(as: .v4)) ?? ""
         var fields: [(String, JSONOutput)] = [
             ("amount", .number(result.amount)), ("fee", .number(result.fee)), ("unit", .string(unit.rawValue)),
-            ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.rawValue)),
+            ("mint", .string(mint.rawValue)), ("operation", .string(result.operationID.description)),
         ]
         guard let transport = prepared.transport else {
             context.output.result(

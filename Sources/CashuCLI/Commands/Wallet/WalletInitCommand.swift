@@ -24,7 +24,7 @@ struct WalletInitCommand: AsyncParsableCommand {
                     """,
                 json: .object([
                     ("created", true), ("dir", .string(path)),
-                    ("secureStore", .string(context.linux.secrets.kind.rawValue)),
+                    ("secureStore", .string(context.linux.secrets.kind.description)),
                 ])
             )
         }

@@ -13,7 +13,9 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
     /// The unblinded signature `C = k·Y`, as received; `CompressedPoint.point()` checks it is on the curve.
     package var C: CompressedPoint
     /// NUT-12 DLEQ proof with the blinding factor, for receivers to verify offline.
-    public var dleq: ProofDLEQ?
+    package var dleq: ProofDLEQ?
+    /// Whether the proof carries its NUT-12 DLEQ proof (a receiver can check the mint's signature offline).
+    public var hasDLEQ: Bool { dleq != nil }
     /// NUT-11/14 witness: a serialized JSON string.
     package var witness: String?
     /// NUT-28 ephemeral public key `E` of a pay-to-blinded-key lock.

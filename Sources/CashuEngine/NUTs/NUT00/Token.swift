@@ -12,11 +12,24 @@
 /// or the serialized string.
 public struct Token: Hashable, Sendable, CustomStringConvertible {
     /// A token serialization format (NUT-00 §0.3).
-    public enum Version: String, Hashable, Sendable, CaseIterable {
+    public enum Version: Hashable, Sendable, CaseIterable {
         /// `cashuA` + base64url(JSON); deprecated, may hold several mints.
-        case v3 = "A"
+        case v3
         /// `cashuB` + base64url(CBOR); one mint.
-        case v4 = "B"
+        case v4
+
+        /// The letter after `cashu` in the serialized token.
+        package var rawValue: String {
+            switch self {
+            case .v3: "A"
+            case .v4: "B"
+            }
+        }
+
+        package init?(rawValue: String) {
+            guard let version = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = version
+        }
     }
 
     /// The proofs, grouped by mint (one entry for V4).

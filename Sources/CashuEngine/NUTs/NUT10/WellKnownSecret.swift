@@ -9,9 +9,11 @@ import Foundation
 /// A secret is a bearer secret, so it prints redacted.
 public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The kind of a spending condition, e.g. `P2PK` or `HTLC`; unknown kinds are kept as they are.
-    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The kind as the secret writes it.
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        /// The kind as the secret writes it (`P2PK`, `HTLC`, or an unknown kind as received).
         public var description: String { rawValue }
 
         /// NUT-11 pay-to-public-key.

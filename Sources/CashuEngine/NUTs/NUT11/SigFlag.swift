@@ -1,9 +1,22 @@
 // NUT-11 — Pay to Public Key: the signature flag saying whether signatures cover one input or the transaction.
 
 /// The `sigflag` tag of a P2PK or HTLC secret (NUT-11 "Signature flag").
-public enum SigFlag: String, Sendable, Hashable, CaseIterable {
+public enum SigFlag: Sendable, Hashable, CaseIterable {
     /// Each input is signed on its own: the message is the input's secret. The default.
-    case sigInputs = "SIG_INPUTS"
+    case sigInputs
     /// The first input carries signatures over all inputs and outputs of the transaction.
-    case sigAll = "SIG_ALL"
+    case sigAll
+
+    /// The tag's value in a secret.
+    package var rawValue: String {
+        switch self {
+        case .sigInputs: "SIG_INPUTS"
+        case .sigAll: "SIG_ALL"
+        }
+    }
+
+    package init?(rawValue: String) {
+        guard let flag = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = flag
+    }
 }

@@ -3,7 +3,7 @@
 /// A blind signature's DLEQ plus the blinding factor `r`, which lets a receiver re-check it offline (`{e, s, r}`).
 ///
 /// `r` is the sender's blinding factor: it must never be sent to the mint, only to the receiver of a token.
-public struct ProofDLEQ: Codable, Hashable, Sendable {
+package struct ProofDLEQ: Codable, Hashable, Sendable {
     package var e: Scalar
     package var s: Scalar
     /// The blinding factor used when the proof was minted.

@@ -3,14 +3,16 @@
 
 import Foundation
 
-/// What a keyset rotation did.
-public struct RotationResult: Sendable {
+/// What a keyset rotation did (`LinuxWallet.refresh()` reports it as the swap's operation).
+package struct RotationResult: Sendable {
+    /// The swap's id (its history line).
+    package var operationID: OperationID
     /// The amount moved onto the active keyset (after fees).
-    public var moved: UInt64
+    package var moved: UInt64
     /// Input fees paid.
-    public var fee: UInt64
+    package var fee: UInt64
     /// How many proofs were moved.
-    public var proofCount: Int
+    package var proofCount: Int
 }
 
 extension Wallet {
@@ -85,6 +87,7 @@ extension Wallet {
         guard total > fee else { return nil }
         let outcome = try await swapOwn(inputs: moving, mint: mint, unit: unit, keyset: keyset)
         let moved = outcome.kept.reduce(UInt64(0)) { $0 + $1.amount }
-        return RotationResult(moved: moved, fee: outcome.fee, proofCount: outcome.kept.count)
+        return RotationResult(
+            operationID: outcome.operationID, moved: moved, fee: outcome.fee, proofCount: outcome.kept.count)
     }
 }

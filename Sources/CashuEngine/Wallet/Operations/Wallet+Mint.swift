@@ -10,6 +10,8 @@ public struct MintResult: Sendable {
     public var amount: UInt64
     /// How many proofs it made.
     public var proofCount: Int
+    /// The quote's unit (`LinuxWallet.refresh()` reports it).
+    package var unit: CurrencyUnit
 }
 
 extension Wallet {
@@ -177,6 +179,6 @@ extension Wallet {
         }
         step(.settled, .mint)
         logger.info("minted", metadata: ["operation": "\(operation.id)", "amount": "\(amount)"])
-        return MintResult(operationID: operation.id, amount: amount, proofCount: proofs.count)
+        return MintResult(operationID: operation.id, amount: amount, proofCount: proofs.count, unit: operation.unit)
     }
 }

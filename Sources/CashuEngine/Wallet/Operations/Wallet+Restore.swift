@@ -2,17 +2,6 @@
 
 import Foundation
 
-/// Progress of a restore, reported after each batch.
-public struct RestoreProgress: Sendable {
-    package var keysetID: KeysetID
-    public var keysetIndex: Int
-    public var keysetCount: Int
-    /// The next counter to try in this keyset.
-    public var counter: UInt64
-    /// Proofs found so far (all keysets).
-    public var found: Int
-}
-
 /// The outcome of a restore.
 public struct RestoreResult: Sendable {
     /// The amount of unspent proofs added to the wallet.
@@ -30,11 +19,10 @@ public struct RestoreResult: Sendable {
 extension Wallet {
     /// Recovers a mint's proofs from the wallet's mnemonic: NUT-09 restore of NUT-13 outputs for every keyset
     /// (inactive ones too), in batches, until `restoreGapLimit` consecutive batches come back empty; counters are
-    /// set past the last hit; spent proofs are dropped (NUT-07).
+    /// set past the last hit; spent proofs are dropped (NUT-07). Its progress, batch by batch, comes as
+    /// ``WalletEvent/operationProgressed(_:_:)`` events of a `restore` operation (``Wallet/events(bufferingNewest:)``).
     /// - Throws: ``WalletError`` (`unknownMint`, `mintUnreachable`, `invalidMintResponse`).
-    public func restore(
-        mint: MintURL, progress: (@Sendable (RestoreProgress) -> Void)? = nil
-    ) async throws(WalletError) -> RestoreResult {
+    public func restore(mint: MintURL) async throws(WalletError) -> RestoreResult {
         try await requireMint(mint)
         let keysets = try await syncKeysets(mint, force: true).filter { $0.keys != nil }
         let unblinder = await KeysetTables(keysets).unblinder(
@@ -81,10 +69,6 @@ extension Wallet {
                 batches += 1
                 // Open-ended: the scan stops after the gap limit's empty batches, so the total is one ahead.
                 emitProgress(told, WalletProgress(completed: batches, total: batches + 1, unit: "batches"))
-                progress?(
-                    RestoreProgress(
-                        keysetID: keyset.id, keysetIndex: index, keysetCount: keysets.count,
-                        counter: counters.upperBound, found: found.count))
             case .raiseCounter(let index, let counter):
                 try await write { tx in try tx.raiseCounter(keysetID: keysets[index].id, to: counter) }
                 action = scan.handle(.counterRaised)

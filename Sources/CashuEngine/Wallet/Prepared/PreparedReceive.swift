@@ -6,8 +6,9 @@ import Foundation
 /// fee its swap costs, the lock it carries and whether the wallet can open it, whether the mint is known and
 /// reachable, and whether the mint already saw it spent. ``confirm()`` receives it; nothing of the wallet is held.
 public struct PreparedReceive: Sendable {
-    /// One mint's part of the token.
-    public struct Entry: Sendable, Hashable {
+    /// One mint's part of the token (a front end reads the sums: ``amount``, ``fee``, ``canReceive``,
+    /// ``mintUnreachable``).
+    package struct Entry: Sendable, Hashable {
         /// The mint.
         package var mint: MintURL
         /// What the proofs are worth.
@@ -46,7 +47,7 @@ public struct PreparedReceive: Sendable {
     /// Its unit.
     public let unit: CurrencyUnit
     /// Its parts, one per mint.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The token's memo.
     public var memo: String? { token.memo }
     /// What the token is worth.

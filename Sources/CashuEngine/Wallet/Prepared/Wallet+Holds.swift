@@ -145,7 +145,7 @@ extension Wallet {
 }
 
 /// Why a prepared operation's hold was released without confirmation.
-public enum HoldRelease: String, Sendable, Hashable, CaseIterable {
+public enum HoldRelease: Sendable, Hashable, CaseIterable {
     /// The front end cancelled it.
     case cancelled
     /// It was not confirmed in time.
@@ -154,4 +154,19 @@ public enum HoldRelease: String, Sendable, Hashable, CaseIterable {
     case abandoned
     /// Its confirmation failed before anything was sent (the store, the keyset, a lock that cannot be made).
     case refused
+
+    /// The name the store and the logs use.
+    package var rawValue: String {
+        switch self {
+        case .cancelled: "cancelled"
+        case .expired: "expired"
+        case .abandoned: "abandoned"
+        case .refused: "refused"
+        }
+    }
+
+    package init?(rawValue: String) {
+        guard let release = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = release
+    }
 }
