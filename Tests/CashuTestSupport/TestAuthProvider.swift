@@ -38,9 +38,22 @@ package final class TestAuthProvider: Sendable {
         }
         variables.merge(environment) { _, new in new }
         variables["OIDC_STOP_WITH_PID"] = String(getpid())
-        let result = try await ScriptRunner.run(scripts.appendingPathComponent("start").path, environment: variables)
-        guard result.status == 0 else {
-            throw TestMint.StartFailure(description: "scripts/test-auth/start failed:\n\(result.standardError)")
+        // A start that fails (once seen under load, exit status without a word) is tried once more; both attempts'
+        // status and output are kept for the failure.
+        var failures: [String] = []
+        var started: ScriptRunner.Outcome?
+        for _ in 0..<2 where started == nil {
+            let result = try await ScriptRunner.run(
+                scripts.appendingPathComponent("start").path, environment: variables)
+            if result.status == 0 {
+                started = result
+            } else {
+                failures.append("exit \(result.status):\n\(result.standardError)\(result.standardOutput)")
+            }
+        }
+        guard let result = started else {
+            throw TestMint.StartFailure(
+                description: "scripts/test-auth/start failed:\n" + failures.joined(separator: "\n--- again:\n"))
         }
         let values = result.assignments
         return try TestAuthProvider(values: values)
