@@ -74,7 +74,7 @@ package struct QueuedOperation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What an offline queue entry does (`QueuedEntry.kind`).
-public enum QueuedOperationKind: Hashable, Sendable, CaseIterable {
+public enum QueuedOperationKind: Hashable, Sendable, CaseIterable, PackageNamed {
     /// Receive a token (NUT-03 swap).
     case receive
     /// Pay a payment request (NUT-05 melt).
@@ -90,15 +90,10 @@ public enum QueuedOperationKind: Hashable, Sendable, CaseIterable {
         case .check: "check"
         }
     }
-
-    package init?(rawValue: String) {
-        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = kind
-    }
 }
 
 /// Where an offline queue entry is in its life (`QueuedEntry.state`).
-public enum QueuedOperationState: Hashable, Sendable, CaseIterable {
+public enum QueuedOperationState: Hashable, Sendable, CaseIterable, PackageNamed {
     /// Waiting for its mint (or for the outcome of the wallet operation it started, see `operationID`).
     case queued
     /// Marked as running, in the transaction before it runs. An entry found `running` whose lease no one holds
@@ -120,10 +115,5 @@ public enum QueuedOperationState: Hashable, Sendable, CaseIterable {
         case .done: "done"
         case .failed: "failed"
         }
-    }
-
-    package init?(rawValue: String) {
-        guard let state = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = state
     }
 }

@@ -1,7 +1,9 @@
 // SecureStore: which kind of secure store holds a wallet's secrets.
 
+import CoreCashu
+
 /// The secure store kinds the chooser picks from, in order of preference.
-public enum SecureStoreKind: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum SecureStoreKind: Sendable, Hashable, CaseIterable, PackageNamed, CustomStringConvertible {
     /// The freedesktop Secret Service through libsecret (`LibSecretStore`).
     case secretService
     /// A passphrase-encrypted file (`secrets.enc` in the wallet directory).
@@ -20,10 +22,5 @@ public enum SecureStoreKind: Sendable, Hashable, CaseIterable, CustomStringConve
         case .encryptedFile: "encrypted-file"
         case .plaintextFile: "plaintext-file"
         }
-    }
-
-    package init?(rawValue: String) {
-        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = kind
     }
 }

@@ -12,7 +12,7 @@
 /// or the serialized string.
 public struct Token: Hashable, Sendable, CustomStringConvertible {
     /// A token serialization format (NUT-00 §0.3).
-    public enum Version: Hashable, Sendable, CaseIterable {
+    public enum Version: Hashable, Sendable, CaseIterable, PackageNamed {
         /// `cashuA` + base64url(JSON); deprecated, may hold several mints.
         case v3
         /// `cashuB` + base64url(CBOR); one mint.
@@ -24,11 +24,6 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
             case .v3: "A"
             case .v4: "B"
             }
-        }
-
-        package init?(rawValue: String) {
-            guard let version = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-            self = version
         }
     }
 

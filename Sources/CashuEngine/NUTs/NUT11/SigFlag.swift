@@ -1,7 +1,7 @@
 // NUT-11 — Pay to Public Key: the signature flag saying whether signatures cover one input or the transaction.
 
 /// The `sigflag` tag of a P2PK or HTLC secret (NUT-11 "Signature flag").
-public enum SigFlag: Sendable, Hashable, CaseIterable {
+public enum SigFlag: Sendable, Hashable, CaseIterable, PackageNamed {
     /// Each input is signed on its own: the message is the input's secret. The default.
     case sigInputs
     /// The first input carries signatures over all inputs and outputs of the transaction.
@@ -13,10 +13,5 @@ public enum SigFlag: Sendable, Hashable, CaseIterable {
         case .sigInputs: "SIG_INPUTS"
         case .sigAll: "SIG_ALL"
         }
-    }
-
-    package init?(rawValue: String) {
-        guard let flag = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = flag
     }
 }

@@ -8,7 +8,7 @@ import Crypto
 /// Paying a Lightning invoice reveals the preimage whose SHA-256 is the invoice's payment hash: the payee's receipt.
 /// A mint that says `PAID` returns it (NUT-05 `payment_preimage`), and the wallet checks it against the invoice.
 /// The check never undoes a melt: a mint that says `PAID` has spent the proofs either way.
-public enum ProofOfPayment: Hashable, Sendable, CaseIterable {
+public enum ProofOfPayment: Hashable, Sendable, CaseIterable, PackageNamed {
     /// `SHA256(preimage)` is the invoice's payment hash: the payee was paid.
     case verified
     /// The mint gave a preimage that is not the invoice's (another hash, or not 32 bytes of hex). The mint still
@@ -27,11 +27,6 @@ public enum ProofOfPayment: Hashable, Sendable, CaseIterable {
         case .absent: "absent"
         case .notChecked: "notChecked"
         }
-    }
-
-    package init?(rawValue: String) {
-        guard let proof = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = proof
     }
 
     /// Checks a preimage against the invoice it should unlock.

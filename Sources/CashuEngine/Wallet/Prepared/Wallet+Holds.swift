@@ -145,7 +145,7 @@ extension Wallet {
 }
 
 /// Why a prepared operation's hold was released without confirmation.
-public enum HoldRelease: Sendable, Hashable, CaseIterable {
+public enum HoldRelease: Sendable, Hashable, CaseIterable, PackageNamed {
     /// The front end cancelled it.
     case cancelled
     /// It was not confirmed in time.
@@ -163,10 +163,5 @@ public enum HoldRelease: Sendable, Hashable, CaseIterable {
         case .abandoned: "abandoned"
         case .refused: "refused"
         }
-    }
-
-    package init?(rawValue: String) {
-        guard let release = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = release
     }
 }
