@@ -130,11 +130,6 @@ extension Wallet {
         return await recover()
     }
 
-    /// Records what the open's read found (``recoverAfterOpening()``).
-    func setUnfinishedAtOpen(_ unfinished: Bool) {
-        unfinishedAtOpen = unfinished
-    }
-
     /// Removes the lock files of leases whose process died before journaling its operation, but for `open`'s and
     /// the operations in flight here.
     func removeAbandonedLeases(except open: Set<OperationID> = []) {

@@ -41,7 +41,7 @@ public actor Wallet {
     /// Operations this wallet is sending or settling right now, with their leases; a recovery pass leaves them alone.
     var inFlight: [OperationID: any OperationLease] = [:]
     /// Whether the open's read found anything unfinished or reserved (``recoverAfterOpening()``); `true` once used.
-    var unfinishedAtOpen = true
+    var unfinishedAtOpen: Bool
     /// NUT-17 notifications, when the host supplies a transport (waiting polls without one).
     var subscriptions: (any SubscriptionTransport)?
     /// NUT-22: the top-up of each mint's blind auth token pool under way, shared by the requests that wait for it.
@@ -62,9 +62,11 @@ public actor Wallet {
     init(
         store: any WalletStore, secureStore: any SecureStore, secrets: DeterministicSecrets,
         connectorFactory: @escaping @Sendable (MintURL) -> any MintConnector, options: WalletOptions, logger: Logger,
-        leases: (any OperationLeases)? = nil, subscriptions: (any SubscriptionTransport)? = nil
+        leases: (any OperationLeases)? = nil, subscriptions: (any SubscriptionTransport)? = nil,
+        unfinishedAtOpen: Bool = true
     ) {
         self.store = store
+        self.unfinishedAtOpen = unfinishedAtOpen
         self.subscriptions = subscriptions
         self.leases = leases ?? store.operationLeases
         self.secureStore = secureStore
@@ -140,9 +142,9 @@ public actor Wallet {
             store: store, seed: seed, generation: state.generation, hasPlaintext: state.hasPlaintext, logger: logger)
         let wallet = Wallet(
             store: store, secureStore: secureStore, secrets: secrets, connectorFactory: connectorFactory,
-            options: options, logger: logger, leases: leases, subscriptions: subscriptions)
+            options: options, logger: logger, leases: leases, subscriptions: subscriptions,
+            unfinishedAtOpen: state.hasUnfinishedWork)
         await wallet.setSealer(sealer)
-        await wallet.setUnfinishedAtOpen(state.hasUnfinishedWork)
         if recover { _ = await wallet.recoverAfterOpening() }
         return wallet
     }
