@@ -7,6 +7,8 @@
 import CashuEngine
 import CashuSQL
 import Foundation
+import Logging
+import PostgresNIO
 
 enum PostgresMigrations {
     /// Every migration, oldest first; the version is the position plus one.
@@ -253,9 +255,18 @@ enum PostgresMigrations {
 
     /// How many migrations `schema` has; fails when it has no migrations table.
     static func appliedVersion(_ tx: PostgresTransaction, schema: String) throws(StorageError) -> Int {
-        try tx.count(
-            "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) AS version FROM \(schema).cashu_migrations", [],
-            column: "version", table: "cashu_migrations", during: "migrate")
+        try tx.count(versionQuery(schema: schema), [], column: "version", table: "cashu_migrations", during: "migrate")
+    }
+
+    /// ``appliedVersion(_:schema:)`` as one statement on `connection`, outside any transaction.
+    static func appliedVersion(_ connection: PostgresConnection, schema: String, logger: Logger) async throws -> Int {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: versionQuery(schema: schema)), logger: logger)
+        for try await row in rows { return Int(try row.decode(Int64.self)) }
+        throw StorageError(.database, "the migrations table answered no row")
+    }
+
+    private static func versionQuery(schema: String) -> String {
+        "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) AS version FROM \(schema).cashu_migrations"
     }
 
     /// The statements of a migration: its text split at each `;` outside a `$$`-quoted function body, trimmed, the

@@ -78,11 +78,10 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
                 logger: logger)
         }
         let schema = configuration.schema
-        // A schema already at this version (every open but the first after an upgrade) is checked in a read, without
-        // the wallet's lock; a schema that cannot be read so (a new one) is left to the migration's write.
-        let applied = try? await transaction(readOnly: true, during: "open") { tx in
-            try PostgresMigrations.appliedVersion(tx, schema: schema)
-        }
+        // A schema already at this version (every open but the first after an upgrade) is checked by one statement
+        // on the first connection, awaited here (no transaction, no store thread), without the wallet's lock; a
+        // schema that cannot be read so (a new one) is left to the migration's write.
+        let applied = try? await PostgresMigrations.appliedVersion(first, schema: schema, logger: logger)
         if applied == PostgresMigrations.all.count { return }
         do {
             try await transaction(readOnly: false, during: "open") { tx in

@@ -65,14 +65,15 @@ struct BenchWallet {
     }
 
     /// Opens the wallet in `directory` (a new one when nil), as an application would: store, secure store, open.
-    /// PostgreSQL backends open `schema` (a new one when nil) on `server`.
+    /// PostgreSQL backends open `schema` (a new one when nil) on `server`, over TCP or, `overSocket`, its unix socket.
     static func open(
         directory: URL? = nil,
         mnemonic: Mnemonic? = nil,
         counter: RequestCounter = RequestCounter(),
         backend: StoreBackend = .sqliteSealed,
         server: BenchPostgres? = nil,
-        schema: String? = nil
+        schema: String? = nil,
+        overSocket: Bool = false
     ) async throws -> BenchWallet {
         let directory = try directory ?? newDirectory()
         let store: any WalletStore
@@ -80,7 +81,8 @@ struct BenchWallet {
         if backend.isPostgres {
             guard let server else { throw Fixtures.Failure(description: "no PostgreSQL server for \(backend)") }
             let opened = try await PostgresWalletStore(
-                configuration: server.configuration(schema: schema ?? BenchPostgres.freshSchema())
+                configuration: server.configuration(
+                    schema: schema ?? BenchPostgres.freshSchema(), overSocket: overSocket)
             )
             postgres = opened
             store = opened
