@@ -62,6 +62,11 @@ package enum SQL {
         return repeatElement(row, count: rows).joined(separator: ", ")
     }
 
+    /// `CASE WHEN condition THEN 1 ELSE 0 END` as a 64-bit integer in both databases.
+    package static func flag(_ condition: String) -> String {
+        "CASE WHEN \(condition) THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END"
+    }
+
     /// `statement` with its `?` placeholders numbered `$1, $2, ...` (PostgreSQL). Shared statements carry no `?` in
     /// a literal or an identifier.
     package static func numbered(_ statement: String) -> String {

@@ -5,7 +5,7 @@ import CashuEngine
 /// A connection inside an open transaction. The store protocols (``ProofStore``, ``KeysetStore``, ...) are
 /// implemented once on it in this module; a store's transaction type implements only this and what its database
 /// truly does differently (the balances, which each schema keeps its own way).
-package protocol SQLTransaction: AnyObject {
+package protocol SQLTransaction: AnyObject, OpeningStateReader {
     associatedtype Row: SQLRow
 
     var dialect: SQLDialect { get }

@@ -21,11 +21,21 @@ enum WalletOpening {
         let sealing = store as? any RecordSealingStore
         do {
             return try await store.read { tx in
-                StoreState(
-                    fingerprint: try tx.metadata(WalletSecrets.fingerprintKey),
-                    generation: try WalletSealing.generation(from: tx.metadata(RecordSealer.generationMetadataKey)),
-                    hasPlaintext: try sealing?.hasPlaintextRecords(tx) ?? false,
-                    hasUnfinishedWork: try tx.hasUnfinishedWork())
+                let stored: StoredOpeningState
+                if let reader = tx as? any OpeningStateReader {
+                    stored = try reader.openingState(countingPlaintext: sealing != nil)
+                } else {
+                    stored = StoredOpeningState(
+                        fingerprint: try tx.metadata(WalletSecrets.fingerprintKey),
+                        generation: try tx.metadata(RecordSealer.generationMetadataKey),
+                        hasPlaintext: try sealing?.hasPlaintextRecords(tx) ?? false,
+                        hasUnfinishedWork: try tx.hasUnfinishedWork())
+                }
+                return StoreState(
+                    fingerprint: stored.fingerprint,
+                    generation: try WalletSealing.generation(from: stored.generation),
+                    hasPlaintext: stored.hasPlaintext,
+                    hasUnfinishedWork: stored.hasUnfinishedWork)
             }
         } catch let error as WalletError {
             throw error

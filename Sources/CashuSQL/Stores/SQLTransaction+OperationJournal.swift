@@ -42,15 +42,20 @@ extension SQLTransaction {
     }
 
     package func hasUnfinishedWork() throws -> Bool {
+        let (condition, values) = unfinishedWorkCondition()
+        return try count(
+            "SELECT \(SQL.flag(condition)) AS unfinished", values, column: "unfinished", table: "operations",
+            during: "hasUnfinishedWork") > 0
+    }
+
+    /// True while an operation is unfinished or a proof is reserved, with its values.
+    func unfinishedWorkCondition() -> (sql: String, values: [SQLValue]) {
         let (condition, states) = dialect.membership(
             "state", OperationState.allCases.filter(\.isUnfinished).map(\.rawValue))
-        return try count(
-            """
-            SELECT CASE WHEN EXISTS (SELECT 1 FROM operations WHERE \(condition))
-                OR EXISTS (SELECT 1 FROM proofs WHERE status = ?)
-                THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END AS unfinished
-            """, states + [.text(ProofStatus.reserved.rawValue)], column: "unfinished", table: "operations",
-            during: "hasUnfinishedWork") > 0
+        return (
+            "EXISTS (SELECT 1 FROM operations WHERE \(condition)) OR EXISTS (SELECT 1 FROM proofs WHERE status = ?)",
+            states + [.text(ProofStatus.reserved.rawValue)]
+        )
     }
 
     package func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {
