@@ -77,10 +77,29 @@ final class PostgresTransaction: SQLTransaction, WalletTransaction, @unchecked S
 
     /// Ends the transaction without its changes, whatever failed before (an opening statement too): the connection
     /// must leave no transaction open behind it. Best effort: a connection that cannot answer is closed by its waits.
+    /// A transaction that never sent a statement (its `BEGIN` still queued) has nothing to end.
     func rollBack(during operation: String) {
+        let begun = opening.isEmpty
         opening = []
         openingFailure = nil
+        guard begun else { return }
         _ = try? run("ROLLBACK", [], during: operation)
+    }
+
+    /// Ends a read-only transaction without waiting (never a write's: its `COMMIT` must be seen to commit): `COMMIT`
+    /// is sent and the connection is free at once (whoever uses it next is answered after it, in order). A read has
+    /// no changes for its end to lose, and a failure then (a lost connection) is met by the connection's next user.
+    /// A read that sent nothing (its `BEGIN` still queued) sends nothing.
+    func endRead() {
+        let begun = opening.isEmpty
+        opening = []
+        guard begun, !connection.isClosed else { return }
+        let connection = connection
+        let logger = logger
+        // Through the event loop's queue, as PostgresWait sends: before anything a later user of the connection sends.
+        connection.eventLoop.execute {
+            connection.query("COMMIT", logger: logger).whenComplete { _ in _ = connection }
+        }
     }
 
     /// An opening statement's failure, told apart from the waited statement's own.

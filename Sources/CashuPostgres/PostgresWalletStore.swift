@@ -17,6 +17,8 @@ import PostgresNIO
 ///   them in the SQLite store: proofs selected in one cannot be selected by another until it commits. Writers of
 ///   other wallets (other schemas) are not held up.
 /// - Each `read` is a `REPEATABLE READ, READ ONLY` transaction: one consistent snapshot, which writers do not block.
+///   Its `BEGIN` goes with its first statement and its `COMMIT` is not waited for: a read of one statement waits
+///   for the server once.
 /// - Bodies are synchronous: they run on the store's own threads, started when it opens and stopped when it closes,
 ///   and each statement waits for the server there.
 /// - Leases are session advisory locks (``PostgresOperationLeases``).
@@ -201,11 +203,15 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
                 tx.runFirst("SET LOCAL lock_timeout = '\(lockTimeout)'")
                 try tx.execute("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], during: during)
             } else {
-                // Sent with the body's first statement (or COMMIT): a REPEATABLE READ snapshot is taken at the first
-                // statement anyway.
+                // Sent with the body's first statement (none when it runs none): a REPEATABLE READ snapshot is taken
+                // at the first statement anyway. Its COMMIT is not waited for (endRead()).
                 tx.runFirst("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             }
             let result = try body(tx)
+            if tx.isReadOnly {
+                tx.endRead()
+                return result
+            }
             let committed = try tx.run("COMMIT", [], during: during)
             guard committed.metadata.command == "COMMIT" else {
                 throw StorageError(.database, "\(during): a statement failed, so the transaction was rolled back")

@@ -300,6 +300,30 @@ struct PostgresConcurrencyTests {
         await store.close()
     }
 
+    /// A read's COMMIT is not waited for: the connection serves the next transaction at once, in order. Reads and
+    /// writes one after the other on one connection each see the last write; a write after a read is not inside it
+    /// (its BEGIN would be refused as nested, and its statements as in a read-only transaction); a read whose body
+    /// runs no statement, and one whose body fails after a statement, leave the connection serving.
+    @Test func aReadEndsWithoutWaitingAndTheConnectionServesInOrder() async throws {
+        let store = try #require(try await Self.stores(1).first)
+        for value in 0..<20 {
+            try await store.write { tx in try tx.setMetadata("k", "\(value)") }
+            #expect(try await store.read { tx in try tx.metadata("k") } == "\(value)")
+            #expect(try await store.read { _ in value } == value)
+        }
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await store.read { tx throws in
+                _ = try tx.metadata("k")
+                throw Refused()
+            }
+        }
+        try await store.write { tx in try tx.setMetadata("k", "last") }
+        #expect(try await store.read { tx in try tx.metadata("k") } == "last")
+        #expect(store.threads.started == 1)
+        await store.close()
+    }
+
     /// The connection made at open, once lost, is never lent again: transactions go on on pooled connections.
     @Test func aLostOpenTimeConnectionIsNotLentAgain() async throws {
         let store = try #require(try await Self.stores(1).first)
