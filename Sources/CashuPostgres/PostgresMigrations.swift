@@ -7,8 +7,6 @@
 import CashuEngine
 import CashuSQL
 import Foundation
-import Logging
-import PostgresNIO
 
 enum PostgresMigrations {
     /// Every migration, oldest first; the version is the position plus one.
@@ -258,14 +256,8 @@ enum PostgresMigrations {
         try tx.count(versionQuery(schema: schema), [], column: "version", table: "cashu_migrations", during: "migrate")
     }
 
-    /// ``appliedVersion(_:schema:)`` as one statement on `connection`, outside any transaction.
-    static func appliedVersion(_ connection: PostgresConnection, schema: String, logger: Logger) async throws -> Int {
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: versionQuery(schema: schema)), logger: logger)
-        for try await row in rows { return Int(try row.decode(Int64.self)) }
-        throw StorageError(.database, "the migrations table answered no row")
-    }
-
-    private static func versionQuery(schema: String) -> String {
+    /// The statement of ``appliedVersion(_:schema:)``.
+    static func versionQuery(schema: String) -> String {
         "SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) AS version FROM \(schema).cashu_migrations"
     }
 

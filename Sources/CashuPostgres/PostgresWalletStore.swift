@@ -27,7 +27,7 @@ import PostgresNIO
 ///   (``RecordSealer``): a dump of the database holds no proof secret, signature or blinding factor.
 ///
 /// Call ``close()`` when done; the connections end with the process otherwise.
-package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
+package final class PostgresWalletStore: SQLRecordSealingStore, OpeningStateStore, Sendable {
     /// Where the store connects (its description leaves out the password).
     package let configuration: PostgresStoreConfiguration
     package var operationLeases: any OperationLeases { leases }
@@ -45,6 +45,8 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
     private let logger: Logger
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = NIOLockedValueBox<RecordSealer?>(nil)
+    /// What the open read for the wallet's open, until it is asked for or anything is written.
+    let openedState = NIOLockedValueBox<StoredOpeningState?>(nil)
 
     /// Connects, creates the schema when missing and migrates it.
     /// - Throws: `StorageError` `unavailable` when the server cannot be reached within the connect timeout, refuses
@@ -81,10 +83,15 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         }
         let schema = configuration.schema
         // A schema already at this version (every open but the first after an upgrade) is checked by one statement
-        // on the first connection, awaited here (no transaction, no store thread), without the wallet's lock; a
-        // schema that cannot be read so (a new one) is left to the migration's write.
-        let applied = try? await PostgresMigrations.appliedVersion(first, schema: schema, logger: logger)
-        if applied == PostgresMigrations.all.count { return }
+        // on the first connection, awaited here (no transaction, no store thread), without the wallet's lock, which
+        // also reads what the wallet's open asks next (``openingState(countingPlaintext:)``); a schema that cannot be
+        // read so (a new one, or one a migration changes) is left to the migration's write.
+        if let opened = try? await Self.versionAndOpeningState(on: first, schema: schema, logger: logger),
+            opened.version == PostgresMigrations.all.count
+        {
+            openedState.withLockedValue { $0 = opened.state }
+            return
+        }
         do {
             try await transaction(readOnly: false, during: "open") { tx in
                 try PostgresMigrations.migrate(tx, schema: schema)
@@ -163,6 +170,8 @@ package final class PostgresWalletStore: SQLRecordSealingStore, Sendable {
         readOnly: Bool, during: String, sealer: RecordSealer? = nil,
         _ body: @escaping @Sendable (PostgresTransaction) throws -> T
     ) async throws -> T {
+        // A write makes what the open read stale.
+        if !readOnly { openedState.withLockedValue { $0 = nil } }
         let lockKey = writeLock
         let logger = logger
         let threads = threads

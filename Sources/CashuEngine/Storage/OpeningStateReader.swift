@@ -31,3 +31,12 @@ package protocol OpeningStateReader {
     /// ``OperationJournal/hasUnfinishedWork()`` give, in one statement.
     func openingState(countingPlaintext: Bool) throws -> StoredOpeningState
 }
+
+/// A store that can say what opening needs without a transaction of its own: a PostgreSQL store read it with its
+/// schema's version when it connected (one statement for both), where a read transaction would be one more round trip
+/// on a thread of its own. Asked once, right after the store opened; a store that has written since (or was asked
+/// already) reads it again.
+package protocol OpeningStateStore: WalletStore {
+    /// As ``OpeningStateReader/openingState(countingPlaintext:)``.
+    func openingState(countingPlaintext: Bool) async throws -> StoredOpeningState
+}

@@ -16,27 +16,31 @@ enum WalletOpening {
         var hasUnfinishedWork: Bool
     }
 
-    /// Reads ``StoreState`` in one read transaction.
+    /// Reads ``StoreState``: from what the store read when it opened (``OpeningStateStore``), else in one read
+    /// transaction (one statement where the transaction is an ``OpeningStateReader``).
     static func storeState(_ store: any WalletStore) async throws(WalletError) -> StoreState {
         let sealing = store as? any RecordSealingStore
         do {
-            return try await store.read { tx in
-                let stored: StoredOpeningState
-                if let reader = tx as? any OpeningStateReader {
-                    stored = try reader.openingState(countingPlaintext: sealing != nil)
-                } else {
-                    stored = StoredOpeningState(
+            let stored: StoredOpeningState
+            if let store = store as? any OpeningStateStore {
+                stored = try await store.openingState(countingPlaintext: sealing != nil)
+            } else {
+                stored = try await store.read { tx in
+                    if let reader = tx as? any OpeningStateReader {
+                        return try reader.openingState(countingPlaintext: sealing != nil)
+                    }
+                    return StoredOpeningState(
                         fingerprint: try tx.metadata(WalletSecrets.fingerprintKey),
                         generation: try tx.metadata(RecordSealer.generationMetadataKey),
                         hasPlaintext: try sealing?.hasPlaintextRecords(tx) ?? false,
                         hasUnfinishedWork: try tx.hasUnfinishedWork())
                 }
-                return StoreState(
-                    fingerprint: stored.fingerprint,
-                    generation: try WalletSealing.generation(from: stored.generation),
-                    hasPlaintext: stored.hasPlaintext,
-                    hasUnfinishedWork: stored.hasUnfinishedWork)
             }
+            return StoreState(
+                fingerprint: stored.fingerprint,
+                generation: try WalletSealing.generation(from: stored.generation),
+                hasPlaintext: stored.hasPlaintext,
+                hasUnfinishedWork: stored.hasUnfinishedWork)
         } catch let error as WalletError {
             throw error
         } catch {

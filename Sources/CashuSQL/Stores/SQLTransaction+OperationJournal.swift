@@ -42,20 +42,10 @@ extension SQLTransaction {
     }
 
     package func hasUnfinishedWork() throws -> Bool {
-        let (condition, values) = unfinishedWorkCondition()
+        let (condition, values) = SQLOpeningState.unfinishedWorkCondition(dialect)
         return try count(
             "SELECT \(SQL.flag(condition)) AS unfinished", values, column: "unfinished", table: "operations",
             during: "hasUnfinishedWork") > 0
-    }
-
-    /// True while an operation is unfinished or a proof is reserved, with its values.
-    func unfinishedWorkCondition() -> (sql: String, values: [SQLValue]) {
-        let (condition, states) = dialect.membership(
-            "state", OperationState.allCases.filter(\.isUnfinished).map(\.rawValue))
-        return (
-            "EXISTS (SELECT 1 FROM operations WHERE \(condition)) OR EXISTS (SELECT 1 FROM proofs WHERE status = ?)",
-            states + [.text(ProofStatus.reserved.rawValue)]
-        )
     }
 
     package func operations(kind: OperationKind, limit: Int) throws -> [OperationRecord] {

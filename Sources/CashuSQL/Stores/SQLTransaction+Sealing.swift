@@ -20,19 +20,8 @@ extension SQLTransaction {
     /// Whether any record is still in plaintext (partial indexes answer for the big tables).
     package func hasPlaintextRecords() throws(StorageError) -> Bool {
         try count(
-            "SELECT \(SQL.flag(Self.plaintextCondition)) AS plaintext", [], column: "plaintext", table: "proofs",
-            during: "hasPlaintextRecords") > 0
-    }
-
-    /// True while any record is still in plaintext.
-    static var plaintextCondition: String {
-        """
-        EXISTS (SELECT 1 FROM proofs WHERE sealed IS NULL)
-            OR EXISTS (SELECT 1 FROM operations WHERE sealed IS NULL)
-            OR EXISTS (SELECT 1 FROM queued_operations WHERE sealed IS NULL)
-            OR EXISTS (SELECT 1 FROM auth_proofs WHERE sealed IS NULL)
-            OR EXISTS (SELECT 1 FROM mint_quotes WHERE sealed IS NULL)
-        """
+            "SELECT \(SQL.flag(SQLOpeningState.plaintextCondition)) AS plaintext", [], column: "plaintext",
+            table: "proofs", during: "hasPlaintextRecords") > 0
     }
 
     /// Seals the records still in plaintext (or, with `all`, every record again) with this transaction's sealer.

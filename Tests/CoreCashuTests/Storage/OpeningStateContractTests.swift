@@ -1,9 +1,11 @@
 // Tests of Storage/OpeningStateReader.swift (CashuSQL's one-statement answer) against every backend.
 
+import CashuTestSupport
 import Testing
 
 @testable import CashuEngine
 @testable import CashuHTTP
+@testable import CashuPostgres
 @testable import CashuSQLite
 import CoreCashu
 
@@ -66,5 +68,44 @@ struct OpeningStateContractTests {
         try await check(#_sourceLocation)
         let state = try await Self.partByPart(store)
         #expect(state.fingerprint == "00ff" && state.generation == "3" && state.hasUnfinishedWork)
+    }
+
+    /// A PostgreSQL store reads what the wallet's open asks with its schema's version when it opens, and answers it
+    /// once from that; asked again, or after it wrote, it reads the store (never an answer older than its own write).
+    @Test func aPostgresStoreAnswersTheOpenFromWhatItReadWhenItOpened() async throws {
+        let schema = TestPostgres.freshSchema()
+        let writer = try await StoreFactory.makePostgresStore(schema: schema)
+        let held = try F.proof(amount: 2)
+        try await writer.write { tx in
+            try tx.setMetadata(StoredOpeningState.fingerprintKey, "00ff")
+            _ = try tx.addProofs([held])
+            try tx.setStatus(.reserved, Ys: [held.Y], operationID: .random())
+        }
+        let expected = StoredOpeningState(
+            fingerprint: "00ff", generation: nil, hasPlaintext: true, hasUnfinishedWork: true)
+        #expect(try await Self.partByPart(writer) == expected)
+
+        let opened = try await StoreFactory.makePostgresStore(schema: schema)
+        #expect(opened.openedState.withLockedValue { $0 } == expected)
+        #expect(try await opened.openingState(countingPlaintext: true) == expected)
+        #expect(opened.openedState.withLockedValue { $0 } == nil)
+        try await writer.write { tx in try tx.setMetadata(StoredOpeningState.generationKey, "1") }
+        #expect(try await opened.openingState(countingPlaintext: false).generation == "1")
+
+        let again = try await StoreFactory.makePostgresStore(schema: schema)
+        #expect(again.openedState.withLockedValue { $0 } != nil)
+        try await (again as any WalletStore).write { tx in
+            try tx.setStatus(.unspent, Ys: [held.Y], operationID: nil)
+        }
+        #expect(again.openedState.withLockedValue { $0 } == nil)
+        let read = try await again.openingState(countingPlaintext: true)
+        #expect(read.hasUnfinishedWork == false && read.generation == "1")
+
+        // A new schema has nothing to read at open: the migration's write made it.
+        let fresh = try await StoreFactory.makePostgresStore()
+        #expect(fresh.openedState.withLockedValue { $0 } == nil)
+        #expect(try await fresh.openingState(countingPlaintext: true) == StoredOpeningState(
+            fingerprint: nil, generation: nil, hasPlaintext: false, hasUnfinishedWork: false))
+        for store in [writer, opened, again, fresh] { await store.close() }
     }
 }

@@ -1,0 +1,46 @@
+// Storage: what a PostgreSQL store reads when it opens for the wallet's open (OpeningStateStore), with its schema's
+// version, in one statement.
+
+import CashuEngine
+import CashuSQL
+import Logging
+import PostgresNIO
+
+extension PostgresWalletStore {
+    /// What the store read when it opened, the first time it is asked and when nothing was written since; otherwise
+    /// a read of one statement.
+    package func openingState(countingPlaintext: Bool) async throws -> StoredOpeningState {
+        let opened = openedState.withLockedValue { state in
+            defer { state = nil }
+            return state
+        }
+        if var opened {
+            if !countingPlaintext { opened.hasPlaintext = false }
+            return opened
+        }
+        return try await transaction(readOnly: true, during: "openingState") { tx in
+            try tx.openingState(countingPlaintext: countingPlaintext)
+        }
+    }
+
+    /// The schema's migration version and what the wallet's open reads, in one statement on `connection` outside
+    /// any transaction (one statement is one snapshot). Fails on a schema that does not exist or lacks a table or a
+    /// column the statement reads (one that migrations create).
+    static func versionAndOpeningState(
+        on connection: PostgresConnection, schema: String, logger: Logger
+    ) async throws -> (version: Int, state: StoredOpeningState) {
+        let (columns, values) = SQLOpeningState.columns(.postgres, countingPlaintext: true)
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { value.append(to: &bindings) }
+        let sql = SQL.numbered(
+            "SELECT (\(PostgresMigrations.versionQuery(schema: schema))) AS version, \(columns)")
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        for try await row in rows {
+            let row = PostgresSQLRow(row)
+            return (
+                try SQLRowReader(row, table: "cashu_migrations").int("version"), try SQLOpeningState.decode(row)
+            )
+        }
+        throw StorageError(.database, "the opening read answered no row")
+    }
+}
