@@ -10,16 +10,10 @@ extension PostgresWalletStore {
     /// What the store read when it opened, the first time it is asked and when nothing was written since; otherwise
     /// a read of one statement.
     package func openingState(countingPlaintext: Bool) async throws -> StoredOpeningState {
-        let opened = openedState.withLockedValue { state in
-            defer { state = nil }
-            return state
-        }
-        if var opened {
-            if !countingPlaintext { opened.hasPlaintext = false }
-            return opened
-        }
-        return try await transaction(readOnly: true, during: "openingState") { tx in
-            try tx.openingState(countingPlaintext: countingPlaintext)
+        try await openedState.answer(countingPlaintext: countingPlaintext) {
+            try await transaction(readOnly: true, during: "openingState") { tx in
+                try tx.openingState(countingPlaintext: countingPlaintext)
+            }
         }
     }
 

@@ -45,8 +45,8 @@ package final class PostgresWalletStore: SQLRecordSealingStore, OpeningStateStor
     private let logger: Logger
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = NIOLockedValueBox<RecordSealer?>(nil)
-    /// What the open read for the wallet's open, until it is asked for or anything is written.
-    let openedState = NIOLockedValueBox<StoredOpeningState?>(nil)
+    /// What the open read for the wallet's open, until it is asked for or the store writes.
+    let openedState = OpeningStateAtOpen()
 
     /// Connects, creates the schema when missing and migrates it.
     /// - Throws: `StorageError` `unavailable` when the server cannot be reached within the connect timeout, refuses
@@ -89,7 +89,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, OpeningStateStor
         if let opened = try? await Self.versionAndOpeningState(on: first, schema: schema, logger: logger),
             opened.version == PostgresMigrations.all.count
         {
-            openedState.withLockedValue { $0 = opened.state }
+            openedState.keep(opened.state)
             return
         }
         do {
@@ -171,7 +171,7 @@ package final class PostgresWalletStore: SQLRecordSealingStore, OpeningStateStor
         _ body: @escaping @Sendable (PostgresTransaction) throws -> T
     ) async throws -> T {
         // A write makes what the open read stale.
-        if !readOnly { openedState.withLockedValue { $0 = nil } }
+        if !readOnly { openedState.forget() }
         let lockKey = writeLock
         let logger = logger
         let threads = threads

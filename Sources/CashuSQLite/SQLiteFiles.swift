@@ -43,13 +43,17 @@ enum SQLiteFiles {
     ///
     /// Opening can meet `SQLITE_BUSY` without SQLite's busy handler being asked (switching a new file to WAL while
     /// another process does the same), so a busy open is retried until the configured busy timeout has passed.
-    static func open(path: String, configuration: Configuration) throws(StorageError) -> DatabasePool {
+    /// - Returns: the pool, and what the wallet's open reads (``OpeningStateReader``) when the schema was already at
+    ///   this version: read in the same snapshot as the schema's version.
+    static func open(
+        path: String, configuration: Configuration
+    ) throws(StorageError) -> (pool: DatabasePool, openingState: StoredOpeningState?) {
         let deadline = Date().addingTimeInterval(configuration.busyTimeout)
         var delay = 0.005
         while true {
             do throws(StorageError) {
                 let pool: DatabasePool
-                let current: Bool
+                let current: StoredOpeningState?
                 do {
                     pool = try DatabasePool(path: path, configuration: configuration)
                     current = try pool.writeWithoutTransaction { db in
@@ -58,26 +62,30 @@ enum SQLiteFiles {
                         try db.execute(sql: "PRAGMA synchronous = FULL")
                         // On the writer, which has the schema already (no reader connection is opened for it), in
                         // one snapshot: another process migrating meanwhile is seen by both answers or by neither.
-                        var state = (superseded: false, completed: false)
+                        var opening: StoredOpeningState?
                         do {
                             try db.inTransaction(.deferred) {
-                                state = try migrationState(db)
+                                let state = try migrationState(db)
+                                if !state.superseded && state.completed {
+                                    opening = try SQLiteTransaction(db: db, isReadOnly: true, sealer: nil)
+                                        .openingState(countingPlaintext: true)
+                                }
                                 return .commit
                             }
                         } catch {
                             // A schema another process is creating right now (`no such table: grdb_migrations`
                             // when two open a new file together): settled under the lock by `migrate(_:)`.
-                            return false
+                            return nil
                         }
-                        return !state.superseded && state.completed
+                        return opening
                     }
                 } catch {
                     throw StorageError(mapping: error, during: "open", fallback: .unavailable)
                 }
                 // A wallet already at this version (every open but the first after an upgrade) takes no lock; any
                 // other is migrated, or refused when a newer version wrote it, by `migrate(_:)`.
-                if !current { try migrateExclusively(pool, databasePath: path) }
-                return pool
+                if current == nil { try migrateExclusively(pool, databasePath: path) }
+                return (pool, current)
             } catch where error.code == .busy && Date() < deadline {
                 Thread.sleep(forTimeInterval: delay)
                 delay = min(delay * 2, 0.1)

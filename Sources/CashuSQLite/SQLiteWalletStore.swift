@@ -19,7 +19,7 @@ import GRDB
 ///   (`RecordSealer`): the file, its WAL and its backups hold no proof secret, signature or blinding factor.
 ///
 /// Neither `read` nor `write` may be called from inside another transaction's body.
-package final class SQLiteWalletStore: SQLRecordSealingStore {
+package final class SQLiteWalletStore: SQLRecordSealingStore, OpeningStateStore {
     let pool: DatabasePool
     /// The keys records are sealed with, once the wallet handed them over (``useSealer(_:sealPlaintext:)``).
     private let sealerState = Locked<RecordSealer?>(nil)
@@ -27,6 +27,8 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     /// Work queued or running on the writer connection (writes, and reads that found it idle), and how many reads
     /// it has served.
     private let writer = Locked((jobs: 0, reads: 0))
+    /// What the open read for the wallet's open, until it is asked for or the store writes.
+    let openedState = OpeningStateAtOpen()
 
     /// How many reads the writer connection serves (each when nothing is queued there) before reads go to reader
     /// connections only. Opening a reader connection parses the schema (45 objects: 0.6 to 0.9 ms of an open in the
@@ -61,7 +63,9 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
     ///   written by a newer version), `corrupt` when the file is not a database.
     package init(path: String, busyTimeout: TimeInterval = 10) throws(StorageError) {
         try SQLiteFiles.preparePrivateFiles(databasePath: path)
-        pool = try SQLiteFiles.open(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+        let opened = try SQLiteFiles.open(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+        pool = opened.pool
+        if let state = opened.openingState { openedState.keep(state) }
         self.path = path
         operationLeases = FileOperationLeases(
             directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("locks"))
@@ -139,11 +143,25 @@ package final class SQLiteWalletStore: SQLRecordSealingStore {
         }
     }
 
+    /// What the open read (``OpeningStateAtOpen``), else a read of one statement.
+    package func openingState(countingPlaintext: Bool) async throws -> StoredOpeningState {
+        try await openedState.answer(countingPlaintext: countingPlaintext) {
+            try await read { tx in
+                guard let tx = tx as? SQLiteTransaction else {
+                    throw StorageError(.database, "a transaction of another store")
+                }
+                return try tx.openingState(countingPlaintext: countingPlaintext)
+            }
+        }
+    }
+
     /// Runs `work` on the writer connection, counted in ``writer`` while it is queued and running.
     private func onWriter<T: Sendable>(
         _ work: @escaping @Sendable (Database) throws -> T
     ) async -> Result<T, any Error> {
         writer.withLock { $0.jobs += 1 }
+        // A write makes what the open read stale.
+        openedState.forget()
         return await runClaimed(work)
     }
 

@@ -70,11 +70,46 @@ struct OpeningStateContractTests {
         #expect(state.fingerprint == "00ff" && state.generation == "3" && state.hasUnfinishedWork)
     }
 
-    /// A PostgreSQL store reads what the wallet's open asks with its schema's version when it opens, and answers it
-    /// once from that; asked again, or after it wrote, it reads the store (never an answer older than its own write).
-    @Test func aPostgresStoreAnswersTheOpenFromWhatItReadWhenItOpened() async throws {
-        let schema = TestPostgres.freshSchema()
-        let writer = try await StoreFactory.makePostgresStore(schema: schema)
+    /// Opens stores of one database again and again, as processes of one wallet do.
+    struct Reopener: Sendable, CustomTestStringConvertible {
+        /// A store, and what it keeps from its open.
+        typealias Opened = (any OpeningStateStore, kept: @Sendable () -> StoredOpeningState?)
+        let name: String
+        /// The same database again.
+        let open: @Sendable () async throws -> Opened
+        /// A new database.
+        let openNew: @Sendable () async throws -> Opened
+        var testDescription: String { name }
+
+        static let sqlite: Reopener = {
+            let directory = try? TemporaryDirectory()
+            let open: @Sendable () async throws -> Opened = {
+                let store = try SQLiteWalletStore(path: try #require(directory).databasePath)
+                return (store, { store.openedState.kept })
+            }
+            return Reopener(name: "SQLite", open: open) {
+                let store = try TemporarySQLiteStore()
+                return (store.store, { store.store.openedState.kept })
+            }
+        }()
+        static let postgres: Reopener = {
+            let schema = TestPostgres.freshSchema()
+            return Reopener(name: "PostgreSQL") {
+                let store = try await StoreFactory.makePostgresStore(schema: schema)
+                return (store, { store.openedState.kept })
+            } openNew: {
+                let store = try await StoreFactory.makePostgresStore()
+                return (store, { store.openedState.kept })
+            }
+        }()
+    }
+
+    /// A SQL store reads what the wallet's open asks in the same step as its schema's version when it opens, and
+    /// answers it once from that; asked again, or after it wrote, it reads the store (never an answer older than its
+    /// own write). A new database has nothing read at open (the migration made it) and reads.
+    @Test(arguments: [Reopener.sqlite, .postgres])
+    func aStoreAnswersTheOpenFromWhatItReadWhenItOpened(_ reopener: Reopener) async throws {
+        let (writer, _) = try await reopener.open()
         let held = try F.proof(amount: 2)
         try await writer.write { tx in
             try tx.setMetadata(StoredOpeningState.fingerprintKey, "00ff")
@@ -85,27 +120,24 @@ struct OpeningStateContractTests {
             fingerprint: "00ff", generation: nil, hasPlaintext: true, hasUnfinishedWork: true)
         #expect(try await Self.partByPart(writer) == expected)
 
-        let opened = try await StoreFactory.makePostgresStore(schema: schema)
-        #expect(opened.openedState.withLockedValue { $0 } == expected)
+        let (opened, openedKept) = try await reopener.open()
+        #expect(openedKept() == expected)
         #expect(try await opened.openingState(countingPlaintext: true) == expected)
-        #expect(opened.openedState.withLockedValue { $0 } == nil)
+        #expect(openedKept() == nil)
         try await writer.write { tx in try tx.setMetadata(StoredOpeningState.generationKey, "1") }
         #expect(try await opened.openingState(countingPlaintext: false).generation == "1")
 
-        let again = try await StoreFactory.makePostgresStore(schema: schema)
-        #expect(again.openedState.withLockedValue { $0 } != nil)
-        try await (again as any WalletStore).write { tx in
-            try tx.setStatus(.unspent, Ys: [held.Y], operationID: nil)
-        }
-        #expect(again.openedState.withLockedValue { $0 } == nil)
+        let (again, againKept) = try await reopener.open()
+        #expect(againKept()?.hasPlaintext == true)
+        try await again.write { tx in try tx.setStatus(.unspent, Ys: [held.Y], operationID: nil) }
+        #expect(againKept() == nil)
         let read = try await again.openingState(countingPlaintext: true)
         #expect(read.hasUnfinishedWork == false && read.generation == "1")
 
-        // A new schema has nothing to read at open: the migration's write made it.
-        let fresh = try await StoreFactory.makePostgresStore()
-        #expect(fresh.openedState.withLockedValue { $0 } == nil)
+        let (fresh, freshKept) = try await reopener.openNew()
+        #expect(freshKept() == nil)
         #expect(try await fresh.openingState(countingPlaintext: true) == StoredOpeningState(
             fingerprint: nil, generation: nil, hasPlaintext: false, hasUnfinishedWork: false))
-        for store in [writer, opened, again, fresh] { await store.close() }
+        for store in [writer, opened, again, fresh] { await (store as? PostgresWalletStore)?.close() }
     }
 }
