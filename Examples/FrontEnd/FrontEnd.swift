@@ -70,7 +70,7 @@ struct FrontEnd {
         print("pay this invoice to add 200 sat: \(quote.request)")
         _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(120))
         let minted = try await wallet.mint(quoteID: quote.id)
-        print("minted \(minted.amount) sat")
+        print("minted \(minted.amount ?? 0) sat")
         // end snippet
         var request = invoice ?? ""
         if invoice == nil { request = try await wallet.requestMintQuote(amount: 50, mint: mint).request }

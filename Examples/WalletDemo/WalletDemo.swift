@@ -50,7 +50,7 @@ struct WalletDemo {
         print("alice: pay this invoice to mint 1000 sat: \(quote.request.prefix(40))…")
         _ = try await alice.waitForMintQuote(quote.id, timeout: .seconds(60))
         let minted = try await alice.mint(quoteID: quote.id)
-        print("alice: minted \(minted.amount) sat in \(minted.proofCount) proofs; balance \(try await alice.balance())")
+        print("alice: minted \(minted.amount ?? 0) sat; balance \(try await alice.balance())")
 
         let send = try await alice.prepareSend(amount: 300, mint: mint)
         let token = try await send.confirm().serialized(as: .v4)

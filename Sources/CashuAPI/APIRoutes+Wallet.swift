@@ -75,7 +75,7 @@ extension APIRoutes {
                 var amount: UInt64
                 var operation: String
             }
-            return APIJSON.response(Body(amount: minted.amount, operation: minted.operationID.description))
+            return APIJSON.response(Body(amount: minted.amount ?? 0, operation: minted.id.description))
         }
         router.get("v1/activity") { request, _ -> Response in
             let text = request.uri.queryParameters.get("limit")

@@ -5,29 +5,24 @@ import CashuEngine
 import Logging
 
 extension MintConnections {
-    /// Every mint over HTTP through `client` (make one with ``makeHTTPClient(timeouts:proxy:)``
-    /// and shut it down after the wallet is done).
+    /// Every mint over HTTP through `client` (make one with ``makeHTTPClient(proxy:)`` and shut it down after the
+    /// wallet is done), with the library's deadlines per kind of request (the long melt deadline among them).
     ///
     /// Each mint keeps one request pacer for the wallet's life, so a connection made again (after the mint's info
     /// changed) still spaces its requests as the mint's rate limit asks.
     /// - Parameters:
     ///   - client: the HTTP client, shared by every mint.
-    ///   - timeouts: how long each kind of request may take (the long melt deadline among them).
     ///   - proxied: `client` goes through a proxy (to Tor): only then are `.onion` mints reached.
-    public static func http(client: HTTPClient, timeouts: MintTimeouts = .default, proxied: Bool = false)
-        -> MintConnections
-    {
-        http(timeouts: timeouts) { _ in (client, proxied) }
+    public static func http(client: HTTPClient, proxied: Bool = false) -> MintConnections {
+        http(timeouts: .default) { _ in (client, proxied) }
     }
 
-    /// A new `HTTPClient` configured for talking to mints: redirects not followed, `timeouts.connect` to open a
-    /// connection, idle connections closed after 2 s, no response decompression.
-    /// - Parameters:
-    ///   - timeouts: the connect timeout is taken from here.
-    ///   - proxy: every connection goes through it (nothing goes out directly, even when it is down).
+    /// A new `HTTPClient` configured for talking to mints: redirects not followed, the library's connect timeout,
+    /// idle connections closed after 2 s, no response decompression.
+    /// - Parameter proxy: every connection goes through it (nothing goes out directly, even when it is down).
     /// - Returns: a client the caller owns: call `try await client.shutdown()` when done with it.
-    public static func makeHTTPClient(timeouts: MintTimeouts = .default, proxy: NetworkProxy? = nil) -> HTTPClient {
-        HTTPMintConnector.makeHTTPClient(timeouts: timeouts, proxy: proxy)
+    public static func makeHTTPClient(proxy: NetworkProxy? = nil) -> HTTPClient {
+        HTTPMintConnector.makeHTTPClient(timeouts: .default, proxy: proxy)
     }
 
     /// Every mint over HTTP through the client `route` gives for it (and whether that client is proxied), with one

@@ -21,12 +21,18 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
     /// The proxy's port.
     public let port: Int
     /// HTTP CONNECT credentials, if any (never printed).
-    let credentials: (user: String, password: String)?
+    let credentials: Credentials?
+
+    /// An HTTP proxy's user name and password.
+    struct Credentials: Sendable, Hashable {
+        let user: String
+        let password: String
+    }
 
     /// The local Tor daemon's SOCKS port.
     public static let tor = NetworkProxy(kind: .socks5h, host: "127.0.0.1", port: 9050, credentials: nil)
 
-    private init(kind: Kind, host: String, port: Int, credentials: (user: String, password: String)?) {
+    private init(kind: Kind, host: String, port: Int, credentials: Credentials?) {
         self.kind = kind
         self.host = host
         self.port = port
@@ -57,13 +63,13 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
         else {
             throw WalletError(.invalidInput, "the proxy URL is host and port only")
         }
-        var credentials: (String, String)?
+        var credentials: Credentials?
         if let user = components.user {
             // async-http-client speaks SOCKS5 without authentication only.
             guard kind == .http else {
                 throw WalletError(.invalidInput, "a SOCKS proxy with a user name and password is not supported")
             }
-            credentials = (user, components.password ?? "")
+            credentials = Credentials(user: user, password: components.password ?? "")
         }
         self.init(kind: kind, host: host, port: port, credentials: credentials)
     }
@@ -107,18 +113,6 @@ public struct NetworkProxy: Sendable, Hashable, CustomStringConvertible, CustomR
 
     /// What `dump` and debuggers show: the redacted description.
     public var customMirror: Mirror { Mirror(self, children: ["proxy": description]) }
-
-    public static func == (lhs: NetworkProxy, rhs: NetworkProxy) -> Bool {
-        lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.port == rhs.port
-            && lhs.credentials?.user == rhs.credentials?.user && lhs.credentials?.password == rhs.credentials?.password
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(host)
-        hasher.combine(port)
-        hasher.combine(credentials?.user)
-    }
 }
 
 extension MintURL {

@@ -47,10 +47,6 @@ public struct NostrPublicKey: Sendable, Hashable, Comparable, Codable, CustomStr
 
     public var description: String { hex }
 
-    public static func == (lhs: NostrPublicKey, rhs: NostrPublicKey) -> Bool { lhs.bytes == rhs.bytes }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
-
     public static func < (lhs: NostrPublicKey, rhs: NostrPublicKey) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }

@@ -108,7 +108,7 @@ struct WalletProbe {
                 if try await wallet.mints().isEmpty { try await wallet.addMint(mint) }
                 let quote = try await wallet.requestMintQuote(amount: amount, mint: mint)
                 _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
-                let result = try await wallet.mint(quoteID: quote.id)
+                let result = try await wallet.mintResult(quoteID: quote.id)
                 print("ok minted \(result.amount)")
             case "fund-batch":
                 // Two quotes of `amount` each, minted in one NUT-29 request.
@@ -119,7 +119,7 @@ struct WalletProbe {
                     _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(30))
                     ids.append(quote.id)
                 }
-                let result = try await wallet.mint(quoteIDs: ids)
+                let result = try await wallet.mintResult(quoteIDs: ids)
                 print("ok minted \(result.amount)")
             case "send", "send-swap":
                 let options = SendOptions(preferOffline: operation == "send")

@@ -99,7 +99,7 @@ struct MintCommand: AsyncParsableCommand {
                     )
                 }
             }
-            let result: MintResult
+            let result: WalletOperationEvent
             do { result = try await context.wallet.mint(quoteID: stored.id) } catch let error as WalletError
             where error.code == .quoteState || error.code == .pending {
                 // The wallet service (`cashu daemon run`) or another command may have minted it, or be minting it.
@@ -116,7 +116,7 @@ struct MintCommand: AsyncParsableCommand {
                 return
             }
             output.result(
-                human: "Minted \(Amount.text(result.amount, stored.unit)) at \(stored.mintURL).",
+                human: "Minted \(Amount.text(result.amount ?? 0, stored.unit)) at \(stored.mintURL).",
                 json: Self.json(stored, state: "issued", minted: result)
             )
         }
@@ -140,15 +140,15 @@ struct MintCommand: AsyncParsableCommand {
             + quote.request
     }
 
-    static func json(_ quote: StoredMintQuote, state: String, minted: MintResult?) -> JSONOutput {
+    static func json(_ quote: StoredMintQuote, state: String, minted: WalletOperationEvent?) -> JSONOutput {
         var fields: [(String, JSONOutput)] = [
             ("quote", .string(quote.id)), ("mint", .string(quote.mintURL.rawValue)),
             ("unit", .string(quote.unit.rawValue)),
             ("amount", .number(quote.amount)), ("state", .string(state.lowercased())),
         ]
         if let minted {
-            fields.append(("minted", .number(minted.amount)))
-            fields.append(("operation", .string(minted.operationID.description)))
+            fields.append(("minted", .number(minted.amount ?? 0)))
+            fields.append(("operation", .string(minted.id.description)))
         } else {
             fields.append(("request", .string(quote.request)))
             fields.append(("expiry", .optional(quote.expiry)))

@@ -91,15 +91,15 @@ struct RestoreCommand: AsyncParsableCommand {
 
     /// NUT-27: the mints of the newest backup of this phrase on the relays, added to the wallet.
     static func mintsFromNostr(_ context: WalletContext) async throws -> [MintURL] {
-        let backup: MintListBackup?
+        let backup: [String]?
         do { backup = try await context.linux.fetchMintListBackup() } catch {
             throw CLIError(
                 .config, "name the mint to restore from: --mint URL (no Nostr backup found: \(CLIError.reason(error)))",
                 code: "noMint")
         }
-        guard let backup, !backup.mints.isEmpty else { return [] }
+        guard let backup, !backup.isEmpty else { return [] }
         var mints: [MintURL] = []
-        for text in backup.mints {
+        for text in backup {
             guard let url = try? MintURL(text) else {
                 context.output.warn("skipping \(text) from the Nostr backup: not a mint URL")
                 continue

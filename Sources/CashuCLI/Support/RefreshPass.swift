@@ -15,6 +15,11 @@ struct RefreshPass {
         })
     }
 
+    /// The queued operations the pass finished, those their mint refused, and those still waiting.
+    var completed: [QueuedEntry] { report.queue.filter { $0.state == .done } }
+    var failed: [QueuedEntry] { report.queue.filter { $0.state == .failed } }
+    var stillQueued: [QueuedEntry] { report.queue.filter { $0.state != .done && $0.state != .failed } }
+
     /// The failures, as the CLI reports errors (the first one gives the exit code).
     var failures: [CLIError] { report.failures.map { CLIError(wallet: $0.error) } }
 
@@ -49,9 +54,9 @@ struct RefreshPass {
             (
                 "queue",
                 .object([
-                    ("completed", .array(report.queue.completed.map(QueueText.json))),
-                    ("failed", .array(report.queue.failed.map(QueueText.json))),
-                    ("stillQueued", .array(report.queue.stillQueued.map(QueueText.json))),
+                    ("completed", .array(completed.map(QueueText.json))),
+                    ("failed", .array(failed.map(QueueText.json))),
+                    ("stillQueued", .array(stillQueued.map(QueueText.json))),
                 ])
             ),
             (
@@ -90,9 +95,9 @@ struct RefreshPass {
         if !report.recovery.resolved.isEmpty || !report.recovery.unresolved.isEmpty {
             lines.append(RecoveryText.human(report.recovery))
         }
-        for entry in report.queue.completed { lines.append(QueueText.completed(entry)) }
-        for entry in report.queue.failed { lines.append(QueueText.failed(entry)) }
-        for entry in report.queue.stillQueued { lines.append(QueueText.waiting(entry)) }
+        for entry in completed { lines.append(QueueText.completed(entry)) }
+        for entry in failed { lines.append(QueueText.failed(entry)) }
+        for entry in stillQueued { lines.append(QueueText.waiting(entry)) }
         for mint in report.refreshedMints { lines.append("Fetched \(mint)'s info and keysets again.") }
         for minted in report.minted {
             let amount = Amount.text(minted.amount ?? 0, minted.unit)

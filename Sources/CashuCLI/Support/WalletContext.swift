@@ -169,7 +169,7 @@ struct WalletContext: Sendable {
 
     /// The logger: stderr through the redacting handler, at warning level, debug with `--verbose`, or `CASHU_LOG`.
     static func logger(verbose: Bool) -> Logger {
-        let level = CashuLogging.level(verbose: verbose, environment: ProcessInfo.processInfo.environment).level
+        let level = LogLevel.choose(verbose: verbose, environment: ProcessInfo.processInfo.environment).level
         return Logger(label: "cashu") { label in CashuLogging.standardErrorHandler(label: label, level: level) }
     }
 

@@ -2,7 +2,7 @@
 
 /// How a wallet reaches each of its mints.
 ///
-/// A host makes one with `MintConnections.http(client:timeouts:proxied:)` (CashuHTTP) and passes it to
+/// A host makes one with `MintConnections.http(client:proxied:)` (CashuHTTP) and passes it to
 /// ``Wallet/open(store:secureStore:mnemonic:connections:options:logger:recover:)``; the wallet asks it
 /// for a connection to a mint when it starts to talk to that mint, and again when the mint's info changes.
 public struct MintConnections: Sendable {

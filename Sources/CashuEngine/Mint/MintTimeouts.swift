@@ -1,7 +1,7 @@
 // Mint client: deadlines per kind of request (NUT-05 notes that a synchronous melt can block for minutes).
 
 /// How long each kind of request may take before it is abandoned (and, for a state-changing one, left pending).
-public struct MintTimeouts: Hashable, Sendable {
+package struct MintTimeouts: Hashable, Sendable {
     /// Opening a connection.
     package var connect: Duration
     /// Reads: info, keys, keysets, quote states, checkstate.
@@ -28,5 +28,5 @@ public struct MintTimeouts: Hashable, Sendable {
 
     /// The defaults: 5 s to connect, 15 s for reads, 60 s for writes, 10 min for a synchronous melt, 2 min of waiting
     /// for a rate-limiting mint.
-    public static let `default` = MintTimeouts()
+    package static let `default` = MintTimeouts()
 }

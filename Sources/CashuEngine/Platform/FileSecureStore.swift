@@ -15,19 +15,19 @@ import Foundation
 /// advisory lock on a sibling `.lock` file (so the CLI and the refresh timer never drop each other's secrets), but
 /// anyone who can read it has the wallet. The Linux platform layer supplies
 /// libsecret and encrypted-file stores for real use.
-public actor FileSecureStore: SecureStore {
+package actor FileSecureStore: SecureStore {
     private let url: URL
 
     /// A store in `file` (created on first save).
-    public init(file: URL) {
+    package init(file: URL) {
         self.url = file
     }
 
-    public func load(key: String) async throws -> SecureBytes? {
+    package func load(key: String) async throws -> SecureBytes? {
         try readAll()[key].map { SecureBytes($0) }
     }
 
-    public func save(_ value: SecureBytes, key: String) async throws {
+    package func save(_ value: SecureBytes, key: String) async throws {
         try withWriteLock {
             var all = try readAll()
             all[key] = value.exposedSecretBytes
@@ -35,7 +35,7 @@ public actor FileSecureStore: SecureStore {
         }
     }
 
-    public func delete(key: String) async throws {
+    package func delete(key: String) async throws {
         try withWriteLock {
             var all = try readAll()
             guard all.removeValue(forKey: key) != nil else { return }

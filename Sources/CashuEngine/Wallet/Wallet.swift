@@ -87,7 +87,7 @@ public actor Wallet {
     ///   - store: where the wallet keeps its data (`WalletStorage.sqlite(path:)`).
     ///   - secureStore: where the mnemonic and quote keys live.
     ///   - mnemonic: the mnemonic to use for a new wallet (restore); must match a stored one.
-    ///   - connections: how the wallet reaches its mints (`MintConnections.http(client:timeouts:proxied:)`).
+    ///   - connections: how the wallet reaches its mints (`MintConnections.http(client:proxied:)`).
     ///   - options: tunables.
     ///   - logger: where the wallet logs (fixed messages, no secrets).
     ///   - recover: resume unfinished operations now (no request is made when there are none).

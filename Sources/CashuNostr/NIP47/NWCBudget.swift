@@ -2,7 +2,7 @@
 // connection URI section; `get_budget` reports it).
 
 /// At most ``limitSats`` sats spent per ``renewal`` period, fees and fee reserves included.
-public struct NWCBudget: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct NWCBudget: Sendable, Hashable, Codable {
     /// The most that may be spent per period, in sats.
     public var limitSats: UInt64
     /// When the budget renews.
@@ -13,5 +13,6 @@ public struct NWCBudget: Sendable, Hashable, Codable, CustomStringConvertible {
         self.renewal = renewal
     }
 
-    public var description: String { "\(limitSats) sat \(renewal)" }
+    /// `<limit> sat <renewal>`, as the connection's debug description shows it.
+    package var text: String { "\(limitSats) sat \(renewal)" }
 }

@@ -3,7 +3,7 @@
 /// The period a budget applies to. Periods are calendar-aligned in UTC, as Alby Hub aligns its
 /// `budget_renewal`: a day from 00:00, a week from Monday 00:00, a month from the 1st, a year from January 1st.
 /// A budget that never renews applies to all time.
-public enum NWCBudgetRenewal: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum NWCBudgetRenewal: String, Sendable, Hashable, Codable, CaseIterable {
     /// From 00:00 UTC each day.
     case daily
     /// From Monday 00:00 UTC each week.
@@ -38,6 +38,4 @@ public enum NWCBudgetRenewal: String, Sendable, Hashable, Codable, CaseIterable,
             return NWCBudgetPeriod(start: .min, end: nil)
         }
     }
-
-    public var description: String { rawValue }
 }

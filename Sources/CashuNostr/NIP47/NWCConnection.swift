@@ -105,7 +105,7 @@ package struct NWCConnection: Sendable, Hashable, Codable, CustomStringConvertib
     package var debugDescription: String {
         "NWCConnection(id: \(id), name: \(name), client: \(clientPublicKey.hex), service: \(servicePublicKey.hex), "
             + "service secret: <redacted>, relays: \(relays.map(\.string)), methods: \(methods.map(\.rawValue)), "
-            + "budget: \(budget.map(\.description) ?? "none"), revoked: \(isRevoked))"
+            + "budget: \(budget.map(\.text) ?? "none"), revoked: \(isRevoked))"
     }
 
     package init(from decoder: any Decoder) throws {

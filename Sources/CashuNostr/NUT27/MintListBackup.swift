@@ -1,9 +1,9 @@
 // NUT-27 — Nostr mint backup: the plaintext of a backup event, the wallet's mint list.
 
 /// What a NUT-27 backup event holds once decrypted: `{"mints": [...], "timestamp": ...}`.
-public struct MintListBackup: Sendable, Hashable, Codable {
+package struct MintListBackup: Sendable, Hashable, Codable {
     /// The mint URLs, as the wallet lists them.
-    public var mints: [String]
+    package var mints: [String]
     /// When the list was taken (seconds since the Unix epoch).
     package var timestamp: Int64
 

@@ -36,10 +36,12 @@ package struct NpubCashClaimer: Sendable {
             plan.record, key: identity.privateKey, metadata: plan.cursor.map { [key: String($0)] } ?? [:])
         // Every mint holding a paid quote: those just recorded, and those a claim killed before minting recorded.
         let waiting = try await wallet.mintQuotes().filter { $0.state == .paid }.map(\.mintURL)
-        var minted: [MintResult] = []
+        var minted: [WalletOperationEvent] = []
         var firstFailure: (any Error)?
         for mint in Set(waiting + plan.record.map(\.mintURL)).sorted(by: { $0.rawValue < $1.rawValue }) {
-            do { minted += try await wallet.mintPaidQuotes(mint: mint) } catch { firstFailure = firstFailure ?? error }
+            do { minted += try await wallet.mintPaidQuotes(mint: mint).map(\.event) } catch {
+                firstFailure = firstFailure ?? error
+            }
         }
         if let firstFailure, minted.isEmpty { throw firstFailure }
         return NpubCashClaim(minted: minted, unknownMints: plan.unknownMints)

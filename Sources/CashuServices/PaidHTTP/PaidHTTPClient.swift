@@ -29,7 +29,7 @@ package struct PaidHTTPClient: Sendable {
     /// A client paying from `wallet` over `httpClient`.
     /// - Parameters:
     ///   - wallet: the wallet that pays.
-    ///   - httpClient: the HTTP client (one made by `MintConnections.makeHTTPClient(timeouts:proxy:)` follows no
+    ///   - httpClient: the HTTP client (one made by `MintConnections.makeHTTPClient(proxy:)` follows no
     ///     redirects); it must outlive the client's requests.
     ///   - proxied: whether `httpClient` goes through a proxy (an `.onion` server is reached only then).
     package init(wallet: Wallet, httpClient: HTTPClient, proxied: Bool = false) {

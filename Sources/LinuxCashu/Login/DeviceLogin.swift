@@ -7,8 +7,8 @@ import Foundation
 /// A device login under way (``LinuxWallet/startDeviceLogin(at:)``): show ``verificationURI`` and ``userCode``
 /// (or ``verificationURIComplete`` as a QR code), then wait with ``LinuxWallet/finishDeviceLogin(_:)``.
 public struct DeviceLogin: Sendable {
-    /// The mint being logged in to.
-    public let mint: MintURL
+    /// The mint being logged in to (the one given to ``LinuxWallet/startDeviceLogin(at:)``).
+    package let mint: MintURL
     /// The page where the user enters ``userCode`` (the provider's text: show it as untrusted).
     public let verificationURI: String
     /// The code to enter there.

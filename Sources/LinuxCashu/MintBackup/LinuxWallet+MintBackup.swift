@@ -83,12 +83,13 @@ extension LinuxWallet {
 
     /// Fetches the newest NUT-27 backup of this wallet's phrase from `relays` (else the relays in use).
     ///
-    /// - Returns: the backup, or `nil` when the relays that answered hold none.
+    /// - Returns: the backup's mint URLs, as the wallet that wrote it listed them (a front end reads each with
+    ///   `MintURL(_:)`), or `nil` when the relays that answered hold no backup.
     /// - Throws: `NostrError` `.relayUnreachable` when no relay answered; `.invalidKey` without a backup key.
     public func fetchMintListBackup(
         relays: [NostrRelayURL]? = nil, timeout: Duration = .seconds(10)
-    ) async throws -> MintListBackup? {
-        try await backup(on: relays, timeout: timeout)
+    ) async throws -> [String]? {
+        try await backup(on: relays, timeout: timeout)?.mints
     }
 
     /// ``fetchMintListBackup(relays:timeout:)`` with its typed error, for the library's own callers.

@@ -201,7 +201,7 @@ public struct WalletDaemon: Service {
         do {
             let settled = try await wallet.wallet.waitForMintQuote(quote.id, timeout: wait)
             guard settled.state == .paid, !Task.isCancelled else { return }
-            let result = try await wallet.wallet.mint(quoteID: quote.id)
+            let result = try await wallet.wallet.mintResult(quoteID: quote.id)
             logger.notice("paid quote minted", metadata: ["amount": "\(result.amount)"])
             onEvent(.minted(mint: quote.mintURL, amount: result.amount, unit: quote.unit))
         } catch {

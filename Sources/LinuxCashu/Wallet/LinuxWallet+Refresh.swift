@@ -16,8 +16,9 @@ extension LinuxWallet {
             report.failures.append(
                 .init(step: "recover", mint: nil, error: WalletError(error.code, error.reason, operationID: id)))
         }
-        report.queue = await queue.runPending()
-        for entry in report.queue.failed {
+        let run = await queue.runPending()
+        report.queue = run.entries
+        for entry in run.failed {
             let code = WalletError.Code(rawValue: entry.lastErrorCode ?? "mintRefused")
             report.failures.append(
                 .init(
@@ -60,10 +61,7 @@ extension LinuxWallet {
 
     private func refresh(_ mint: MintURL, into report: inout RefreshReport) async {
         do {
-            report.minted += try await wallet.mintPaidQuotes(mint: mint).map {
-                WalletOperationEvent(
-                    id: $0.operationID, kind: .mint, mint: mint, unit: $0.unit, amount: $0.amount, fee: 0)
-            }
+            report.minted += try await wallet.mintPaidQuotes(mint: mint).map(\.event)
         } catch {
             report.failures.append(.init(step: "mint-paid-quotes", mint: mint, error: error))
         }

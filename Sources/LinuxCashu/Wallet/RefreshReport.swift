@@ -28,8 +28,9 @@ public struct RefreshReport: Sendable {
     public var settledMelts = 0
     /// Proofs moved off an inactive or expiring keyset: each swap (its mint, unit, the amount moved and its fee).
     public var rotated: [WalletOperationEvent] = []
-    /// What the offline queue ran.
-    public var queue = QueueRunReport()
+    /// What the offline queue ran: the entries done (their state `.done`), then those the mint refused
+    /// (`.failed`), then those still queued (their mint unreachable, an outcome still open, or behind one of those).
+    public var queue: [QueuedEntry] = []
     public var failures: [Failure] = []
     /// NUT-27: the mint list backup, published when the list or the relays changed since the last one.
     public var mintBackup: MintBackupReport?

@@ -54,6 +54,6 @@ package enum ScriptedWallet {
         }
         let quote = try await wallet.requestMintQuote(amount: amount, mint: mint.url, unit: mint.unit)
         mint.payMintQuote(quote.id)
-        return try await wallet.mint(quoteID: quote.id)
+        return try await wallet.mintResult(quoteID: quote.id)
     }
 }

@@ -93,7 +93,7 @@ struct TestWallet {
         return try await BusyTestMint.retrying {
             let quote = try await wallet.requestMintQuote(amount: amount, mint: url)
             _ = try await wallet.waitForMintQuote(quote.id, timeout: .seconds(20))
-            return try await wallet.mint(quoteID: quote.id)
+            return try await wallet.mintResult(quoteID: quote.id)
         }
     }
 

@@ -38,7 +38,7 @@ struct MintBackupRelayTests {
         let (other, otherDirectory) = try await Self.open(relays: [relay.url], mnemonic: mnemonic)
         defer { try? FileManager.default.removeItem(at: otherDirectory) }
         let backup = try await other.fetchMintListBackup()
-        #expect(backup?.mints == [mint.url.rawValue])
+        #expect(backup == [mint.url.rawValue])
         await other.close()
     }
 
@@ -81,7 +81,7 @@ struct MintBackupRelayTests {
         #expect(await pool.publish(new, to: [try NostrRelayURL(fresh.url)]).isPublished)
         await pool.shutdown()
         let backup = try await wallet.fetchMintListBackup()
-        #expect(backup?.mints == ["https://old.example", "https://new.example"])
+        #expect(backup == ["https://old.example", "https://new.example"])
 
         let down = try NostrRelayURL("ws://127.0.0.1:\(try TestPort.reserve())")
         await #expect(throws: NostrError.self) { try await wallet.fetchMintListBackup(relays: [down]) }
@@ -107,10 +107,10 @@ struct MintBackupRelayTests {
         try await second.wallet.addMint(a.url)
         let report = await second.backUpMintList()
         #expect(report.isPublished, "\(report)")
-        #expect(Set(try await second.fetchMintListBackup()?.mints ?? []) == [a.url.rawValue, b.url.rawValue])
+        #expect(Set(try await second.fetchMintListBackup() ?? []) == [a.url.rawValue, b.url.rawValue])
         try await second.forgetMintInBackup(b.url)
         #expect(await second.backUpMintList(force: true).isPublished)
-        #expect(try await second.fetchMintListBackup()?.mints == [a.url.rawValue])
+        #expect(try await second.fetchMintListBackup() == [a.url.rawValue])
         await second.close()
     }
 

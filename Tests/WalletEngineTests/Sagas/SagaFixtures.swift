@@ -92,7 +92,10 @@ enum SagaFixtures {
         Dictionary(uniqueKeysWithValues: Ys.map { ($0, state) })
     }
 
-    static let mintResult = MintResult(operationID: operationID, amount: 7, proofCount: 3, unit: .sat)
+    static let mintResult = MintResult(operationID: operationID, amount: 7, proofCount: 3, mint: mintURL, unit: .sat)
+    static let mintURL: MintURL = {
+        do { return try MintURL("https://mint.example") } catch { preconditionFailure("fixture url") }
+    }()
 }
 
 extension SagaOutcome {

@@ -62,7 +62,7 @@ struct WalletBatchMintEngineTests {
         harness.mint.script(.batchMint, .lostAnswer())
         let error = await harness.error { try await harness.wallet.mint(quoteIDs: quotes.map(\.id)) }
         let resumed = try await harness.wallet.mint(quoteID: quotes[1].id)
-        #expect(resumed.operationID == error?.operationID && resumed.amount == 16)
+        #expect(resumed.id == error?.operationID && resumed.amount == 16)
         #expect(harness.mint.count(.mint) == 0)
         #expect(try await harness.balance() == 16)
     }

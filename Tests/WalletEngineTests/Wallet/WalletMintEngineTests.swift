@@ -22,7 +22,7 @@ struct WalletMintEngineTests {
         #expect(result.amount == 64)
         #expect(try await harness.balance() == 64)
         #expect(harness.mint.count(.mint) == 1)
-        #expect(try await harness.history(result.operationID)?.state == .done)
+        #expect(try await harness.history(result.id)?.state == .done)
     }
 
     @Test("a lost answer is pending with the operation's id; recovery gets the signatures back by NUT-09")
@@ -45,7 +45,7 @@ struct WalletMintEngineTests {
         harness.mint.script(.mint, .lostAnswer())
         let first = await harness.error { try await harness.wallet.mint(quoteID: quote.id) }
         let second = try await harness.wallet.mint(quoteID: quote.id)
-        #expect(second.operationID == first?.operationID)
+        #expect(second.id == first?.operationID)
         #expect(try await harness.balance() == 64)
     }
 

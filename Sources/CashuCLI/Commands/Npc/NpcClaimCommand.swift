@@ -23,7 +23,7 @@ struct NpcClaimCommand: AsyncParsableCommand {
         let service = options.service
         try await WalletContext.run(global) { context in
             let claim = try await context.linux.claimNpubCash(service: service)
-            let amount = claim.minted.reduce(UInt64(0)) { $0 + $1.amount }
+            let amount = claim.minted.reduce(UInt64(0)) { $0 + ($1.amount ?? 0) }
             var lines = [claim.minted.isEmpty ? "Nothing to claim." : "Claimed \(Amount.text(amount, .sat))."]
             for mint in claim.unknownMints {
                 lines.append("Waiting: payments at \(Untrusted.display(mint)), a mint this wallet does not hold.")
@@ -32,7 +32,7 @@ struct NpcClaimCommand: AsyncParsableCommand {
                 human: lines.joined(separator: "\n"),
                 json: .object([
                     ("amount", .number(amount)),
-                    ("operations", .array(claim.minted.map { .string($0.operationID.description) })),
+                    ("operations", .array(claim.minted.map { .string($0.id.description) })),
                     ("unknownMints", .array(claim.unknownMints.map { .string($0) })),
                 ]))
         }

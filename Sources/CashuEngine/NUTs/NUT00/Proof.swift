@@ -3,7 +3,7 @@
 /// An unblinded signature on a secret: `{amount, id, secret, C}` plus optional NUT-11/12/14/28 fields.
 ///
 /// The secret is a bearer secret: a proof prints with it redacted.
-public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The amount in the keyset's unit (minor units); up to 2^63.
     public var amount: UInt64
     /// The keyset whose key for `amount` signed this proof.
@@ -66,6 +66,6 @@ public struct Proof: Codable, Hashable, Sendable, CustomStringConvertible, Custo
         return copy
     }
 
+    /// The secret redacted; also what `String(reflecting:)`, `debugPrint` and collections print.
     public var description: String { "Proof(amount: \(amount), id: \(id), secret: <redacted>)" }
-    public var debugDescription: String { description }
 }

@@ -3,7 +3,7 @@
 /// A Cashu token: proofs from one or more mints, with a unit and an optional memo.
 ///
 /// Tokens come from ``decode(_:)`` (text: `cashuA…`, `cashuB…`, optionally behind a `cashu:` URI scheme) or
-/// ``decode(binary:)`` (`crawB…` bytes), and go out through ``serialized(as:padded:)`` and `binaryRepresentation()`.
+/// `decode(binary:)` (`crawB…` bytes), and go out through ``serialized(as:padded:)`` and `binaryRepresentation()`.
 ///
 /// The model follows V3, the more general format: a list of ``entries``, one per mint. V4 tokens (the default and the
 /// only form new wallets should send) always have exactly one entry and a unit.
@@ -156,7 +156,7 @@ extension Token {
     /// - Parameter binary: The raw bytes.
     /// - Returns: The token.
     /// - Throws: As ``decode(_:)``.
-    public static func decode(binary: [UInt8]) throws -> Token {
+    package static func decode(binary: [UInt8]) throws -> Token {
         try TokenDecoder.decode(binary: binary)
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// The exact string the secret was parsed from is kept in `rawValue`: signatures and hashes are always over that
 /// string, never over a re-serialization (key order and escaping of a received secret are not ours to change).
 /// A secret is a bearer secret, so it prints redacted.
-public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible {
     /// The kind of a spending condition, e.g. `P2PK` or `HTLC`; unknown kinds are kept as they are.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         /// The kind as the secret writes it.
@@ -120,8 +120,8 @@ public struct WellKnownSecret: Hashable, Sendable, CustomStringConvertible, Cust
         kind == other.kind && data == other.data && tags == other.tags
     }
 
+    /// The secret redacted; also what `String(reflecting:)`, `debugPrint` and collections print.
     public var description: String { "WellKnownSecret(kind: \(kind), <redacted>)" }
-    public var debugDescription: String { description }
 
     private static func isJSONWhitespace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D

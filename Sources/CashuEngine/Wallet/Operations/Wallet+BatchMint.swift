@@ -6,13 +6,19 @@ import Foundation
 extension Wallet {
     /// Mints several paid quotes of one mint in one NUT-29 request: one operation and one history line, with outputs
     /// for their sum, each locked quote signed (NUT-20) over all of them. A single id mints as ``mint(quoteID:)``.
+    /// - Returns: the mint operation: its id (the history line's), mint, unit and the amount minted.
     /// - Throws: ``WalletError``: `unsupported` when the mint does not batch these quotes (or not this many),
     ///   `invalidInput` for unknown or repeated quotes or quotes of different mints, units or methods, `quoteState`
     ///   for a quote already minted, `pending` when one is being minted or the answer was lost.
-    public func mint(quoteIDs: [String]) async throws(WalletError) -> MintResult {
+    public func mint(quoteIDs: [String]) async throws(WalletError) -> WalletOperationEvent {
+        try await mintResult(quoteIDs: quoteIDs).event
+    }
+
+    /// ``mint(quoteIDs:)``, with what the engine keeps of the outcome.
+    package func mintResult(quoteIDs: [String]) async throws(WalletError) -> MintResult {
         guard quoteIDs.count > 1 else {
             guard let only = quoteIDs.first else { throw WalletError(.invalidInput, "no quote to mint") }
-            return try await mint(quoteID: only)
+            return try await mintResult(quoteID: only)
         }
         guard Set(quoteIDs).count == quoteIDs.count else {
             throw WalletError(.invalidInput, "a quote appears twice in the batch")
@@ -129,9 +135,9 @@ extension Wallet {
                         continue
                     }
                     do {
-                        results.append(try await self.mint(quoteIDs: ids))
+                        results.append(try await self.mintResult(quoteIDs: ids))
                         minted += ids.count
-                        tellProgress(results, minted: minted, of: paid, mint: mint)
+                        tellProgress(results, minted: minted, of: paid)
                     } catch {
                         // A batch still open waits for recovery; one that did not happen leaves its quotes to be
                         // minted one by one.
@@ -147,18 +153,16 @@ extension Wallet {
             single += batchable
         }
         for quote in single {
-            results.append(try await self.mint(quoteID: quote.id))
+            results.append(try await self.mintResult(quoteID: quote.id))
             minted += 1
-            tellProgress(results, minted: minted, of: paid, mint: mint)
+            tellProgress(results, minted: minted, of: paid)
         }
         return results
     }
 
     /// Tells how many of `paid`'s quotes are minted, after each mint of ``mintPaid(_:mint:)``.
-    private func tellProgress(_ results: [MintResult], minted: Int, of paid: [StoredMintQuote], mint: MintURL) {
+    private func tellProgress(_ results: [MintResult], minted: Int, of paid: [StoredMintQuote]) {
         guard paid.count > 1, let last = results.last else { return }
-        let event = WalletOperationEvent(
-            id: last.operationID, kind: .mint, mint: mint, unit: paid[0].unit, amount: last.amount, fee: 0)
-        emitProgress(event, WalletProgress(completed: minted, total: paid.count, unit: "quotes"))
+        emitProgress(last.event, WalletProgress(completed: minted, total: paid.count, unit: "quotes"))
     }
 }

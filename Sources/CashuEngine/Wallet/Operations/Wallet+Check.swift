@@ -10,8 +10,8 @@ public struct PendingSend: Sendable {
     public var unit: CurrencyUnit
     /// The value of its proofs still `sent`.
     public var amount: UInt64
-    /// The proofs, to show the token again.
-    public var proofs: [Proof]
+    /// The proofs still `sent` (a front end takes them back with ``Wallet/reclaim(_:)``).
+    package var proofs: [Proof]
     public var createdAt: Date
 }
 
@@ -19,10 +19,10 @@ public struct PendingSend: Sendable {
 public struct CheckReport: Sendable {
     /// Sends whose proofs are all spent now (claimed).
     public var claimed: [OperationID] = []
-    /// Sends still unclaimed.
-    public var unclaimed: [OperationID] = []
-    /// Melts that settled (paid or failed) during the check.
-    public var settledMelts: [OperationID] = []
+    /// Sends still unclaimed (``Wallet/pendingSends(mint:)`` lists them).
+    package var unclaimed: [OperationID] = []
+    /// Melts that settled (paid or failed) during the check (`LinuxWallet.refresh()` counts them).
+    package var settledMelts: [OperationID] = []
     package init() {}
 }
 

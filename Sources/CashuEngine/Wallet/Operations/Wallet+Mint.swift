@@ -2,16 +2,23 @@
 
 import Foundation
 
-/// The outcome of minting.
-public struct MintResult: Sendable {
+/// The outcome of minting, as the engine keeps it; front ends get its ``event``.
+package struct MintResult: Sendable {
     /// The operation's id (its history line).
-    public var operationID: OperationID
+    package var operationID: OperationID
     /// The amount minted.
-    public var amount: UInt64
+    package var amount: UInt64
     /// How many proofs it made.
-    public var proofCount: Int
-    /// The quote's unit (`LinuxWallet.refresh()` reports it).
+    package var proofCount: Int
+    /// The quote's mint.
+    package var mint: MintURL
+    /// The quote's unit.
     package var unit: CurrencyUnit
+
+    /// The mint operation: its id, mint, unit and amount (no fee), as its `operationSettled` event tells it.
+    package var event: WalletOperationEvent {
+        WalletOperationEvent(id: operationID, kind: .mint, mint: mint, unit: unit, amount: amount, fee: 0)
+    }
 }
 
 extension Wallet {
@@ -20,8 +27,14 @@ extension Wallet {
     /// Outputs come from NUT-13 counters reserved in the same transaction that journals them; the request is
     /// signed with the quote's NUT-20 key when it is locked. If the mint answered before a crash, or the answer
     /// was lost, ``recover()`` (or calling this again) gets the signatures back.
+    /// - Returns: the mint operation: its id (the history line's), mint, unit and the amount minted.
     /// - Throws: ``WalletError`` (`quoteState` for an unpaid or issued quote, `pending` when the answer was lost).
-    public func mint(quoteID: String) async throws(WalletError) -> MintResult {
+    public func mint(quoteID: String) async throws(WalletError) -> WalletOperationEvent {
+        try await mintResult(quoteID: quoteID).event
+    }
+
+    /// ``mint(quoteID:)``, with what the engine keeps of the outcome.
+    package func mintResult(quoteID: String) async throws(WalletError) -> MintResult {
         guard let quote = try await read({ tx in try tx.mintQuote(id: quoteID) }) else {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
@@ -179,6 +192,7 @@ extension Wallet {
         }
         step(.settled, .mint)
         logger.info("minted", metadata: ["operation": "\(operation.id)", "amount": "\(amount)"])
-        return MintResult(operationID: operation.id, amount: amount, proofCount: proofs.count, unit: operation.unit)
+        return MintResult(
+            operationID: operation.id, amount: amount, proofCount: proofs.count, mint: mint, unit: operation.unit)
     }
 }

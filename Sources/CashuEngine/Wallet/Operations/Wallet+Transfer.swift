@@ -129,7 +129,7 @@ extension Wallet {
                 } catch { lastError = error }
             case .mint:
                 tried.insert(.mint)
-                do { _ = try await mint(quoteID: journal.mintQuoteID) } catch { lastError = error }
+                do { _ = try await mintResult(quoteID: journal.mintQuoteID) } catch { lastError = error }
             case .recheckMintQuote:
                 tried.insert(.recheckMintQuote)
                 do { _ = try await checkMintQuote(journal.mintQuoteID) } catch { lastError = error }
