@@ -89,8 +89,6 @@ let package = Package(
                 "CashuSQL",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // sqlite3_file_control (persistent WAL).
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: projectSettings
         ),

@@ -4,7 +4,6 @@ import CashuEngine
 import CashuSQL
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// The default `WalletStore`: one SQLite file, safe to share between processes (the CLI and the refresh timer).
 ///
@@ -79,15 +78,6 @@ package final class SQLiteWalletStore: SQLRecordSealingStore, OpeningStateStore 
         configuration.foreignKeysEnabled = true
         configuration.publicStatementArguments = false
         configuration.prepareDatabase { db in
-            // The WAL file stays when the last connection closes (checkpointed, not deleted): GRDB's pool, finding no
-            // WAL or an empty one, writes one by creating and dropping a table at every open, which was a third of an
-            // open's CPU (and a schema change every reader then parses again). Its frames are images of the
-            // database's pages, an older one possibly holding a row deleted since: its secret fields sealed as in the
-            // database (sealing a plaintext wallet truncates the WAL: `truncateWAL(_:)`).
-            var persist: Int32 = 1
-            guard sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist) == SQLITE_OK else {
-                throw DatabaseError(message: "cannot keep the WAL file between connections")
-            }
             // SQLite's WAL default is a build option and GRDB sets NORMAL on the pool's writer (see SQLiteFiles.open),
             // which can lose the last commits on power loss.
             try db.execute(sql: "PRAGMA synchronous = FULL")
