@@ -89,7 +89,8 @@ final class PostgresTransaction: SQLTransaction, WalletTransaction, @unchecked S
     /// Ends a read-only transaction without waiting (never a write's: its `COMMIT` must be seen to commit): `COMMIT`
     /// is sent and the connection is free at once (whoever uses it next is answered after it, in order). A read has
     /// no changes for its end to lose, and a failure then (a lost connection) is met by the connection's next user.
-    /// A read that sent nothing (its `BEGIN` still queued) sends nothing.
+    /// A read whose body caught a failed statement and returned gives its result (as SQLite's does), where a write's
+    /// `COMMIT` answered `ROLLBACK` fails it. A read that sent nothing (its `BEGIN` still queued) sends nothing.
     func endRead() {
         let begun = opening.isEmpty
         opening = []

@@ -27,27 +27,45 @@ enum PostgresWait {
         }
         let outcome = WaitedAnswer<Value>()
         loop.execute {
-            let answer = loop.makePromise(of: Value.self)
-            send().cascade(to: answer)
-            // Polled, not a callback on `closeFuture`: one per statement would pile up on a connection that lives
-            // long.
-            let watch = loop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
-                if connection.isClosed {
-                    answer.fail(StorageError(.unavailable, "\(operation): the connection closed before it answered"))
-                }
-            }
-            let deadline = loop.scheduleTask(in: timeout) {
-                answer.fail(
-                    StorageError(.unavailable, "\(operation): no answer from the database within the deadline"))
-                connection.close().whenComplete { _ in _ = connection }
-            }
-            answer.futureResult.whenComplete { result in
-                watch.cancel()
-                deadline.cancel()
-                outcome.complete(result)
-            }
+            watched(on: connection, within: timeout, during: operation, send).whenComplete { outcome.complete($0) }
         }
         return try outcome.wait(atMost: timeout + .seconds(30)).get()
+    }
+
+    /// The answer of the statement `send` writes on `connection`, for an async caller: as
+    /// ``answer(on:within:during:_:)``, without a thread waiting.
+    static func answer<Value: Sendable>(
+        on connection: PostgresConnection, within timeout: TimeAmount, during operation: String,
+        _ send: @escaping @Sendable () -> EventLoopFuture<Value>
+    ) async throws -> Value {
+        let loop = connection.eventLoop
+        return try await loop.flatSubmit { watched(on: connection, within: timeout, during: operation, send) }.get()
+    }
+
+    /// `send`'s answer, failed `unavailable` when the connection closes first or nothing comes within `timeout` (the
+    /// connection is then closed). Called on `connection`'s event loop.
+    private static func watched<Value: Sendable>(
+        on connection: PostgresConnection, within timeout: TimeAmount, during operation: String,
+        _ send: @escaping @Sendable () -> EventLoopFuture<Value>
+    ) -> EventLoopFuture<Value> {
+        let loop = connection.eventLoop
+        let answer = loop.makePromise(of: Value.self)
+        send().cascade(to: answer)
+        // Polled, not a callback on `closeFuture`: one per statement would pile up on a connection that lives long.
+        let watch = loop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            if connection.isClosed {
+                answer.fail(StorageError(.unavailable, "\(operation): the connection closed before it answered"))
+            }
+        }
+        let deadline = loop.scheduleTask(in: timeout) {
+            answer.fail(StorageError(.unavailable, "\(operation): no answer from the database within the deadline"))
+            connection.close().whenComplete { _ in _ = connection }
+        }
+        answer.futureResult.whenComplete { _ in
+            watch.cancel()
+            deadline.cancel()
+        }
+        return answer.futureResult
     }
 
     /// A new connection from `connect`, or `unavailable` after `timeout` (a connection made later is closed).

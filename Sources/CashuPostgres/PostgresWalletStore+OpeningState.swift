@@ -20,21 +20,23 @@ extension PostgresWalletStore {
     /// The schema's migration version and what the wallet's open reads, in one statement on `connection` outside
     /// any transaction (one statement is one snapshot). Fails on a schema that does not exist or lacks a table or a
     /// column the statement reads (one that migrations create).
+    /// Waits at most `timeout` (the connection is then closed), and fails when the connection closes first: a
+    /// connection the server dropped right after the login never answers.
     static func versionAndOpeningState(
-        on connection: PostgresConnection, schema: String, logger: Logger
+        on connection: PostgresConnection, schema: String, within timeout: TimeAmount, logger: Logger
     ) async throws -> (version: Int, state: StoredOpeningState) {
         let (columns, values) = SQLOpeningState.columns(.postgres, countingPlaintext: true)
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.append(to: &bindings) }
-        let sql = SQL.numbered(
-            "SELECT (\(PostgresMigrations.versionQuery(schema: schema))) AS version, \(columns)")
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-        for try await row in rows {
-            let row = PostgresSQLRow(row)
-            return (
-                try SQLRowReader(row, table: "cashu_migrations").int("version"), try SQLOpeningState.decode(row)
-            )
+        let version = PostgresMigrations.versionQuery(schema: schema)
+        let query = PostgresQuery(
+            unsafeSQL: SQL.numbered("SELECT (\(version)) AS version, \(columns)"), binds: bindings)
+        let result = try await PostgresWait.answer(on: connection, within: timeout, during: "open") {
+            connection.query(query, logger: logger)
         }
-        throw StorageError(.database, "the opening read answered no row")
+        guard let row = result.rows.first.map(PostgresSQLRow.init) else {
+            throw StorageError(.database, "the opening read answered no row")
+        }
+        return (try SQLRowReader(row, table: "cashu_migrations").int("version"), try SQLOpeningState.decode(row))
     }
 }

@@ -86,7 +86,8 @@ package final class PostgresWalletStore: SQLRecordSealingStore, OpeningStateStor
         // on the first connection, awaited here (no transaction, no store thread), without the wallet's lock, which
         // also reads what the wallet's open asks next (``openingState(countingPlaintext:)``); a schema that cannot be
         // read so (a new one, or one a migration changes) is left to the migration's write.
-        if let opened = try? await Self.versionAndOpeningState(on: first, schema: schema, logger: logger),
+        if let opened = try? await Self.versionAndOpeningState(
+            on: first, schema: schema, within: .init(configuration.connectTimeout), logger: logger),
             opened.version == PostgresMigrations.all.count
         {
             openedState.keep(opened.state)

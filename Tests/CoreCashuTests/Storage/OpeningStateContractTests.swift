@@ -1,11 +1,13 @@
 // Tests of Storage/OpeningStateReader.swift (CashuSQL's one-statement answer) against every backend.
 
 import CashuTestSupport
+import Logging
 import Testing
 
 @testable import CashuEngine
 @testable import CashuHTTP
 @testable import CashuPostgres
+@testable import CashuSQL
 @testable import CashuSQLite
 import CoreCashu
 
@@ -139,5 +141,42 @@ struct OpeningStateContractTests {
         #expect(try await fresh.openingState(countingPlaintext: true) == StoredOpeningState(
             fingerprint: nil, generation: nil, hasPlaintext: false, hasUnfinishedWork: false))
         for store in [writer, opened, again, fresh] { await (store as? PostgresWalletStore)?.close() }
+    }
+
+    /// What a store kept from its open answers once, only while young; asked without counting plaintext it says
+    /// none; once forgotten (a write), or too old, the store reads.
+    @Test func whatWasKeptAnswersOnceWhileYoung() async throws {
+        let state = StoredOpeningState(fingerprint: "ab", generation: "2", hasPlaintext: true, hasUnfinishedWork: true)
+        let read = StoredOpeningState(fingerprint: "cd", generation: nil, hasPlaintext: false, hasUnfinishedWork: false)
+        let kept = OpeningStateAtOpen(maximumAge: .seconds(60))
+        kept.keep(state)
+        var uncounted = state
+        uncounted.hasPlaintext = false
+        #expect(try await kept.answer(countingPlaintext: false) { read } == uncounted)
+        #expect(try await kept.answer(countingPlaintext: true) { read } == read)
+        kept.keep(state)
+        kept.forget()
+        #expect(try await kept.answer(countingPlaintext: true) { read } == read)
+        let young = OpeningStateAtOpen(maximumAge: .milliseconds(20))
+        young.keep(state)
+        try await Task.sleep(for: .milliseconds(60))
+        #expect(try await young.answer(countingPlaintext: true) { read } == read)
+    }
+
+    /// The statement a PostgreSQL store sends at open fails in time on a connection that closed (postgres-nio never
+    /// answers a query written to one): the open then goes on through the migration's write, never hangs.
+    @Test func postgresOpeningReadOnAClosedConnectionFailsInTime() async throws {
+        let store = try await StoreFactory.makePostgresStore()
+        let connection = try #require(store.primary.borrow())
+        try await connection.close()
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) {
+            try await PostgresWalletStore.versionAndOpeningState(
+                on: connection, schema: store.configuration.schema, within: .seconds(3),
+                logger: Logger(label: "test"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        store.primary.giveBack(connection)
+        await store.close()
     }
 }
