@@ -35,10 +35,20 @@ extension Wallet {
 
     /// ``mint(quoteID:)``, with what the engine keeps of the outcome.
     package func mintResult(quoteID: String) async throws(WalletError) -> MintResult {
-        guard let quote = try await read({ tx in try tx.mintQuote(id: quoteID) }) else {
+        // The quote, an earlier attempt still open, and the proofs held (for the split), in one read.
+        let (found, open, holdings) = try await read { tx in
+            guard let quote = try tx.mintQuote(id: quoteID) else {
+                return (StoredMintQuote?.none, OperationRecord?.none, [UInt64: Int]())
+            }
+            let open = try self.openOperation(tx, kind: .mint, quoteID: quoteID, journal: MintJournal.self)
+            let holdings =
+                open == nil ? try tx.amountCounts(mintURL: quote.mintURL, unit: quote.unit, status: .unspent) : [:]
+            return (quote, open, holdings)
+        }
+        guard let quote = found else {
             throw WalletError(.invalidInput, "no mint quote with this id in the wallet")
         }
-        if let open = try await unfinishedMint(quoteID: quoteID) {
+        if let open {
             // Resume the earlier attempt (its outputs may already be signed), unless it is executing right now.
             let claimed = try claimExclusive(open.id)
             defer { release(claimed) }
@@ -49,7 +59,6 @@ extension Wallet {
         }
         guard quote.state != .issued else { throw WalletError(.quoteState, "the quote was already minted") }
         let keyset = try await activeKeyset(quote.mintURL, unit: quote.unit)
-        let holdings = try await holdings(quote.mintURL, unit: quote.unit)
         let amounts = try await planner(keyset).split(quote.amount, holdings: holdings)
         let quoteKey = try await loadQuoteKey(quote)
         let id = OperationID.random()

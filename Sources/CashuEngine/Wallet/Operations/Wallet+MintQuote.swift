@@ -11,8 +11,8 @@ extension Wallet {
     public func requestMintQuote(
         amount: UInt64, mint: MintURL, unit: CurrencyUnit = .sat, description: String? = nil
     ) async throws(WalletError) -> StoredMintQuote {
-        try await requireMint(mint)
         guard amount > 0 else { throw WalletError(.invalidInput, "the amount must be positive") }
+        // Refuses a mint the wallet does not know (`unknownMint`), as `requireMint` would: one read for both.
         let capabilities = try await capabilities(of: mint)
         if let setting = capabilities.mintSetting(unit: unit) {
             guard setting.accepts(amount: amount) else {
