@@ -41,48 +41,30 @@ func storeBackendBenchmarks() {
         }
 
         // Store, secure store and Wallet.open (on a sealing store: handing it the keys, which looks for records still
-        // in plaintext); closing a PostgreSQL store is not measured.
-        Benchmark("store \(backend.rawValue): open (10,000 proofs)", configuration: configuration) { benchmark in
-            let bench = try WalletBench.requireWallet()
-            let opened = try await benchmark.measure {
-                try await BenchWallet.open(
-                    directory: bench.directory,
-                    backend: backend,
-                    server: WalletBench.postgres,
-                    schema: bench.postgres?.configuration.schema
-                )
+        // in plaintext); closing a PostgreSQL store is not measured. Sealed PostgreSQL also over the server's unix
+        // socket with a `peer` login (Debian's default for a local database): no SCRAM login, whose PBKDF2 of 4,096
+        // rounds the client computes at every connection over TCP.
+        for overSocket in backend == .postgresSealed ? [false, true] : [false] {
+            let name = "store \(backend.rawValue): open\(overSocket ? ", unix socket" : "") (10,000 proofs)"
+            Benchmark(name, configuration: configuration) { benchmark in
+                let bench = try WalletBench.requireWallet()
+                let opened = try await benchmark.measure {
+                    try await BenchWallet.open(
+                        directory: bench.directory,
+                        backend: backend,
+                        server: WalletBench.postgres,
+                        schema: bench.postgres?.configuration.schema,
+                        overSocket: overSocket
+                    )
+                }
+                await opened.close()
+            } setup: {
+                let bench = try await WalletBench.openWallet(backend)
+                WalletBench.wallet = bench
+                try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
+            } teardown: {
+                try await WalletBench.tearDown()
             }
-            await opened.close()
-        } setup: {
-            let bench = try await WalletBench.openWallet(backend)
-            WalletBench.wallet = bench
-            try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
-        } teardown: {
-            try await WalletBench.tearDown()
-        }
-
-        // The same over the server's unix socket with a `peer` login (Debian's default for a local database): no
-        // SCRAM login, whose PBKDF2 of 4,096 rounds the client computes at every connection over TCP.
-        guard backend == .postgresSealed else { continue }
-        Benchmark("store \(backend.rawValue): open, unix socket (10,000 proofs)", configuration: configuration) {
-            benchmark in
-            let bench = try WalletBench.requireWallet()
-            let opened = try await benchmark.measure {
-                try await BenchWallet.open(
-                    directory: bench.directory,
-                    backend: backend,
-                    server: WalletBench.postgres,
-                    schema: bench.postgres?.configuration.schema,
-                    overSocket: true
-                )
-            }
-            await opened.close()
-        } setup: {
-            let bench = try await WalletBench.openWallet(backend)
-            WalletBench.wallet = bench
-            try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
-        } teardown: {
-            try await WalletBench.tearDown()
         }
     }
 }
