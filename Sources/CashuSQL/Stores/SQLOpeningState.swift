@@ -6,8 +6,28 @@ import CashuEngine
 /// unfinished; and the conditions `hasPlaintextRecords` and `hasUnfinishedWork` ask alone.
 package enum SQLOpeningState {
     /// The columns `fingerprint`, `generation`, `plaintext` and `unfinished` of a `SELECT` (`?` placeholders), with
-    /// their values; without `countingPlaintext`, `plaintext` is 0.
+    /// their values; without `countingPlaintext`, `plaintext` is 0. Built once per dialect (every open asks).
     package static func columns(_ dialect: SQLDialect, countingPlaintext: Bool) -> (sql: String, values: [SQLValue]) {
+        switch (dialect, countingPlaintext) {
+        case (.sqlite, true): sqliteColumns.counting
+        case (.sqlite, false): sqliteColumns.uncounted
+        case (.postgres, true): postgresColumns.counting
+        case (.postgres, false): postgresColumns.uncounted
+        }
+    }
+
+    private static let sqliteColumns = (
+        counting: buildColumns(.sqlite, countingPlaintext: true),
+        uncounted: buildColumns(.sqlite, countingPlaintext: false)
+    )
+    private static let postgresColumns = (
+        counting: buildColumns(.postgres, countingPlaintext: true),
+        uncounted: buildColumns(.postgres, countingPlaintext: false)
+    )
+
+    private static func buildColumns(
+        _ dialect: SQLDialect, countingPlaintext: Bool
+    ) -> (sql: String, values: [SQLValue]) {
         let (unfinished, values) = unfinishedWorkCondition(dialect)
         let plaintext = countingPlaintext ? SQL.flag(plaintextCondition) : "CAST(0 AS BIGINT)"
         return (
