@@ -33,9 +33,7 @@ func storeBackendBenchmarks() {
             let balance = try await benchmark.measure { try await wallet.balance() }
             guard balance > 0 else { throw Fixtures.Failure(description: "the synthetic wallet has no balance") }
         } setup: {
-            let bench = try await WalletBench.openWallet(backend)
-            WalletBench.wallet = bench
-            try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
+            try await WalletBench.openSyntheticWallet(backend)
         } teardown: {
             try await WalletBench.tearDown()
         }
@@ -59,9 +57,7 @@ func storeBackendBenchmarks() {
                 }
                 await opened.close()
             } setup: {
-                let bench = try await WalletBench.openWallet(backend)
-                WalletBench.wallet = bench
-                try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
+                try await WalletBench.openSyntheticWallet(backend)
             } teardown: {
                 try await WalletBench.tearDown()
             }

@@ -45,6 +45,13 @@ enum WalletBench {
         return try await BenchWallet.open(backend: backend, server: postgres)
     }
 
+    /// Opens a new wallet on `backend` holding 10,000 synthetic proofs as the benchmark's wallet.
+    static func openSyntheticWallet(_ backend: StoreBackend) async throws {
+        let bench = try await openWallet(backend)
+        wallet = bench
+        try await Fixtures.addSynthetic(proofs: 10_000, to: bench)
+    }
+
     static func tearDown() async throws {
         await wallet?.close()
         wallet?.remove()
