@@ -7,6 +7,15 @@ import Testing
 
 @Suite("Wallet engine: recovery")
 struct WalletRecoveryEngineTests {
+    /// Reserves the proofs at `Ys` for an operation `id` the journal does not hold: orphan reservations.
+    static func reserveForMissingOperation(_ id: String, _ Ys: [CompressedPoint], in harness: EngineHarness)
+        async throws
+    {
+        try await harness.store.write { tx in
+            try tx.setStatus(.reserved, Ys: Ys, operationID: OperationID(rawValue: id))
+        }
+    }
+
     @Test("with nothing open, a recovery pass makes no request")
     func nothingOpenNoRequest() async throws {
         let harness = try await EngineHarness.make(amount: 32)
@@ -32,9 +41,7 @@ struct WalletRecoveryEngineTests {
     func orphansReleased() async throws {
         let harness = try await EngineHarness.make(amount: 32)
         let proofs = try await harness.wallet.proofs()
-        try await harness.store.write { tx in
-            try tx.setStatus(.reserved, Ys: proofs.prefix(2).map(\.Y), operationID: OperationID(rawValue: "gone"))
-        }
+        try await Self.reserveForMissingOperation("gone", proofs.prefix(2).map(\.Y), in: harness)
         #expect(try await harness.balance() < 32)
         let report = await harness.wallet.recover()
         #expect(report.releasedOrphans == 2)
@@ -45,9 +52,7 @@ struct WalletRecoveryEngineTests {
     func recoveryAfterOpening() async throws {
         let harness = try await EngineHarness.make(amount: 32)
         let proofs = try await harness.wallet.proofs()
-        try await harness.store.write { tx in
-            try tx.setStatus(.reserved, Ys: proofs.prefix(2).map(\.Y), operationID: OperationID(rawValue: "gone"))
-        }
+        try await Self.reserveForMissingOperation("gone", proofs.prefix(2).map(\.Y), in: harness)
         let reopened = try await ScriptedWallet.open(
             mints: [harness.mint], store: harness.store, secureStore: harness.secureStore, recover: false)
         #expect(try await reopened.balance() < 32)
@@ -56,9 +61,7 @@ struct WalletRecoveryEngineTests {
 
         let clean = try await ScriptedWallet.open(
             mints: [harness.mint], store: harness.store, secureStore: harness.secureStore, recover: false)
-        try await harness.store.write { tx in
-            try tx.setStatus(.reserved, Ys: proofs.prefix(1).map(\.Y), operationID: OperationID(rawValue: "later"))
-        }
+        try await Self.reserveForMissingOperation("later", proofs.prefix(1).map(\.Y), in: harness)
         // What the open's read found decides: nothing then, so nothing now (the next full pass releases it).
         #expect(await clean.recoverAfterOpening().releasedOrphans == 0)
         #expect(await clean.recoverAfterOpening().releasedOrphans == 1)
